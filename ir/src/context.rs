@@ -1,0 +1,663 @@
+//! The IR context: dense arenas of operations, values, blocks and regions, and
+//! the uniquing tables of types, attributes, locations and strings.
+
+use indexmap::{IndexMap, IndexSet};
+
+use crate::attrs::AttrKind;
+use crate::location::LocKind;
+use crate::registry::{OpDef, Registry};
+use crate::types::{FloatKind, Signedness, TypeKind};
+use crate::{Attr, BlockId, Loc, OpId, RegionId, Sym, Type, Value};
+
+/// Where a value comes from.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum ValueDef {
+    /// Result `index` of an operation.
+    Result { op: OpId, index: u32 },
+    /// Argument `index` of a block.
+    BlockArg { block: BlockId, index: u32 },
+    /// A forward reference the parser has not resolved yet, or a value
+    /// whose definition was erased.
+    Detached,
+}
+
+/// One use of a value: operand `operand` of `op`.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct Use {
+    pub op: OpId,
+    pub operand: u32,
+}
+
+/// Storage of a value.
+#[derive(Clone, Debug)]
+pub struct ValueData {
+    pub ty: Type,
+    pub def: ValueDef,
+    pub(crate) uses: Vec<Use>,
+}
+
+/// Storage of an operation.
+#[derive(Clone, Debug)]
+pub struct OpData {
+    /// The op name as written (`tensor.pack` or `linalg.pack`, ...).
+    pub name: Sym,
+    /// The registered definition, if the name is known.
+    pub def: Option<&'static OpDef>,
+    pub(crate) operands: Vec<Value>,
+    pub(crate) results: Vec<Value>,
+    /// Attributes in insertion order; printers sort them like MLIR does.
+    pub attrs: IndexMap<Sym, Attr>,
+    pub(crate) regions: Vec<RegionId>,
+    pub successors: Vec<BlockId>,
+    pub loc: Loc,
+    pub(crate) parent: Option<BlockId>,
+    pub(crate) prev: Option<OpId>,
+    pub(crate) next: Option<OpId>,
+    pub(crate) erased: bool,
+}
+
+/// Storage of a block.
+#[derive(Clone, Debug, Default)]
+pub struct BlockData {
+    pub(crate) args: Vec<Value>,
+    pub(crate) first: Option<OpId>,
+    pub(crate) last: Option<OpId>,
+    pub(crate) parent: Option<RegionId>,
+}
+
+/// Storage of a region.
+#[derive(Clone, Debug, Default)]
+pub struct RegionData {
+    pub(crate) blocks: Vec<BlockId>,
+    pub(crate) parent: Option<OpId>,
+}
+
+/// Everything needed to create an operation.
+#[derive(Clone, Debug)]
+pub struct OpSpec {
+    pub name: Sym,
+    pub operands: Vec<Value>,
+    pub result_types: Vec<Type>,
+    pub attrs: IndexMap<Sym, Attr>,
+    pub regions: Vec<RegionId>,
+    pub successors: Vec<BlockId>,
+    pub loc: Loc,
+}
+
+/// Owns all IR entities. Entities are never freed individually; erased ops
+/// are unlinked and marked, which keeps ids stable.
+pub struct Context {
+    pub(crate) ops: Vec<OpData>,
+    pub(crate) values: Vec<ValueData>,
+    pub(crate) blocks: Vec<BlockData>,
+    pub(crate) regions: Vec<RegionData>,
+    types: IndexSet<TypeKind>,
+    attrs: IndexSet<AttrKind>,
+    locs: IndexSet<LocKind>,
+    syms: IndexSet<Box<str>>,
+    registry: Registry,
+    /// Allow ops whose dialect is not registered (`--allow-unregistered-dialect`).
+    pub allow_unregistered: bool,
+}
+
+impl Default for Context {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Context {
+    /// A context with every dialect of tessel registered.
+    pub fn new() -> Self {
+        let mut ctx = Context {
+            ops: Vec::new(),
+            values: Vec::new(),
+            blocks: Vec::new(),
+            regions: Vec::new(),
+            types: IndexSet::new(),
+            attrs: IndexSet::new(),
+            locs: IndexSet::new(),
+            syms: IndexSet::new(),
+            registry: Registry::default(),
+            allow_unregistered: false,
+        };
+        crate::dialects::register_all(&mut ctx.registry);
+        ctx
+    }
+
+    // ---- uniquing -------------------------------------------------------
+
+    /// Interns a string.
+    pub fn sym(&mut self, s: &str) -> Sym {
+        if let Some(i) = self.syms.get_index_of(s) {
+            return Sym(i as u32);
+        }
+        Sym(self.syms.insert_full(s.into()).0 as u32)
+    }
+
+    /// Looks a string up without interning it.
+    pub fn lookup_sym(&self, s: &str) -> Option<Sym> {
+        self.syms.get_index_of(s).map(|i| Sym(i as u32))
+    }
+
+    /// The text of an interned string.
+    pub fn str(&self, s: Sym) -> &str {
+        &self.syms[s.index()]
+    }
+
+    /// Uniques a type.
+    pub fn ty(&mut self, kind: TypeKind) -> Type {
+        if let Some(i) = self.types.get_index_of(&kind) {
+            return Type(i as u32);
+        }
+        Type(self.types.insert_full(kind).0 as u32)
+    }
+
+    /// The structure of a type.
+    pub fn type_kind(&self, t: Type) -> &TypeKind {
+        &self.types[t.index()]
+    }
+
+    /// Uniques an attribute.
+    pub fn attr(&mut self, kind: AttrKind) -> Attr {
+        if let Some(i) = self.attrs.get_index_of(&kind) {
+            return Attr(i as u32);
+        }
+        Attr(self.attrs.insert_full(kind).0 as u32)
+    }
+
+    /// The structure of an attribute.
+    pub fn attr_kind(&self, a: Attr) -> &AttrKind {
+        &self.attrs[a.index()]
+    }
+
+    /// Uniques a location.
+    pub fn loc(&mut self, kind: LocKind) -> Loc {
+        if let Some(i) = self.locs.get_index_of(&kind) {
+            return Loc(i as u32);
+        }
+        Loc(self.locs.insert_full(kind).0 as u32)
+    }
+
+    /// The structure of a location.
+    pub fn loc_kind(&self, l: Loc) -> &LocKind {
+        &self.locs[l.index()]
+    }
+
+    /// `loc(unknown)`
+    pub fn unknown_loc(&mut self) -> Loc {
+        self.loc(LocKind::Unknown)
+    }
+
+    // ---- common types and attributes -----------------------------------
+
+    /// `index`
+    pub fn index_type(&mut self) -> Type {
+        self.ty(TypeKind::Index)
+    }
+
+    /// `iN`
+    pub fn int_type(&mut self, width: u32) -> Type {
+        self.ty(TypeKind::Integer { width, signedness: Signedness::Signless })
+    }
+
+    /// A float type.
+    pub fn float_type(&mut self, kind: FloatKind) -> Type {
+        self.ty(TypeKind::Float(kind))
+    }
+
+    /// `tensor<shape x elem>`
+    pub fn tensor_type(&mut self, shape: Vec<i64>, elem: Type) -> Type {
+        self.ty(TypeKind::Tensor { shape, elem, encoding: None })
+    }
+
+    /// `array<i64: values>`
+    pub fn i64_array_attr(&mut self, values: &[i64]) -> Attr {
+        let elem = self.int_type(64);
+        self.attr(AttrKind::DenseArray { elem, values: values.to_vec() })
+    }
+
+    /// `value : index`
+    pub fn index_attr(&mut self, value: i64) -> Attr {
+        let ty = self.index_type();
+        self.attr(AttrKind::Integer { value: value as i128, ty })
+    }
+
+    /// `value : ty`
+    pub fn int_attr(&mut self, value: i128, ty: Type) -> Attr {
+        self.attr(AttrKind::Integer { value, ty })
+    }
+
+    /// A string attribute.
+    pub fn string_attr(&mut self, s: &str) -> Attr {
+        self.attr(AttrKind::String { value: s.to_string(), ty: None })
+    }
+
+    /// A type attribute.
+    pub fn type_attr(&mut self, t: Type) -> Attr {
+        self.attr(AttrKind::Type(t))
+    }
+
+    /// The values of an `array<i64: ...>` attribute.
+    pub fn as_i64_array(&self, a: Attr) -> Option<&[i64]> {
+        match self.attr_kind(a) {
+            AttrKind::DenseArray { values, .. } => Some(values),
+            _ => None,
+        }
+    }
+
+    // ---- registry -------------------------------------------------------
+
+    /// The definition registered under an op name.
+    pub fn op_def(&self, name: &str) -> Option<&'static OpDef> {
+        self.registry.get(name)
+    }
+
+    /// Whether a dialect namespace is registered.
+    pub fn is_dialect_registered(&self, dialect: &str) -> bool {
+        self.registry.has_dialect(dialect)
+    }
+
+    /// All registered op names, sorted.
+    pub fn registered_ops(&self) -> Vec<&'static str> {
+        self.registry.names()
+    }
+
+    // ---- values ---------------------------------------------------------
+
+    pub(crate) fn new_value(&mut self, ty: Type, def: ValueDef) -> Value {
+        let v = Value(self.values.len() as u32);
+        self.values.push(ValueData { ty, def, uses: Vec::new() });
+        v
+    }
+
+    /// A value with no definition yet (the parser's forward references).
+    pub fn new_placeholder(&mut self, ty: Type) -> Value {
+        self.new_value(ty, ValueDef::Detached)
+    }
+
+    /// The type of a value.
+    #[inline]
+    pub fn value_type(&self, v: Value) -> Type {
+        self.values[v.index()].ty
+    }
+
+    /// Changes the type of a value (used by passes that refine types).
+    pub fn set_value_type(&mut self, v: Value, ty: Type) {
+        self.values[v.index()].ty = ty;
+    }
+
+    /// Where a value comes from.
+    #[inline]
+    pub fn value_def(&self, v: Value) -> ValueDef {
+        self.values[v.index()].def
+    }
+
+    /// The op defining a value, if it is an op result.
+    pub fn defining_op(&self, v: Value) -> Option<OpId> {
+        match self.values[v.index()].def {
+            ValueDef::Result { op, .. } => Some(op),
+            _ => None,
+        }
+    }
+
+    /// The uses of a value.
+    pub fn uses(&self, v: Value) -> &[Use] {
+        &self.values[v.index()].uses
+    }
+
+    /// Whether a value has no uses.
+    pub fn use_empty(&self, v: Value) -> bool {
+        self.values[v.index()].uses.is_empty()
+    }
+
+    /// The structure of the value's type.
+    pub fn value_type_kind(&self, v: Value) -> &TypeKind {
+        self.type_kind(self.value_type(v))
+    }
+
+    fn remove_use(&mut self, v: Value, u: Use) {
+        let uses = &mut self.values[v.index()].uses;
+        if let Some(pos) = uses.iter().position(|x| *x == u) {
+            uses.swap_remove(pos);
+        }
+    }
+
+    /// Rewrites every use of `from` to use `to`; costs O(uses of `from`).
+    pub fn replace_all_uses(&mut self, from: Value, to: Value) {
+        if from == to {
+            return;
+        }
+        let uses = std::mem::take(&mut self.values[from.index()].uses);
+        for u in &uses {
+            self.ops[u.op.index()].operands[u.operand as usize] = to;
+        }
+        self.values[to.index()].uses.extend(uses);
+    }
+
+    // ---- operations -----------------------------------------------------
+
+    /// Creates a detached operation.
+    pub fn create_op(&mut self, spec: OpSpec) -> OpId {
+        let op = OpId(self.ops.len() as u32);
+        let def = self.registry.get(self.str(spec.name));
+        for (i, v) in spec.operands.iter().enumerate() {
+            self.values[v.index()].uses.push(Use { op, operand: i as u32 });
+        }
+        let results = spec
+            .result_types
+            .iter()
+            .enumerate()
+            .map(|(i, t)| self.new_value(*t, ValueDef::Result { op, index: i as u32 }))
+            .collect();
+        for r in &spec.regions {
+            self.regions[r.index()].parent = Some(op);
+        }
+        self.ops.push(OpData {
+            name: spec.name,
+            def,
+            operands: spec.operands,
+            results,
+            attrs: spec.attrs,
+            regions: spec.regions,
+            successors: spec.successors,
+            loc: spec.loc,
+            parent: None,
+            prev: None,
+            next: None,
+            erased: false,
+        });
+        op
+    }
+
+    /// The storage of an op.
+    #[inline]
+    pub fn op(&self, op: OpId) -> &OpData {
+        &self.ops[op.index()]
+    }
+
+    /// The name of an op as written.
+    pub fn op_name(&self, op: OpId) -> &str {
+        self.str(self.ops[op.index()].name)
+    }
+
+    /// The operands of an op.
+    #[inline]
+    pub fn operands(&self, op: OpId) -> &[Value] {
+        &self.ops[op.index()].operands
+    }
+
+    /// The results of an op.
+    #[inline]
+    pub fn results(&self, op: OpId) -> &[Value] {
+        &self.ops[op.index()].results
+    }
+
+    /// The single result of an op.
+    pub fn result(&self, op: OpId, i: usize) -> Value {
+        self.ops[op.index()].results[i]
+    }
+
+    /// The regions of an op.
+    #[inline]
+    pub fn regions(&self, op: OpId) -> &[RegionId] {
+        &self.ops[op.index()].regions
+    }
+
+    /// Sets operand `i` of `op`.
+    pub fn set_operand(&mut self, op: OpId, i: usize, v: Value) {
+        let old = self.ops[op.index()].operands[i];
+        self.remove_use(old, Use { op, operand: i as u32 });
+        self.ops[op.index()].operands[i] = v;
+        self.values[v.index()].uses.push(Use { op, operand: i as u32 });
+    }
+
+    /// Looks an attribute up by name.
+    pub fn get_attr(&self, op: OpId, name: &str) -> Option<Attr> {
+        let s = self.lookup_sym(name)?;
+        self.ops[op.index()].attrs.get(&s).copied()
+    }
+
+    /// Sets an attribute.
+    pub fn set_attr(&mut self, op: OpId, name: &str, value: Attr) {
+        let s = self.sym(name);
+        self.ops[op.index()].attrs.insert(s, value);
+    }
+
+    /// Removes an attribute.
+    pub fn remove_attr(&mut self, op: OpId, name: &str) -> Option<Attr> {
+        let s = self.lookup_sym(name)?;
+        self.ops[op.index()].attrs.shift_remove(&s)
+    }
+
+    /// The location of an op.
+    pub fn op_loc(&self, op: OpId) -> Loc {
+        self.ops[op.index()].loc
+    }
+
+    /// Sets the location of an op.
+    pub fn set_op_loc(&mut self, op: OpId, loc: Loc) {
+        self.ops[op.index()].loc = loc;
+    }
+
+    /// The block holding an op.
+    pub fn op_block(&self, op: OpId) -> Option<BlockId> {
+        self.ops[op.index()].parent
+    }
+
+    /// The op whose region holds this op.
+    pub fn parent_op(&self, op: OpId) -> Option<OpId> {
+        let b = self.ops[op.index()].parent?;
+        let r = self.blocks[b.index()].parent?;
+        self.regions[r.index()].parent
+    }
+
+    /// The next op in the same block.
+    pub fn next_op(&self, op: OpId) -> Option<OpId> {
+        self.ops[op.index()].next
+    }
+
+    /// The previous op in the same block.
+    pub fn prev_op(&self, op: OpId) -> Option<OpId> {
+        self.ops[op.index()].prev
+    }
+
+    /// Whether the op was erased.
+    pub fn is_erased(&self, op: OpId) -> bool {
+        self.ops[op.index()].erased
+    }
+
+    /// Unlinks an op from its block (it stays alive, detached).
+    pub fn unlink_op(&mut self, op: OpId) {
+        let Some(block) = self.ops[op.index()].parent else { return };
+        let (prev, next) = (self.ops[op.index()].prev, self.ops[op.index()].next);
+        match prev {
+            Some(p) => self.ops[p.index()].next = next,
+            None => self.blocks[block.index()].first = next,
+        }
+        match next {
+            Some(n) => self.ops[n.index()].prev = prev,
+            None => self.blocks[block.index()].last = prev,
+        }
+        let d = &mut self.ops[op.index()];
+        d.parent = None;
+        d.prev = None;
+        d.next = None;
+    }
+
+    /// Appends a detached op at the end of a block.
+    pub fn append_op(&mut self, block: BlockId, op: OpId) {
+        let last = self.blocks[block.index()].last;
+        {
+            let d = &mut self.ops[op.index()];
+            d.parent = Some(block);
+            d.prev = last;
+            d.next = None;
+        }
+        match last {
+            Some(l) => self.ops[l.index()].next = Some(op),
+            None => self.blocks[block.index()].first = Some(op),
+        }
+        self.blocks[block.index()].last = Some(op);
+    }
+
+    /// Inserts a detached op right before `before`.
+    pub fn insert_op_before(&mut self, before: OpId, op: OpId) {
+        let block = self.ops[before.index()].parent.expect("insertion point must be in a block");
+        let prev = self.ops[before.index()].prev;
+        {
+            let d = &mut self.ops[op.index()];
+            d.parent = Some(block);
+            d.prev = prev;
+            d.next = Some(before);
+        }
+        self.ops[before.index()].prev = Some(op);
+        match prev {
+            Some(p) => self.ops[p.index()].next = Some(op),
+            None => self.blocks[block.index()].first = Some(op),
+        }
+    }
+
+    /// Inserts a detached op right after `after`.
+    pub fn insert_op_after(&mut self, after: OpId, op: OpId) {
+        match self.ops[after.index()].next {
+            Some(n) => self.insert_op_before(n, op),
+            None => {
+                let block = self.ops[after.index()].parent.expect("insertion point must be in a block");
+                self.append_op(block, op)
+            }
+        }
+    }
+
+    /// Erases an op and everything nested in it. Its results must be unused
+    /// (or their uses are left dangling as detached values).
+    pub fn erase_op(&mut self, op: OpId) {
+        self.unlink_op(op);
+        self.drop_op_tree(op);
+    }
+
+    fn drop_op_tree(&mut self, op: OpId) {
+        let operands = std::mem::take(&mut self.ops[op.index()].operands);
+        for (i, v) in operands.iter().enumerate() {
+            self.remove_use(*v, Use { op, operand: i as u32 });
+        }
+        for r in self.ops[op.index()].results.clone() {
+            self.values[r.index()].def = ValueDef::Detached;
+        }
+        for r in self.ops[op.index()].regions.clone() {
+            for b in self.regions[r.index()].blocks.clone() {
+                let mut cur = self.blocks[b.index()].first;
+                while let Some(o) = cur {
+                    cur = self.ops[o.index()].next;
+                    self.drop_op_tree(o);
+                }
+            }
+        }
+        self.ops[op.index()].erased = true;
+    }
+
+    // ---- blocks and regions --------------------------------------------
+
+    /// Creates an empty region (attached to an op when the op is created).
+    pub fn create_region(&mut self) -> RegionId {
+        let r = RegionId(self.regions.len() as u32);
+        self.regions.push(RegionData::default());
+        r
+    }
+
+    /// Creates a block and appends it to a region.
+    pub fn append_block(&mut self, region: RegionId) -> BlockId {
+        let b = BlockId(self.blocks.len() as u32);
+        self.blocks.push(BlockData { parent: Some(region), ..Default::default() });
+        self.regions[region.index()].blocks.push(b);
+        b
+    }
+
+    /// Adds an argument to a block.
+    pub fn add_block_arg(&mut self, block: BlockId, ty: Type) -> Value {
+        let index = self.blocks[block.index()].args.len() as u32;
+        let v = self.new_value(ty, ValueDef::BlockArg { block, index });
+        self.blocks[block.index()].args.push(v);
+        v
+    }
+
+    /// The blocks of a region.
+    pub fn blocks(&self, region: RegionId) -> &[BlockId] {
+        &self.regions[region.index()].blocks
+    }
+
+    /// The op owning a region.
+    pub fn region_parent(&self, region: RegionId) -> Option<OpId> {
+        self.regions[region.index()].parent
+    }
+
+    /// The region holding a block.
+    pub fn block_parent(&self, block: BlockId) -> Option<RegionId> {
+        self.blocks[block.index()].parent
+    }
+
+    /// The arguments of a block.
+    pub fn block_args(&self, block: BlockId) -> &[Value] {
+        &self.blocks[block.index()].args
+    }
+
+    /// The first op of a block.
+    pub fn first_op(&self, block: BlockId) -> Option<OpId> {
+        self.blocks[block.index()].first
+    }
+
+    /// The last op of a block (its terminator, when it has one).
+    pub fn last_op(&self, block: BlockId) -> Option<OpId> {
+        self.blocks[block.index()].last
+    }
+
+    /// Iterates over the ops of a block in order.
+    pub fn block_ops(&self, block: BlockId) -> BlockOps<'_> {
+        BlockOps { ctx: self, cur: self.blocks[block.index()].first }
+    }
+
+    /// The ops of a block, collected (safe to mutate the block while walking).
+    pub fn block_op_list(&self, block: BlockId) -> Vec<OpId> {
+        self.block_ops(block).collect()
+    }
+
+    /// Visits `op` and every op nested in it, parents before children.
+    pub fn walk_preorder(&self, op: OpId, f: &mut dyn FnMut(OpId)) {
+        f(op);
+        for &r in self.regions(op) {
+            for &b in self.blocks(r) {
+                for o in self.block_ops(b) {
+                    self.walk_preorder(o, f);
+                }
+            }
+        }
+    }
+
+    /// Every op nested in `op` (not `op` itself), children after parents.
+    pub fn nested_ops(&self, op: OpId) -> Vec<OpId> {
+        let mut out = Vec::new();
+        self.walk_preorder(op, &mut |o| out.push(o));
+        out.remove(0);
+        out
+    }
+
+    /// Total ops ever created (including erased ones).
+    pub fn num_ops_created(&self) -> usize {
+        self.ops.len()
+    }
+}
+
+/// Iterator over the ops of a block.
+pub struct BlockOps<'a> {
+    ctx: &'a Context,
+    cur: Option<OpId>,
+}
+
+impl Iterator for BlockOps<'_> {
+    type Item = OpId;
+    fn next(&mut self) -> Option<OpId> {
+        let op = self.cur?;
+        self.cur = self.ctx.ops[op.index()].next;
+        Some(op)
+    }
+}

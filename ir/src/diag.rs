@@ -1,0 +1,110 @@
+//! Diagnostics in MLIR's format: `file:line:col: error: message`.
+
+use crate::location::LocKind;
+use crate::{Context, Loc};
+
+/// How serious a diagnostic is.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Severity {
+    Error,
+    Warning,
+    Note,
+    Remark,
+}
+
+impl Severity {
+    /// The word MLIR prints (`error`, `warning`, `note`, `remark`).
+    pub fn word(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Note => "note",
+            Severity::Remark => "remark",
+        }
+    }
+}
+
+/// A diagnostic with its location and attached notes.
+#[derive(Clone, Debug)]
+pub struct Diagnostic {
+    pub severity: Severity,
+    pub loc: Loc,
+    pub message: String,
+    pub notes: Vec<Diagnostic>,
+}
+
+impl Diagnostic {
+    /// An error at `loc`.
+    pub fn error(loc: Loc, message: impl Into<String>) -> Self {
+        Diagnostic { severity: Severity::Error, loc, message: message.into(), notes: Vec::new() }
+    }
+
+    /// A remark at `loc`.
+    pub fn remark(loc: Loc, message: impl Into<String>) -> Self {
+        Diagnostic { severity: Severity::Remark, loc, message: message.into(), notes: Vec::new() }
+    }
+
+    /// Attaches a note.
+    pub fn with_note(mut self, loc: Loc, message: impl Into<String>) -> Self {
+        self.notes.push(Diagnostic { severity: Severity::Note, loc, message: message.into(), notes: Vec::new() });
+        self
+    }
+}
+
+/// A file:line:col position, if the location (or the first file location
+/// inside it) has one.
+pub fn file_line_col(ctx: &Context, loc: Loc) -> Option<(String, u32, u32)> {
+    match ctx.loc_kind(loc) {
+        LocKind::FileLineCol { file, line, col } => Some((ctx.str(*file).to_string(), *line, *col)),
+        LocKind::Name { child: Some(c), .. } => file_line_col(ctx, *c),
+        LocKind::CallSite { callee, .. } => file_line_col(ctx, *callee),
+        LocKind::Fused { locs, .. } => locs.iter().find_map(|l| file_line_col(ctx, *l)),
+        _ => None,
+    }
+}
+
+/// Renders a location the way MLIR prefixes diagnostics with it.
+pub fn render_loc(ctx: &Context, loc: Loc) -> String {
+    match file_line_col(ctx, loc) {
+        Some((f, l, c)) => format!("{f}:{l}:{c}"),
+        None => match ctx.loc_kind(loc) {
+            LocKind::Name { name, .. } => format!("\"{}\"", ctx.str(*name)),
+            _ => "loc(unknown)".to_string(),
+        },
+    }
+}
+
+/// Renders a diagnostic and its notes. With `source`, each diagnostic at a
+/// position inside that buffer also shows the source line and a caret.
+pub fn render(ctx: &Context, d: &Diagnostic, source: Option<(&str, &str)>) -> String {
+    let mut out = String::new();
+    render_into(ctx, d, source, &mut out);
+    for n in &d.notes {
+        render_into(ctx, n, source, &mut out);
+    }
+    out
+}
+
+fn render_into(ctx: &Context, d: &Diagnostic, source: Option<(&str, &str)>, out: &mut String) {
+    out.push_str(&render_loc(ctx, d.loc));
+    out.push_str(": ");
+    out.push_str(d.severity.word());
+    out.push_str(": ");
+    out.push_str(&d.message);
+    out.push('\n');
+    if let (Some((name, text)), Some((f, line, col))) = (source, file_line_col(ctx, d.loc)) {
+        if f == name {
+            if let Some(src_line) = text.lines().nth(line.saturating_sub(1) as usize) {
+                out.push_str(src_line);
+                out.push('\n');
+                let pad: String = src_line
+                    .chars()
+                    .take(col.saturating_sub(1) as usize)
+                    .map(|c| if c == '\t' { '\t' } else { ' ' })
+                    .collect();
+                out.push_str(&pad);
+                out.push_str("^\n");
+            }
+        }
+    }
+}

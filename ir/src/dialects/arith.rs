@@ -1,0 +1,487 @@
+//! The `arith` dialect subset: constants, elementwise binary ops (scalars
+//! and tensors), comparisons, select and casts.
+
+use crate::attrs::AttrKind;
+use crate::parser::lexer::Tok;
+use crate::parser::{OpParser, PResult};
+use crate::printer::OpPrinter;
+use crate::registry::{traits, OpDef, Registry, VerifyError};
+use crate::types::{Signedness, TypeKind};
+use crate::{Context, OpId, Type};
+
+/// `arith.constant`
+pub static CONSTANT: OpDef = OpDef {
+    parse: Some(parse_constant),
+    print: Some(print_constant),
+    verify: Some(verify_constant),
+    inherent: &["value"],
+    traits: traits::PURE | traits::CONSTANT_LIKE,
+    result_name: Some(constant_name),
+    ..OpDef::named("arith.constant")
+};
+
+macro_rules! binary {
+    ($($id:ident = $name:literal, $kind:ident;)*) => {
+        $(
+            #[doc = concat!("`", $name, "`")]
+            pub static $id: OpDef = OpDef {
+                parse: Some(parse_binary),
+                print: Some(print_binary),
+                verify: Some(verify_same_types),
+                inherent: &["overflowFlags", "fastmath"],
+                traits: traits::PURE,
+                ..OpDef::named($name)
+            };
+        )*
+        const BINARY: &[&OpDef] = &[$(&$id),*];
+        /// Binary op names with their operand class ('i' integer, 'f' float).
+        pub const BINARY_KINDS: &[(&str, char)] = &[$(($name, stringify!($kind).as_bytes()[0] as char)),*];
+    };
+}
+
+binary! {
+    ADDI = "arith.addi", i;
+    SUBI = "arith.subi", i;
+    MULI = "arith.muli", i;
+    DIVSI = "arith.divsi", i;
+    DIVUI = "arith.divui", i;
+    REMSI = "arith.remsi", i;
+    REMUI = "arith.remui", i;
+    CEILDIVSI = "arith.ceildivsi", i;
+    CEILDIVUI = "arith.ceildivui", i;
+    FLOORDIVSI = "arith.floordivsi", i;
+    MINSI = "arith.minsi", i;
+    MAXSI = "arith.maxsi", i;
+    MINUI = "arith.minui", i;
+    MAXUI = "arith.maxui", i;
+    ANDI = "arith.andi", i;
+    ORI = "arith.ori", i;
+    XORI = "arith.xori", i;
+    SHLI = "arith.shli", i;
+    SHRSI = "arith.shrsi", i;
+    SHRUI = "arith.shrui", i;
+    ADDF = "arith.addf", f;
+    SUBF = "arith.subf", f;
+    MULF = "arith.mulf", f;
+    DIVF = "arith.divf", f;
+    REMF = "arith.remf", f;
+    MAXIMUMF = "arith.maximumf", f;
+    MINIMUMF = "arith.minimumf", f;
+    MAXNUMF = "arith.maxnumf", f;
+    MINNUMF = "arith.minnumf", f;
+}
+
+/// `arith.negf`
+pub static NEGF: OpDef = OpDef {
+    parse: Some(parse_unary),
+    print: Some(print_unary),
+    verify: Some(verify_same_types),
+    inherent: &["fastmath"],
+    traits: traits::PURE,
+    ..OpDef::named("arith.negf")
+};
+
+/// `arith.cmpi`
+pub static CMPI: OpDef = OpDef {
+    parse: Some(parse_cmp),
+    print: Some(print_cmp),
+    verify: Some(verify_cmp),
+    inherent: &["predicate"],
+    traits: traits::PURE,
+    ..OpDef::named("arith.cmpi")
+};
+
+/// `arith.cmpf`
+pub static CMPF: OpDef = OpDef {
+    parse: Some(parse_cmp),
+    print: Some(print_cmp),
+    verify: Some(verify_cmp),
+    inherent: &["predicate", "fastmath"],
+    traits: traits::PURE,
+    ..OpDef::named("arith.cmpf")
+};
+
+/// `arith.select`
+pub static SELECT: OpDef = OpDef {
+    parse: Some(parse_select),
+    print: Some(print_select),
+    verify: Some(verify_select),
+    traits: traits::PURE,
+    ..OpDef::named("arith.select")
+};
+
+macro_rules! casts {
+    ($($id:ident = $name:literal;)*) => {
+        $(
+            #[doc = concat!("`", $name, "`")]
+            pub static $id: OpDef = OpDef {
+                parse: Some(parse_cast),
+                print: Some(print_cast),
+                verify: Some(verify_cast),
+                inherent: &["fastmath", "roundingmode"],
+                traits: traits::PURE,
+                ..OpDef::named($name)
+            };
+        )*
+        const CASTS: &[&OpDef] = &[$(&$id),*];
+    };
+}
+
+casts! {
+    INDEX_CAST = "arith.index_cast";
+    INDEX_CASTUI = "arith.index_castui";
+    EXTF = "arith.extf";
+    TRUNCF = "arith.truncf";
+    EXTSI = "arith.extsi";
+    EXTUI = "arith.extui";
+    TRUNCI = "arith.trunci";
+    SITOFP = "arith.sitofp";
+    UITOFP = "arith.uitofp";
+    FPTOSI = "arith.fptosi";
+    FPTOUI = "arith.fptoui";
+    BITCAST = "arith.bitcast";
+}
+
+/// Registers the dialect.
+pub fn register(r: &mut Registry) {
+    r.add(&CONSTANT);
+    for d in BINARY {
+        r.add(d);
+    }
+    for d in CASTS {
+        r.add(d);
+    }
+    r.add(&NEGF);
+    r.add(&CMPI);
+    r.add(&CMPF);
+    r.add(&SELECT);
+}
+
+fn constant_name(ctx: &Context, op: OpId) -> Option<String> {
+    let v = ctx.get_attr(op, "value")?;
+    Some(match ctx.attr_kind(v) {
+        AttrKind::Bool(b) => if *b { "true" } else { "false" }.to_string(),
+        AttrKind::Integer { value, ty } => match ctx.type_kind(*ty) {
+            TypeKind::Integer { width: 1, signedness: Signedness::Signless } => {
+                if *value != 0 { "true" } else { "false" }.to_string()
+            }
+            TypeKind::Integer { .. } => format!("c{value}_{}", crate::printer::type_to_string(ctx, *ty)),
+            _ => format!("c{value}"),
+        },
+        _ => "cst".to_string(),
+    })
+}
+
+fn parse_constant(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    p.optional_attr_dict()?;
+    let loc = p.cur_loc();
+    let a = p.attribute(None)?;
+    let ty = match p.ctx().attr_kind(a) {
+        AttrKind::Bool(_) => p.ctx().int_type(1),
+        AttrKind::Integer { ty, .. } | AttrKind::Float { ty, .. } | AttrKind::Dense { ty, .. } => *ty,
+        _ => return p.err_at(loc, "expected constant attribute"),
+    };
+    p.set_attr("value", a);
+    p.result_types.push(ty);
+    Ok(())
+}
+
+fn print_constant(p: &mut OpPrinter<'_>, op: OpId) {
+    p.print_optional_attr_dict(op, &["value"]);
+    if let Some(v) = p.ctx().get_attr(op, "value") {
+        p.write(" ");
+        p.print_attr(v);
+    }
+}
+
+fn verify_constant(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
+    let Some(v) = ctx.get_attr(op, "value") else {
+        return Err("requires attribute 'value'".into());
+    };
+    let rt = ctx.value_type(ctx.result(op, 0));
+    let at = match ctx.attr_kind(v) {
+        AttrKind::Bool(_) => None,
+        AttrKind::Integer { ty, .. } | AttrKind::Float { ty, .. } | AttrKind::Dense { ty, .. } => Some(*ty),
+        _ => return Err("value must be an integer, float, or elements attribute".into()),
+    };
+    let ok = match at {
+        Some(t) => t == rt,
+        None => matches!(ctx.type_kind(rt), TypeKind::Integer { width: 1, .. }),
+    };
+    if !ok {
+        return Err("failed to verify that all of {value, result} have same type".into());
+    }
+    if let TypeKind::Integer { signedness, .. } = ctx.type_kind(rt) {
+        if *signedness != Signedness::Signless {
+            return Err("integer return type must be signless".into());
+        }
+    }
+    Ok(())
+}
+
+fn parse_flags(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    for (kw, attr, dialect) in [("overflow", "overflowFlags", "overflow"), ("fastmath", "fastmath", "fastmath")] {
+        if p.at_keyword(kw) {
+            p.any_keyword()?;
+            p.expect(Tok::Less)?;
+            let mut words = Vec::new();
+            loop {
+                words.push(p.any_keyword()?.to_string());
+                if !p.optional(Tok::Comma) {
+                    break;
+                }
+            }
+            p.expect(Tok::Greater)?;
+            let d = p.ctx().sym("arith");
+            let text = format!("{dialect}<{}>", words.join(", "));
+            let a = p.ctx().attr(AttrKind::Opaque { dialect: d, text });
+            p.set_attr(attr, a);
+        }
+    }
+    Ok(())
+}
+
+fn print_flags(p: &mut OpPrinter<'_>, op: OpId) {
+    let ctx = p.ctx();
+    for (attr, kw) in [("overflowFlags", "overflow"), ("fastmath", "fastmath")] {
+        if let Some(AttrKind::Opaque { text, .. }) = ctx.get_attr(op, attr).map(|a| ctx.attr_kind(a)) {
+            let inner = text.strip_prefix(kw).unwrap_or(text);
+            if inner == "<none>" {
+                continue;
+            }
+            p.write(" ");
+            p.write(kw);
+            p.write(inner);
+        }
+    }
+}
+
+fn parse_binary(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    let lhs = p.operand()?;
+    p.expect(Tok::Comma)?;
+    let rhs = p.operand()?;
+    parse_flags(p)?;
+    p.optional_attr_dict()?;
+    let t = p.colon_type()?;
+    p.push_operand(&lhs, t)?;
+    p.push_operand(&rhs, t)?;
+    p.result_types.push(t);
+    Ok(())
+}
+
+fn print_binary(p: &mut OpPrinter<'_>, op: OpId) {
+    let ctx = p.ctx();
+    p.write(" ");
+    p.print_operands(ctx.operands(op));
+    print_flags(p, op);
+    p.print_optional_attr_dict(op, &["overflowFlags", "fastmath"]);
+    p.write(" : ");
+    p.print_type(ctx.value_type(ctx.result(op, 0)));
+}
+
+fn parse_unary(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    let a = p.operand()?;
+    parse_flags(p)?;
+    p.optional_attr_dict()?;
+    let t = p.colon_type()?;
+    p.push_operand(&a, t)?;
+    p.result_types.push(t);
+    Ok(())
+}
+
+fn print_unary(p: &mut OpPrinter<'_>, op: OpId) {
+    print_binary(p, op)
+}
+
+/// Element type of a scalar or a shaped type.
+fn element_type(ctx: &Context, t: Type) -> Type {
+    ctx.type_kind(t).element_type().unwrap_or(t)
+}
+
+fn verify_same_types(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
+    let name = ctx.op_name(op);
+    let t = ctx.value_type(ctx.result(op, 0));
+    if ctx.operands(op).iter().any(|v| ctx.value_type(*v) != t) {
+        return Err("requires the same type for all operands and results".into());
+    }
+    let elem = ctx.type_kind(element_type(ctx, t));
+    let is_float_op = BINARY_KINDS.iter().any(|(n, k)| *n == name && *k == 'f') || name == "arith.negf";
+    if is_float_op && !elem.is_float() {
+        return Err(format!(
+            "operand #0 must be floating-point-like, but got '{}'",
+            crate::printer::type_to_string(ctx, t)
+        )
+        .into());
+    }
+    if !is_float_op && !elem.is_signless_int_or_index() {
+        return Err(format!(
+            "operand #0 must be signless-integer-like, but got '{}'",
+            crate::printer::type_to_string(ctx, t)
+        )
+        .into());
+    }
+    Ok(())
+}
+
+const CMPI_PREDICATES: [&str; 10] = ["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"];
+const CMPF_PREDICATES: [&str; 16] =
+    ["false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult", "ule", "une", "uno", "true"];
+
+fn predicates(name: &str) -> &'static [&'static str] {
+    if name == "arith.cmpi" {
+        &CMPI_PREDICATES
+    } else {
+        &CMPF_PREDICATES
+    }
+}
+
+fn parse_cmp(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    let name = p.def.name;
+    let loc = p.cur_loc();
+    let kw = p.any_keyword()?;
+    let Some(idx) = predicates(name).iter().position(|x| *x == kw) else {
+        return p.err_at(loc, format!("invalid predicate '{kw}'"));
+    };
+    let i64t = p.ctx().int_type(64);
+    let a = p.ctx().int_attr(idx as i128, i64t);
+    p.set_attr("predicate", a);
+    p.expect(Tok::Comma)?;
+    let lhs = p.operand()?;
+    p.expect(Tok::Comma)?;
+    let rhs = p.operand()?;
+    parse_flags(p)?;
+    p.optional_attr_dict()?;
+    let t = p.colon_type()?;
+    p.push_operand(&lhs, t)?;
+    p.push_operand(&rhs, t)?;
+    let i1 = p.ctx().int_type(1);
+    let rt = match p.ctx().type_kind(t).clone() {
+        TypeKind::Tensor { shape, .. } => p.ctx().tensor_type(shape, i1),
+        TypeKind::Vector { shape, scalable, .. } => p.ctx().ty(TypeKind::Vector { shape, scalable, elem: i1 }),
+        _ => i1,
+    };
+    p.result_types.push(rt);
+    Ok(())
+}
+
+fn print_cmp(p: &mut OpPrinter<'_>, op: OpId) {
+    let ctx = p.ctx();
+    let idx = match ctx.get_attr(op, "predicate").map(|a| ctx.attr_kind(a)) {
+        Some(AttrKind::Integer { value, .. }) => *value as usize,
+        _ => 0,
+    };
+    let name = ctx.op_name(op);
+    p.write(" ");
+    p.write(predicates(name).get(idx).copied().unwrap_or("?"));
+    p.write(", ");
+    p.print_operands(ctx.operands(op));
+    print_flags(p, op);
+    p.print_optional_attr_dict(op, &["predicate", "fastmath"]);
+    p.write(" : ");
+    p.print_type(ctx.value_type(ctx.operands(op)[0]));
+}
+
+fn verify_cmp(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
+    let ops = ctx.operands(op);
+    if ops.len() != 2 || ctx.value_type(ops[0]) != ctx.value_type(ops[1]) {
+        return Err("failed to verify that all of {lhs, rhs} have same type".into());
+    }
+    match ctx.get_attr(op, "predicate").map(|a| ctx.attr_kind(a)) {
+        Some(AttrKind::Integer { value, .. })
+            if (*value as usize) < predicates(ctx.op_name(op)).len() && *value >= 0 =>
+        {
+            Ok(())
+        }
+        _ => Err("requires attribute 'predicate'".into()),
+    }
+}
+
+fn parse_select(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    let c = p.operand()?;
+    p.expect(Tok::Comma)?;
+    let a = p.operand()?;
+    p.expect(Tok::Comma)?;
+    let b = p.operand()?;
+    p.optional_attr_dict()?;
+    let t1 = p.colon_type()?;
+    let (ct, t) = if p.optional(Tok::Comma) { (t1, p.ty()?) } else { (p.ctx().int_type(1), t1) };
+    p.push_operand(&c, ct)?;
+    p.push_operand(&a, t)?;
+    p.push_operand(&b, t)?;
+    p.result_types.push(t);
+    Ok(())
+}
+
+fn print_select(p: &mut OpPrinter<'_>, op: OpId) {
+    let ctx = p.ctx();
+    let ops = ctx.operands(op);
+    p.write(" ");
+    p.print_operands(ops);
+    p.print_optional_attr_dict(op, &[]);
+    p.write(" : ");
+    let ct = ctx.value_type(ops[0]);
+    if !matches!(ctx.type_kind(ct), TypeKind::Integer { width: 1, .. }) {
+        p.print_type(ct);
+        p.write(", ");
+    }
+    p.print_type(ctx.value_type(ctx.result(op, 0)));
+}
+
+fn verify_select(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
+    let ops = ctx.operands(op);
+    let rt = ctx.value_type(ctx.result(op, 0));
+    if ops.len() != 3 || ctx.value_type(ops[1]) != rt || ctx.value_type(ops[2]) != rt {
+        return Err("failed to verify that all of {true_value, false_value, result} have same type".into());
+    }
+    Ok(())
+}
+
+fn parse_cast(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    let a = p.operand()?;
+    parse_flags(p)?;
+    p.optional_attr_dict()?;
+    let from = p.colon_type()?;
+    p.keyword("to")?;
+    let to = p.ty()?;
+    p.push_operand(&a, from)?;
+    p.result_types.push(to);
+    Ok(())
+}
+
+fn print_cast(p: &mut OpPrinter<'_>, op: OpId) {
+    let ctx = p.ctx();
+    p.write(" ");
+    p.print_operands(ctx.operands(op));
+    print_flags(p, op);
+    p.print_optional_attr_dict(op, &["fastmath", "roundingmode"]);
+    p.write(" : ");
+    p.print_type(ctx.value_type(ctx.operands(op)[0]));
+    p.write(" to ");
+    p.print_type(ctx.value_type(ctx.result(op, 0)));
+}
+
+fn verify_cast(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
+    let from = ctx.value_type(ctx.operands(op)[0]);
+    let to = ctx.value_type(ctx.result(op, 0));
+    let (fk, tk) = (ctx.type_kind(element_type(ctx, from)), ctx.type_kind(element_type(ctx, to)));
+    let name = ctx.op_name(op);
+    let ok = match name {
+        "arith.index_cast" | "arith.index_castui" => {
+            (matches!(fk, TypeKind::Index) && tk.is_integer()) || (fk.is_integer() && matches!(tk, TypeKind::Index))
+        }
+        "arith.extf" | "arith.truncf" => fk.is_float() && tk.is_float(),
+        "arith.extsi" | "arith.extui" | "arith.trunci" => fk.is_integer() && tk.is_integer(),
+        "arith.sitofp" | "arith.uitofp" => fk.is_integer() && tk.is_float(),
+        "arith.fptosi" | "arith.fptoui" => fk.is_float() && tk.is_integer(),
+        _ => true,
+    };
+    if !ok {
+        return Err(format!(
+            "operand type '{}' and result type '{}' are cast incompatible",
+            crate::printer::type_to_string(ctx, from),
+            crate::printer::type_to_string(ctx, to)
+        )
+        .into());
+    }
+    Ok(())
+}

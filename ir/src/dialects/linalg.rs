@@ -1,0 +1,226 @@
+//! `linalg.transpose`, `linalg.fill` and `linalg.yield`. Their bodies are
+//! built implicitly, as upstream's builders do, so the generic form is
+//! complete.
+
+use indexmap::IndexMap;
+
+use crate::attrs::AttrKind;
+use crate::context::OpSpec;
+use crate::parser::lexer::Tok;
+use crate::parser::{OpParser, PResult};
+use crate::printer::OpPrinter;
+use crate::registry::{traits, OpDef, Registry, VerifyError};
+use crate::types::TypeKind;
+use crate::{Context, OpId, RegionId, Type};
+
+/// `linalg.transpose`
+pub static TRANSPOSE: OpDef = OpDef {
+    parse: Some(parse_transpose),
+    print: Some(print_transpose),
+    verify: Some(verify_transpose),
+    inherent: &["permutation"],
+    traits: traits::SINGLE_BLOCK,
+    result_name: Some(|_, _| Some("transposed".into())),
+    ..OpDef::named("linalg.transpose")
+};
+
+/// `linalg.fill`
+pub static FILL: OpDef = OpDef {
+    parse: Some(parse_fill),
+    print: Some(print_fill),
+    verify: Some(verify_fill),
+    inherent: &["operandSegmentSizes"],
+    traits: traits::SINGLE_BLOCK,
+    ..OpDef::named("linalg.fill")
+};
+
+/// `linalg.yield`
+pub static YIELD: OpDef = OpDef {
+    parse: Some(parse_yield),
+    print: Some(print_yield),
+    traits: traits::TERMINATOR | traits::PURE,
+    ..OpDef::named("linalg.yield")
+};
+
+/// Registers the dialect (pack/unpack register under `tensor`, with their
+/// `linalg.` spellings as aliases).
+pub fn register(r: &mut Registry) {
+    r.add(&TRANSPOSE);
+    r.add(&FILL);
+    r.add(&YIELD);
+}
+
+fn elem(ctx: &Context, t: Type) -> Type {
+    ctx.type_kind(t).element_type().unwrap_or(t)
+}
+
+/// Builds the `^bb0(%in, %out): linalg.yield %in` body.
+pub fn yield_first_arg_body(ctx: &mut Context, in_elem: Type, out_elem: Type, loc: crate::Loc) -> RegionId {
+    let r = ctx.create_region();
+    let b = ctx.append_block(r);
+    let a = ctx.add_block_arg(b, in_elem);
+    ctx.add_block_arg(b, out_elem);
+    let name = ctx.sym("linalg.yield");
+    let y = ctx.create_op(OpSpec {
+        name,
+        operands: vec![a],
+        result_types: vec![],
+        attrs: IndexMap::new(),
+        regions: vec![],
+        successors: vec![],
+        loc,
+    });
+    ctx.append_op(b, y);
+    r
+}
+
+fn parse_ins_outs(p: &mut OpParser<'_, '_>) -> PResult<(Type, Type)> {
+    p.keyword("ins")?;
+    p.expect(Tok::LParen)?;
+    let a = p.operand()?;
+    let at = p.colon_type()?;
+    p.expect(Tok::RParen)?;
+    p.keyword("outs")?;
+    p.expect(Tok::LParen)?;
+    let b = p.operand()?;
+    let bt = p.colon_type()?;
+    p.expect(Tok::RParen)?;
+    p.push_operand(&a, at)?;
+    p.push_operand(&b, bt)?;
+    Ok((at, bt))
+}
+
+fn print_ins_outs(p: &mut OpPrinter<'_>, op: OpId) {
+    let ctx = p.ctx();
+    let ops = ctx.operands(op);
+    p.write(" ins(");
+    p.print_operand(ops[0]);
+    p.write(" : ");
+    p.print_type(ctx.value_type(ops[0]));
+    p.write(") outs(");
+    p.print_operand(ops[1]);
+    p.write(" : ");
+    p.print_type(ctx.value_type(ops[1]));
+    p.write(")");
+}
+
+fn parse_transpose(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    let (at, bt) = parse_ins_outs(p)?;
+    p.keyword("permutation")?;
+    p.expect(Tok::Equal)?;
+    let perm = p.i64_list()?;
+    let a = p.ctx().i64_array_attr(&perm);
+    p.set_attr("permutation", a);
+    p.optional_attr_dict()?;
+    let (ea, eb) = (elem(p.ctx(), at), elem(p.ctx(), bt));
+    let loc = p.loc;
+    let r = yield_first_arg_body(p.ctx(), ea, eb, loc);
+    p.regions.push(r);
+    if matches!(p.ctx().type_kind(bt), TypeKind::Tensor { .. }) {
+        p.result_types.push(bt);
+    }
+    Ok(())
+}
+
+fn print_transpose(p: &mut OpPrinter<'_>, op: OpId) {
+    let ctx = p.ctx();
+    print_ins_outs(p, op);
+    let perm = ctx.get_attr(op, "permutation").and_then(|a| ctx.as_i64_array(a)).unwrap_or(&[]).to_vec();
+    // Upstream prints a space after the list even when nothing follows.
+    p.write(" permutation = ");
+    p.print_i64_list(&perm);
+    p.write(" ");
+    p.print_optional_attr_dict(op, &["permutation"]);
+}
+
+fn verify_transpose(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
+    let ops = ctx.operands(op);
+    let perm = ctx.get_attr(op, "permutation").and_then(|a| ctx.as_i64_array(a)).unwrap_or(&[]).to_vec();
+    let (Some(ins), Some(outs)) = (ctx.value_type_kind(ops[0]).shape(), ctx.value_type_kind(ops[1]).shape()) else {
+        return Err("expected shaped operands".into());
+    };
+    if ins.len() != perm.len() {
+        return Err(format!("input rank {} does not match permutation size {}", ins.len(), perm.len()).into());
+    }
+    if outs.len() != perm.len() {
+        return Err(format!("init rank {} does not match permutation size {}", outs.len(), perm.len()).into());
+    }
+    let mut seen = vec![false; perm.len()];
+    for &d in &perm {
+        if d < 0 || d as usize >= perm.len() || seen[d as usize] {
+            return Err("permutation is not valid".into());
+        }
+        seen[d as usize] = true;
+    }
+    for (i, &d) in perm.iter().enumerate() {
+        let (a, b) = (ins[d as usize], outs[i]);
+        if a != b && a >= 0 && b >= 0 {
+            return Err(format!("dim(result, {i}) = {b} doesn't match dim(input, permutation[{i}]) = {a}").into());
+        }
+    }
+    Ok(())
+}
+
+fn parse_fill(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    p.optional_attr_dict()?;
+    let (at, bt) = parse_ins_outs(p)?;
+    if p.at(Tok::Arrow) {
+        p.result_types = p.arrow_type_list()?;
+    }
+    let i32t = p.ctx().int_type(32);
+    let a = p.ctx().attr(AttrKind::DenseArray { elem: i32t, values: vec![1, 1] });
+    p.set_attr("operandSegmentSizes", a);
+    let (ea, eb) = (elem(p.ctx(), at), elem(p.ctx(), bt));
+    let loc = p.loc;
+    let r = yield_first_arg_body(p.ctx(), ea, eb, loc);
+    p.regions.push(r);
+    Ok(())
+}
+
+fn print_fill(p: &mut OpPrinter<'_>, op: OpId) {
+    let ctx = p.ctx();
+    p.print_optional_attr_dict(op, &["operandSegmentSizes"]);
+    print_ins_outs(p, op);
+    let results = ctx.results(op);
+    if !results.is_empty() {
+        p.write(" -> ");
+        let tys: Vec<_> = results.iter().map(|v| ctx.value_type(*v)).collect();
+        p.print_types(&tys);
+    }
+}
+
+fn verify_fill(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
+    let ops = ctx.operands(op);
+    let out = ctx.value_type(ops[1]);
+    if let Some(&r) = ctx.results(op).first() {
+        if ctx.value_type(r) != out {
+            return Err("expected type of result to match the init operand".into());
+        }
+    }
+    Ok(())
+}
+
+fn parse_yield(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    let ops = p.operand_list()?;
+    p.optional_attr_dict()?;
+    if !ops.is_empty() {
+        let loc = p.cur_loc();
+        p.expect(Tok::Colon)?;
+        let tys = p.type_list()?;
+        p.push_operands(&ops, &tys, loc)?;
+    }
+    Ok(())
+}
+
+fn print_yield(p: &mut OpPrinter<'_>, op: OpId) {
+    let ctx = p.ctx();
+    let ops = ctx.operands(op);
+    p.print_optional_attr_dict(op, &[]);
+    if !ops.is_empty() {
+        p.write(" ");
+        p.print_operands(ops);
+        p.write(" : ");
+        let tys: Vec<_> = ops.iter().map(|v| ctx.value_type(*v)).collect();
+        p.print_types(&tys);
+    }
+}

@@ -1,0 +1,512 @@
+//! The `scf` dialect subset: `for`, `if`, `yield`, `forall`, `forall.in_parallel`.
+
+use crate::attrs::AttrKind;
+use crate::parser::lexer::Tok;
+use crate::parser::{OpParser, PResult, UnresolvedOperand};
+use crate::printer::{type_to_string, OpPrinter};
+use crate::registry::{traits, OpDef, Registry, VerifyError};
+use crate::types::{TypeKind, DYNAMIC};
+use crate::{Context, OpId, Type};
+
+/// `scf.for`
+pub static FOR: OpDef = OpDef {
+    parse: Some(parse_for),
+    print: Some(print_for),
+    verify: Some(verify_for),
+    inherent: &["unsignedCmp"],
+    traits: traits::SINGLE_BLOCK,
+    implicit_terminator: Some("scf.yield"),
+    ..OpDef::named("scf.for")
+};
+
+/// `scf.if`
+pub static IF: OpDef = OpDef {
+    parse: Some(parse_if),
+    print: Some(print_if),
+    verify: Some(verify_if),
+    traits: traits::SINGLE_BLOCK,
+    implicit_terminator: Some("scf.yield"),
+    ..OpDef::named("scf.if")
+};
+
+/// `scf.yield`
+pub static YIELD: OpDef = OpDef {
+    parse: Some(parse_yield),
+    print: Some(print_yield),
+    verify: Some(verify_yield),
+    traits: traits::TERMINATOR | traits::PURE,
+    ..OpDef::named("scf.yield")
+};
+
+/// `scf.forall`
+pub static FORALL: OpDef = OpDef {
+    parse: Some(parse_forall),
+    print: Some(print_forall),
+    verify: Some(verify_forall),
+    inherent: &["staticLowerBound", "staticUpperBound", "staticStep", "operandSegmentSizes", "mapping"],
+    traits: traits::SINGLE_BLOCK,
+    implicit_terminator: Some("scf.forall.in_parallel"),
+    ..OpDef::named("scf.forall")
+};
+
+/// `scf.forall.in_parallel`
+pub static IN_PARALLEL: OpDef = OpDef {
+    parse: Some(parse_in_parallel),
+    print: Some(print_in_parallel),
+    verify: Some(verify_in_parallel),
+    traits: traits::TERMINATOR | traits::NO_TERMINATOR | traits::SINGLE_BLOCK,
+    ..OpDef::named("scf.forall.in_parallel")
+};
+
+/// Registers the dialect.
+pub fn register(r: &mut Registry) {
+    r.add(&FOR);
+    r.add(&IF);
+    r.add(&YIELD);
+    r.add(&FORALL);
+    r.add(&IN_PARALLEL);
+}
+
+fn parse_for(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    if p.optional_keyword("unsigned") {
+        let u = p.ctx().attr(AttrKind::Unit);
+        p.set_attr("unsignedCmp", u);
+    }
+    let iv = p.operand()?;
+    p.expect(Tok::Equal)?;
+    let lb = p.operand()?;
+    p.keyword("to")?;
+    let ub = p.operand()?;
+    p.keyword("step")?;
+    let step = p.operand()?;
+    let mut iter_args: Vec<(UnresolvedOperand, UnresolvedOperand)> = Vec::new();
+    let mut result_types = Vec::new();
+    let mut iv_ty = p.index_type();
+    if p.optional(Tok::Colon) {
+        iv_ty = p.ty()?;
+    }
+    if p.optional_keyword("iter_args") {
+        p.expect(Tok::LParen)?;
+        if !p.optional(Tok::RParen) {
+            loop {
+                let a = p.operand()?;
+                p.expect(Tok::Equal)?;
+                let init = p.operand()?;
+                iter_args.push((a, init));
+                if !p.optional(Tok::Comma) {
+                    break;
+                }
+            }
+            p.expect(Tok::RParen)?;
+        }
+        result_types = p.arrow_type_list()?;
+        if result_types.len() != iter_args.len() {
+            return p.err("mismatch in number of loop-carried values and defined values");
+        }
+    }
+    p.push_operand(&lb, iv_ty)?;
+    p.push_operand(&ub, iv_ty)?;
+    p.push_operand(&step, iv_ty)?;
+    for ((_, init), t) in iter_args.iter().zip(&result_types) {
+        p.push_operand(init, *t)?;
+    }
+    let mut args = vec![(iv, iv_ty)];
+    args.extend(iter_args.iter().map(|(a, _)| a.clone()).zip(result_types.iter().copied()));
+    let r = p.region(&args)?;
+    p.ensure_terminator(r, "scf.yield");
+    p.optional_attr_dict()?;
+    p.result_types = result_types;
+    Ok(())
+}
+
+fn print_for(p: &mut OpPrinter<'_>, op: OpId) {
+    let ctx = p.ctx();
+    let ops = ctx.operands(op);
+    let r = ctx.regions(op)[0];
+    let Some(&body) = ctx.blocks(r).first() else { return };
+    let args = ctx.block_args(body);
+    if ctx.get_attr(op, "unsignedCmp").is_some() {
+        p.write(" unsigned");
+    }
+    p.write(" ");
+    p.print_operand(args[0]);
+    p.write(" = ");
+    p.print_operand(ops[0]);
+    p.write(" to ");
+    p.print_operand(ops[1]);
+    p.write(" step ");
+    p.print_operand(ops[2]);
+    let iv_ty = ctx.value_type(args[0]);
+    if !matches!(ctx.type_kind(iv_ty), TypeKind::Index) {
+        p.write(" : ");
+        p.print_type(iv_ty);
+    }
+    let has_iter = ops.len() > 3;
+    if has_iter {
+        p.write(" iter_args(");
+        for (i, (a, init)) in args[1..].iter().zip(&ops[3..]).enumerate() {
+            if i > 0 {
+                p.write(", ");
+            }
+            p.print_operand(*a);
+            p.write(" = ");
+            p.print_operand(*init);
+        }
+        p.write(") -> (");
+        let tys: Vec<Type> = ctx.results(op).iter().map(|v| ctx.value_type(*v)).collect();
+        p.print_types(&tys);
+        p.write(")");
+    }
+    p.write(" ");
+    p.print_region(r, false, has_iter);
+    p.print_optional_attr_dict(op, &["unsignedCmp"]);
+}
+
+fn verify_for(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
+    let ops = ctx.operands(op);
+    if ops.len() < 3 {
+        return Err("expected lower bound, upper bound and step operands".into());
+    }
+    let r = ctx.regions(op)[0];
+    let Some(&body) = ctx.blocks(r).first() else {
+        return Err("expects a non-empty block".into());
+    };
+    let args = ctx.block_args(body);
+    let inits = &ops[3..];
+    if args.len() != inits.len() + 1 {
+        return Err("mismatch in number of basic block args and defined values".into());
+    }
+    let results = ctx.results(op);
+    if results.len() != inits.len() {
+        return Err("mismatch in number of loop-carried values and defined values".into());
+    }
+    for (i, ((init, res), arg)) in inits.iter().zip(results).zip(&args[1..]).enumerate() {
+        let (it, rt, at) = (ctx.value_type(*init), ctx.value_type(*res), ctx.value_type(*arg));
+        if it != rt {
+            return Err(format!("types mismatch between {i}th iter operand and defined value").into());
+        }
+        if at != rt {
+            return Err(format!("types mismatch between {i}th iter region arg and defined value").into());
+        }
+    }
+    if let Some(AttrKind::Integer { value: 0, .. }) =
+        crate::dialects::constant_attr_of(ctx, ops[2]).map(|a| ctx.attr_kind(a))
+    {
+        return Err("constant step operand must be positive".into());
+    }
+    Ok(())
+}
+
+fn parse_if(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    let c = p.operand()?;
+    let i1 = p.ctx().int_type(1);
+    p.push_operand(&c, i1)?;
+    if p.at(Tok::Arrow) {
+        p.result_types = p.arrow_type_list()?;
+    }
+    let then = p.region(&[])?;
+    p.ensure_terminator(then, "scf.yield");
+    if p.optional_keyword("else") {
+        let e = p.region(&[])?;
+        p.ensure_terminator(e, "scf.yield");
+    } else {
+        let e = p.ctx().create_region();
+        p.regions.push(e);
+    }
+    p.optional_attr_dict()?;
+    Ok(())
+}
+
+fn print_if(p: &mut OpPrinter<'_>, op: OpId) {
+    let ctx = p.ctx();
+    p.write(" ");
+    p.print_operand(ctx.operands(op)[0]);
+    let results = ctx.results(op);
+    if !results.is_empty() {
+        p.write(" -> (");
+        let tys: Vec<Type> = results.iter().map(|v| ctx.value_type(*v)).collect();
+        p.print_types(&tys);
+        p.write(")");
+    }
+    let regions = ctx.regions(op);
+    let print_terms = !results.is_empty();
+    p.write(" ");
+    p.print_region(regions[0], false, print_terms);
+    if regions.len() > 1 && !ctx.blocks(regions[1]).is_empty() {
+        p.write(" else ");
+        p.print_region(regions[1], false, print_terms);
+    }
+    p.print_optional_attr_dict(op, &[]);
+}
+
+fn verify_if(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
+    let regions = ctx.regions(op);
+    if regions.len() != 2 {
+        return Err("requires two regions".into());
+    }
+    if !ctx.results(op).is_empty() && ctx.blocks(regions[1]).is_empty() {
+        return Err("must have an else block if defining values".into());
+    }
+    Ok(())
+}
+
+fn parse_yield(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    let ops = p.operand_list()?;
+    p.optional_attr_dict()?;
+    if !ops.is_empty() {
+        let loc = p.cur_loc();
+        p.expect(Tok::Colon)?;
+        let tys = p.type_list()?;
+        p.push_operands(&ops, &tys, loc)?;
+    }
+    Ok(())
+}
+
+fn print_yield(p: &mut OpPrinter<'_>, op: OpId) {
+    let ctx = p.ctx();
+    p.print_optional_attr_dict(op, &[]);
+    let ops = ctx.operands(op);
+    if !ops.is_empty() {
+        p.write(" ");
+        p.print_operands(ops);
+        p.write(" : ");
+        let tys: Vec<_> = ops.iter().map(|v| ctx.value_type(*v)).collect();
+        p.print_types(&tys);
+    }
+}
+
+fn verify_yield(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
+    let Some(parent) = ctx.parent_op(op) else { return Ok(()) };
+    let pname = ctx.op_name(parent);
+    if !matches!(pname, "scf.for" | "scf.if" | "scf.while" | "scf.execute_region" | "scf.index_switch") {
+        return Err(format!(
+            "expects parent op to be one of 'scf.execute_region, scf.for, scf.if, scf.index_switch, scf.while'"
+        )
+        .into());
+    }
+    let results = ctx.results(parent);
+    let ops = ctx.operands(op);
+    if ops.len() != results.len() {
+        let what = if pname == "scf.for" { "loop" } else { "op" };
+        return Err(format!(
+            "types mismatch between yield op and its parent: expected {} values but got {} ({what})",
+            results.len(),
+            ops.len()
+        )
+        .into());
+    }
+    for (i, (v, r)) in ops.iter().zip(results).enumerate() {
+        if ctx.value_type(*v) != ctx.value_type(*r) {
+            return Err(format!(
+                "types mismatch between yield op and its parent: operand #{i} has type '{}' but parent result has type '{}'",
+                type_to_string(ctx, ctx.value_type(*v)),
+                type_to_string(ctx, ctx.value_type(*r))
+            )
+            .into());
+        }
+    }
+    Ok(())
+}
+
+/// Parses `(a, %b, 4)` of a forall bound list.
+fn bound_list(p: &mut OpParser<'_, '_>) -> PResult<(Vec<UnresolvedOperand>, Vec<i64>)> {
+    p.dynamic_index_list(Tok::LParen, Tok::RParen)
+}
+
+fn parse_forall(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    let ivs = p.paren_operand_list()?;
+    let n = ivs.len();
+    let (lbs, ubs, steps);
+    if p.optional_keyword("in") {
+        ubs = bound_list(p)?;
+        lbs = (vec![], vec![0; n]);
+        steps = (vec![], vec![1; n]);
+    } else {
+        p.expect(Tok::Equal)?;
+        lbs = bound_list(p)?;
+        p.keyword("to")?;
+        ubs = bound_list(p)?;
+        p.keyword("step")?;
+        steps = bound_list(p)?;
+    }
+    for (l, what) in [(&lbs.1, "lower bound"), (&ubs.1, "upper bound"), (&steps.1, "step")] {
+        if l.len() != n {
+            return p.err(format!("mismatch between the number of loop variables and the number of {what} values"));
+        }
+    }
+    let mut outs: Vec<(UnresolvedOperand, UnresolvedOperand)> = Vec::new();
+    let mut out_types = Vec::new();
+    if p.optional_keyword("shared_outs") {
+        p.expect(Tok::LParen)?;
+        if !p.optional(Tok::RParen) {
+            loop {
+                let a = p.operand()?;
+                p.expect(Tok::Equal)?;
+                let init = p.operand()?;
+                outs.push((a, init));
+                if !p.optional(Tok::Comma) {
+                    break;
+                }
+            }
+            p.expect(Tok::RParen)?;
+        }
+        out_types = p.arrow_type_list()?;
+        if out_types.len() != outs.len() {
+            return p.err("mismatch between out operands and types");
+        }
+    }
+    let index = p.index_type();
+    for l in [&lbs.0, &ubs.0, &steps.0] {
+        p.push_operands_of(l, index)?;
+    }
+    for ((_, init), t) in outs.iter().zip(&out_types) {
+        p.push_operand(init, *t)?;
+    }
+    let mut args: Vec<(UnresolvedOperand, Type)> = ivs.into_iter().map(|u| (u, index)).collect();
+    args.extend(outs.iter().map(|(a, _)| a.clone()).zip(out_types.iter().copied()));
+    let r = p.region(&args)?;
+    p.ensure_terminator(r, "scf.forall.in_parallel");
+    p.optional_attr_dict()?;
+    for (name, v) in [("staticLowerBound", &lbs.1), ("staticUpperBound", &ubs.1), ("staticStep", &steps.1)] {
+        let a = p.ctx().i64_array_attr(v);
+        p.set_attr(name, a);
+    }
+    let i32t = p.ctx().int_type(32);
+    let seg = vec![lbs.0.len() as i64, ubs.0.len() as i64, steps.0.len() as i64, outs.len() as i64];
+    let a = p.ctx().attr(AttrKind::DenseArray { elem: i32t, values: seg });
+    p.set_attr("operandSegmentSizes", a);
+    p.result_types = out_types;
+    Ok(())
+}
+
+/// The static/dynamic bounds of a forall, as (lbs, ubs, steps) each
+/// (static ints with DYNAMIC, dynamic values), and the outputs.
+pub struct ForallBounds {
+    pub lbs: (Vec<i64>, Vec<crate::Value>),
+    pub ubs: (Vec<i64>, Vec<crate::Value>),
+    pub steps: (Vec<i64>, Vec<crate::Value>),
+    pub outputs: Vec<crate::Value>,
+}
+
+/// Reads a forall's bounds.
+pub fn forall_bounds(ctx: &Context, op: OpId) -> Option<ForallBounds> {
+    let arr = |n: &str| ctx.get_attr(op, n).and_then(|a| ctx.as_i64_array(a)).map(|v| v.to_vec());
+    let (l, u, s) = (arr("staticLowerBound")?, arr("staticUpperBound")?, arr("staticStep")?);
+    let ops = ctx.operands(op);
+    let count = |v: &[i64]| v.iter().filter(|x| **x == DYNAMIC).count();
+    let (nl, nu, ns) = (count(&l), count(&u), count(&s));
+    if ops.len() < nl + nu + ns {
+        return None;
+    }
+    Some(ForallBounds {
+        lbs: (l, ops[..nl].to_vec()),
+        ubs: (u, ops[nl..nl + nu].to_vec()),
+        steps: (s, ops[nl + nu..nl + nu + ns].to_vec()),
+        outputs: ops[nl + nu + ns..].to_vec(),
+    })
+}
+
+fn print_forall(p: &mut OpPrinter<'_>, op: OpId) {
+    let ctx = p.ctx();
+    let Some(b) = forall_bounds(ctx, op) else { return };
+    let r = ctx.regions(op)[0];
+    let Some(&body) = ctx.blocks(r).first() else { return };
+    let args = ctx.block_args(body);
+    let n = b.ubs.0.len();
+    p.write(" (");
+    p.print_operands(&args[..n]);
+    p.write(")");
+    let normalized = b.lbs.0.iter().all(|x| *x == 0) && b.steps.0.iter().all(|x| *x == 1);
+    if normalized {
+        p.write(" in ");
+        p.print_dynamic_index_list(&b.ubs.1, &b.ubs.0, '(', ')');
+    } else {
+        p.write(" = ");
+        p.print_dynamic_index_list(&b.lbs.1, &b.lbs.0, '(', ')');
+        p.write(" to ");
+        p.print_dynamic_index_list(&b.ubs.1, &b.ubs.0, '(', ')');
+        p.write(" step ");
+        p.print_dynamic_index_list(&b.steps.1, &b.steps.0, '(', ')');
+    }
+    if !b.outputs.is_empty() {
+        p.write(" shared_outs(");
+        for (i, (a, init)) in args[n..].iter().zip(&b.outputs).enumerate() {
+            if i > 0 {
+                p.write(", ");
+            }
+            p.print_operand(*a);
+            p.write(" = ");
+            p.print_operand(*init);
+        }
+        p.write(")");
+    }
+    p.write(" -> (");
+    let tys: Vec<Type> = ctx.results(op).iter().map(|v| ctx.value_type(*v)).collect();
+    p.print_types(&tys);
+    p.write(")");
+    p.write(" ");
+    p.print_region(r, false, !ctx.results(op).is_empty());
+    p.print_optional_attr_dict(op, &["staticLowerBound", "staticUpperBound", "staticStep", "operandSegmentSizes"]);
+}
+
+fn verify_forall(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
+    let Some(b) = forall_bounds(ctx, op) else {
+        return Err("requires attributes 'staticLowerBound', 'staticUpperBound' and 'staticStep'".into());
+    };
+    let n = b.ubs.0.len();
+    if b.lbs.0.len() != n || b.steps.0.len() != n {
+        return Err("lower bound, upper bound and step must have the same rank".into());
+    }
+    if b.steps.0.iter().any(|s| *s <= 0 && *s != DYNAMIC) {
+        return Err("expected positive step".into());
+    }
+    let r = ctx.regions(op)[0];
+    let Some(&body) = ctx.blocks(r).first() else {
+        return Err("expects a non-empty body".into());
+    };
+    let args = ctx.block_args(body);
+    if args.len() != n + b.outputs.len() {
+        return Err("region expects ".to_string().into());
+    }
+    if ctx.results(op).len() != b.outputs.len() {
+        return Err("must have as many results as shared_outs".into());
+    }
+    for (i, (o, res)) in b.outputs.iter().zip(ctx.results(op)).enumerate() {
+        if ctx.value_type(*o) != ctx.value_type(*res) {
+            return Err(format!("type mismatch between {i}th output and corresponding result").into());
+        }
+    }
+    Ok(())
+}
+
+fn parse_in_parallel(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    let r = p.region(&[])?;
+    if p.ctx().blocks(r).is_empty() {
+        p.ctx().append_block(r);
+    }
+    p.optional_attr_dict()?;
+    Ok(())
+}
+
+fn print_in_parallel(p: &mut OpPrinter<'_>, op: OpId) {
+    let ctx = p.ctx();
+    p.write(" ");
+    p.print_region(ctx.regions(op)[0], false, false);
+    p.print_optional_attr_dict(op, &[]);
+}
+
+fn verify_in_parallel(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
+    if let Some(parent) = ctx.parent_op(op) {
+        if ctx.op_name(parent) != "scf.forall" {
+            return Err("expects parent op 'scf.forall'".into());
+        }
+    }
+    for &b in ctx.blocks(ctx.regions(op)[0]) {
+        for o in ctx.block_ops(b) {
+            if ctx.op_name(o) != "tensor.parallel_insert_slice" {
+                return Err("expected only tensor.parallel_insert_slice ops".into());
+            }
+        }
+    }
+    Ok(())
+}

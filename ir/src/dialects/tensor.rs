@@ -1,0 +1,760 @@
+//! The `tensor` dialect subset used by tiled code (pack/unpack live in
+//! `pack.rs`).
+
+use crate::attrs::AttrKind;
+use crate::context::OpSpec;
+use crate::parser::lexer::Tok;
+use crate::parser::{OpParser, PResult, UnresolvedOperand};
+use crate::printer::{type_to_string, OpPrinter};
+use crate::registry::{traits, OpDef, Registry, VerifyError};
+use crate::types::{TypeKind, DYNAMIC};
+use crate::{Context, OpId, Type, Value};
+
+/// `tensor.empty`
+pub static EMPTY: OpDef = OpDef {
+    parse: Some(parse_empty),
+    print: Some(print_empty),
+    verify: Some(verify_empty),
+    traits: traits::PURE,
+    ..OpDef::named("tensor.empty")
+};
+
+const SLICE_ATTRS: &[&str] = &["static_offsets", "static_sizes", "static_strides", "operandSegmentSizes"];
+
+/// `tensor.extract_slice`
+pub static EXTRACT_SLICE: OpDef = OpDef {
+    parse: Some(parse_extract_slice),
+    print: Some(print_extract_slice),
+    verify: Some(verify_extract_slice),
+    inherent: SLICE_ATTRS,
+    traits: traits::PURE,
+    result_name: Some(|_, _| Some("extracted_slice".into())),
+    ..OpDef::named("tensor.extract_slice")
+};
+
+/// `tensor.insert_slice`
+pub static INSERT_SLICE: OpDef = OpDef {
+    parse: Some(parse_insert_slice),
+    print: Some(print_insert_slice),
+    verify: Some(verify_insert_slice),
+    inherent: SLICE_ATTRS,
+    traits: traits::PURE,
+    result_name: Some(|_, _| Some("inserted_slice".into())),
+    ..OpDef::named("tensor.insert_slice")
+};
+
+/// `tensor.parallel_insert_slice`
+pub static PARALLEL_INSERT_SLICE: OpDef = OpDef {
+    parse: Some(parse_insert_slice),
+    print: Some(print_insert_slice),
+    verify: Some(verify_insert_slice),
+    inherent: SLICE_ATTRS,
+    ..OpDef::named("tensor.parallel_insert_slice")
+};
+
+/// `tensor.dim`
+pub static DIM: OpDef = OpDef {
+    parse: Some(parse_dim),
+    print: Some(print_dim),
+    verify: Some(verify_dim),
+    traits: traits::PURE,
+    result_name: Some(|_, _| Some("dim".into())),
+    ..OpDef::named("tensor.dim")
+};
+
+/// `tensor.cast`
+pub static CAST: OpDef = OpDef {
+    parse: Some(parse_cast),
+    print: Some(print_cast),
+    verify: Some(verify_cast),
+    traits: traits::PURE,
+    result_name: Some(|_, _| Some("cast".into())),
+    ..OpDef::named("tensor.cast")
+};
+
+/// `tensor.pad`
+pub static PAD: OpDef = OpDef {
+    parse: Some(parse_pad),
+    print: Some(print_pad),
+    verify: Some(verify_pad),
+    inherent: &["static_low", "static_high", "nofold", "operandSegmentSizes"],
+    traits: traits::PURE | traits::SINGLE_BLOCK,
+    result_name: Some(|_, _| Some("padded".into())),
+    ..OpDef::named("tensor.pad")
+};
+
+/// `tensor.yield`
+pub static YIELD: OpDef = OpDef {
+    parse: Some(parse_yield),
+    print: Some(print_yield),
+    traits: traits::TERMINATOR | traits::PURE,
+    ..OpDef::named("tensor.yield")
+};
+
+/// `tensor.collapse_shape`
+pub static COLLAPSE_SHAPE: OpDef = OpDef {
+    parse: Some(parse_reshape),
+    print: Some(print_reshape),
+    verify: Some(verify_reshape),
+    inherent: &["reassociation"],
+    traits: traits::PURE,
+    result_name: Some(|_, _| Some("collapsed".into())),
+    ..OpDef::named("tensor.collapse_shape")
+};
+
+/// `tensor.expand_shape`
+pub static EXPAND_SHAPE: OpDef = OpDef {
+    parse: Some(parse_reshape),
+    print: Some(print_reshape),
+    verify: Some(verify_reshape),
+    inherent: &["reassociation", "static_output_shape"],
+    traits: traits::PURE,
+    result_name: Some(|_, _| Some("expanded".into())),
+    ..OpDef::named("tensor.expand_shape")
+};
+
+/// Registers the dialect.
+pub fn register(r: &mut Registry) {
+    for d in [
+        &EMPTY,
+        &EXTRACT_SLICE,
+        &INSERT_SLICE,
+        &PARALLEL_INSERT_SLICE,
+        &DIM,
+        &CAST,
+        &PAD,
+        &YIELD,
+        &COLLAPSE_SHAPE,
+        &EXPAND_SHAPE,
+    ] {
+        r.add(d);
+    }
+    r.add(&super::pack::PACK);
+    r.add(&super::pack::UNPACK);
+}
+
+fn ranked(ctx: &Context, t: Type) -> Option<(&[i64], Type)> {
+    match ctx.type_kind(t) {
+        TypeKind::Tensor { shape, elem, .. } => Some((shape, *elem)),
+        _ => None,
+    }
+}
+
+fn expect_ranked(p: &mut OpParser<'_, '_>, t: Type, loc: crate::Loc) -> PResult<()> {
+    if ranked(p.ctx(), t).is_none() {
+        let s = p.type_str(t);
+        return p.err_at(loc, format!("invalid kind of type specified: expected builtin.tensor, but found '{s}'"));
+    }
+    Ok(())
+}
+
+// ---- tensor.empty ---------------------------------------------------------
+
+fn parse_empty(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    let sizes = p.paren_operand_list()?;
+    p.optional_attr_dict()?;
+    let loc = p.cur_loc();
+    let t = p.colon_type()?;
+    expect_ranked(p, t, loc)?;
+    let index = p.index_type();
+    p.push_operands_of(&sizes, index)?;
+    p.result_types.push(t);
+    Ok(())
+}
+
+fn print_empty(p: &mut OpPrinter<'_>, op: OpId) {
+    let ctx = p.ctx();
+    p.write("(");
+    p.print_operands(ctx.operands(op));
+    p.write(")");
+    p.print_optional_attr_dict(op, &[]);
+    p.write(" : ");
+    p.print_type(ctx.value_type(ctx.result(op, 0)));
+}
+
+fn verify_empty(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
+    let t = ctx.value_type(ctx.result(op, 0));
+    let Some((shape, _)) = ranked(ctx, t) else {
+        return Err("result #0 must be ranked tensor of any type values".into());
+    };
+    let expected = shape.iter().filter(|d| **d == DYNAMIC).count();
+    let has = ctx.operands(op).len();
+    if has != expected {
+        return Err(format!("incorrect number of dynamic sizes, has {has}, expected {expected}").into());
+    }
+    Ok(())
+}
+
+// ---- slices -----------------------------------------------------------------
+
+/// Offsets, sizes and strides of a slice op, static and dynamic.
+#[derive(Clone, Debug)]
+pub struct SliceParams {
+    pub offsets: (Vec<i64>, Vec<Value>),
+    pub sizes: (Vec<i64>, Vec<Value>),
+    pub strides: (Vec<i64>, Vec<Value>),
+}
+
+/// Reads the offsets/sizes/strides of an extract/insert/parallel_insert slice.
+pub fn slice_params(ctx: &Context, op: OpId) -> Option<SliceParams> {
+    let arr = |n: &str| ctx.get_attr(op, n).and_then(|a| ctx.as_i64_array(a)).map(|v| v.to_vec());
+    let (o, s, st) = (arr("static_offsets")?, arr("static_sizes")?, arr("static_strides")?);
+    let skip = if ctx.op_name(op) == "tensor.extract_slice" { 1 } else { 2 };
+    let ops = ctx.operands(op);
+    let count = |v: &[i64]| v.iter().filter(|x| **x == DYNAMIC).count();
+    let (no, ns, nst) = (count(&o), count(&s), count(&st));
+    if ops.len() != skip + no + ns + nst {
+        return None;
+    }
+    let d = &ops[skip..];
+    Some(SliceParams {
+        offsets: (o, d[..no].to_vec()),
+        sizes: (s, d[no..no + ns].to_vec()),
+        strides: (st, d[no + ns..].to_vec()),
+    })
+}
+
+/// Builds the attributes and operands shared by the slice ops.
+pub fn slice_spec(
+    ctx: &mut Context,
+    name: &str,
+    leading: Vec<Value>,
+    params: &SliceParams,
+    result_types: Vec<Type>,
+    loc: crate::Loc,
+) -> OpSpec {
+    let mut attrs = indexmap::IndexMap::new();
+    for (n, v) in [
+        ("static_offsets", &params.offsets.0),
+        ("static_sizes", &params.sizes.0),
+        ("static_strides", &params.strides.0),
+    ] {
+        let a = ctx.i64_array_attr(v);
+        attrs.insert(ctx.sym(n), a);
+    }
+    let mut seg = vec![1i64; leading.len()];
+    seg.extend([params.offsets.1.len() as i64, params.sizes.1.len() as i64, params.strides.1.len() as i64]);
+    let i32t = ctx.int_type(32);
+    let a = ctx.attr(AttrKind::DenseArray { elem: i32t, values: seg });
+    attrs.insert(ctx.sym("operandSegmentSizes"), a);
+    let mut operands = leading;
+    operands.extend(&params.offsets.1);
+    operands.extend(&params.sizes.1);
+    operands.extend(&params.strides.1);
+    OpSpec { name: ctx.sym(name), operands, result_types, attrs, regions: vec![], successors: vec![], loc }
+}
+
+fn parse_slice_lists(p: &mut OpParser<'_, '_>) -> PResult<[(Vec<UnresolvedOperand>, Vec<i64>); 3]> {
+    let o = p.dynamic_index_list(Tok::LSquare, Tok::RSquare)?;
+    let s = p.dynamic_index_list(Tok::LSquare, Tok::RSquare)?;
+    let st = p.dynamic_index_list(Tok::LSquare, Tok::RSquare)?;
+    Ok([o, s, st])
+}
+
+fn finish_slice(
+    p: &mut OpParser<'_, '_>,
+    lists: [(Vec<UnresolvedOperand>, Vec<i64>); 3],
+    leading: usize,
+) -> PResult<()> {
+    let index = p.index_type();
+    let mut seg = vec![1i64; leading];
+    for ((dyns, ints), name) in lists.iter().zip(["static_offsets", "static_sizes", "static_strides"]) {
+        p.push_operands_of(dyns, index)?;
+        let a = p.ctx().i64_array_attr(ints);
+        p.set_attr(name, a);
+        seg.push(dyns.len() as i64);
+    }
+    let i32t = p.ctx().int_type(32);
+    let a = p.ctx().attr(AttrKind::DenseArray { elem: i32t, values: seg });
+    p.set_attr("operandSegmentSizes", a);
+    Ok(())
+}
+
+fn parse_extract_slice(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    let src = p.operand()?;
+    let lists = parse_slice_lists(p)?;
+    p.optional_attr_dict()?;
+    let loc = p.cur_loc();
+    let st = p.colon_type()?;
+    expect_ranked(p, st, loc)?;
+    p.keyword("to")?;
+    let loc = p.cur_loc();
+    let rt = p.ty()?;
+    expect_ranked(p, rt, loc)?;
+    p.push_operand(&src, st)?;
+    finish_slice(p, lists, 1)?;
+    p.result_types.push(rt);
+    Ok(())
+}
+
+fn print_slice_lists(p: &mut OpPrinter<'_>, sp: &SliceParams) {
+    p.print_dynamic_index_list(&sp.offsets.1, &sp.offsets.0, '[', ']');
+    p.write(" ");
+    p.print_dynamic_index_list(&sp.sizes.1, &sp.sizes.0, '[', ']');
+    p.write(" ");
+    p.print_dynamic_index_list(&sp.strides.1, &sp.strides.0, '[', ']');
+}
+
+fn print_extract_slice(p: &mut OpPrinter<'_>, op: OpId) {
+    let ctx = p.ctx();
+    let Some(sp) = slice_params(ctx, op) else { return };
+    let src = ctx.operands(op)[0];
+    p.write(" ");
+    p.print_operand(src);
+    print_slice_lists(p, &sp);
+    p.print_optional_attr_dict(op, SLICE_ATTRS);
+    p.write(" : ");
+    p.print_type(ctx.value_type(src));
+    p.write(" to ");
+    p.print_type(ctx.value_type(ctx.result(op, 0)));
+}
+
+fn parse_insert_slice(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    let src = p.operand()?;
+    p.keyword("into")?;
+    let dest = p.operand()?;
+    let lists = parse_slice_lists(p)?;
+    p.optional_attr_dict()?;
+    let loc = p.cur_loc();
+    let st = p.colon_type()?;
+    expect_ranked(p, st, loc)?;
+    p.keyword("into")?;
+    let loc = p.cur_loc();
+    let dt = p.ty()?;
+    expect_ranked(p, dt, loc)?;
+    p.push_operand(&src, st)?;
+    p.push_operand(&dest, dt)?;
+    finish_slice(p, lists, 2)?;
+    if p.def.name == "tensor.insert_slice" {
+        p.result_types.push(dt);
+    }
+    Ok(())
+}
+
+fn print_insert_slice(p: &mut OpPrinter<'_>, op: OpId) {
+    let ctx = p.ctx();
+    let Some(sp) = slice_params(ctx, op) else { return };
+    let (src, dest) = (ctx.operands(op)[0], ctx.operands(op)[1]);
+    p.write(" ");
+    p.print_operand(src);
+    p.write(" into ");
+    p.print_operand(dest);
+    print_slice_lists(p, &sp);
+    p.print_optional_attr_dict(op, SLICE_ATTRS);
+    p.write(" : ");
+    p.print_type(ctx.value_type(src));
+    p.write(" into ");
+    p.print_type(ctx.value_type(dest));
+}
+
+/// MLIR's rank-reduction check: `reduced` must equal `full` with some unit
+/// dims dropped.
+fn check_rank_reduced(ctx: &Context, full: &[i64], elem: Type, reduced_ty: Type) -> Result<(), VerifyError> {
+    let full_str = format!("tensor<{}{}>", dims_string(full), type_to_string(ctx, elem));
+    let Some((reduced, relem)) = ranked(ctx, reduced_ty) else {
+        return Err(VerifyError::bare("expected ranked tensor type"));
+    };
+    if reduced.len() > full.len() {
+        return Err(VerifyError::bare("expected rank to be smaller or equal to the other rank. "));
+    }
+    let mut j = 0;
+    for &d in full {
+        if j < reduced.len() && reduced[j] == d {
+            j += 1;
+        } else if d != 1 {
+            return Err(VerifyError::bare(format!(
+                "expected type to be '{full_str}' or a rank-reduced version. (size mismatch) "
+            )));
+        }
+    }
+    if j != reduced.len() {
+        return Err(VerifyError::bare(format!(
+            "expected type to be '{full_str}' or a rank-reduced version. (size mismatch) "
+        )));
+    }
+    if relem != elem {
+        return Err(VerifyError::bare(format!("expected element type to be '{}'", type_to_string(ctx, elem))));
+    }
+    Ok(())
+}
+
+/// `4x?x` for a shape.
+pub fn dims_string(shape: &[i64]) -> String {
+    let mut s = String::new();
+    for d in shape {
+        if *d == DYNAMIC {
+            s.push('?');
+        } else {
+            s.push_str(&d.to_string());
+        }
+        s.push('x');
+    }
+    s
+}
+
+fn check_slice_ranks(sp: &SliceParams, source_rank: usize) -> Result<(), VerifyError> {
+    let (no, ns, nst) = (sp.offsets.0.len(), sp.sizes.0.len(), sp.strides.0.len());
+    if no != ns {
+        return Err(VerifyError::bare(format!(
+            "expected mixed offsets rank to match mixed sizes rank ({no} vs {ns}) so the rank of the result type is well-formed."
+        )));
+    }
+    if ns != nst {
+        return Err(VerifyError::bare(format!(
+            "expected mixed sizes rank to match mixed strides rank ({ns} vs {nst}) so the rank of the result type is well-formed."
+        )));
+    }
+    if no != source_rank {
+        return Err(format!("expected {source_rank} offset values").into());
+    }
+    Ok(())
+}
+
+fn verify_extract_slice(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
+    let Some(sp) = slice_params(ctx, op) else {
+        return Err("operand count does not match the static offsets, sizes and strides".into());
+    };
+    let src_ty = ctx.value_type(ctx.operands(op)[0]);
+    let Some((src_shape, elem)) = ranked(ctx, src_ty) else {
+        return Err("expected ranked tensor source".into());
+    };
+    check_slice_ranks(&sp, src_shape.len())?;
+    check_rank_reduced(ctx, &sp.sizes.0, elem, ctx.value_type(ctx.result(op, 0)))
+}
+
+fn verify_insert_slice(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
+    let Some(sp) = slice_params(ctx, op) else {
+        return Err("operand count does not match the static offsets, sizes and strides".into());
+    };
+    let (src, dest) = (ctx.operands(op)[0], ctx.operands(op)[1]);
+    let Some((dest_shape, elem)) = ranked(ctx, ctx.value_type(dest)) else {
+        return Err("expected ranked tensor destination".into());
+    };
+    check_slice_ranks(&sp, dest_shape.len())?;
+    if let Some(&r) = ctx.results(op).first() {
+        if ctx.value_type(r) != ctx.value_type(dest) {
+            return Err("failed to verify that result type matches type of dest".into());
+        }
+    }
+    if ctx.op_name(op) == "tensor.parallel_insert_slice" {
+        if let Some(parent) = ctx.parent_op(op) {
+            if ctx.op_name(parent) != "scf.forall.in_parallel" {
+                return Err("expected ParallelCombiningOpInterface parent, got:".into());
+            }
+        }
+    }
+    check_rank_reduced(ctx, &sp.sizes.0, elem, ctx.value_type(src))
+}
+
+// ---- dim, cast ----------------------------------------------------------------
+
+fn parse_dim(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    let src = p.operand()?;
+    p.expect(Tok::Comma)?;
+    let idx = p.operand()?;
+    p.optional_attr_dict()?;
+    let t = p.colon_type()?;
+    p.push_operand(&src, t)?;
+    let index = p.index_type();
+    p.push_operand(&idx, index)?;
+    p.result_types.push(index);
+    Ok(())
+}
+
+fn print_dim(p: &mut OpPrinter<'_>, op: OpId) {
+    let ctx = p.ctx();
+    p.write(" ");
+    p.print_operands(ctx.operands(op));
+    p.print_optional_attr_dict(op, &[]);
+    p.write(" : ");
+    p.print_type(ctx.value_type(ctx.operands(op)[0]));
+}
+
+fn verify_dim(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
+    let t = ctx.value_type(ctx.operands(op)[0]);
+    if !matches!(ctx.type_kind(t), TypeKind::Tensor { .. } | TypeKind::UnrankedTensor { .. }) {
+        return Err("operand #0 must be non-0-ranked or unranked tensor".into());
+    }
+    if let (Some((shape, _)), Some(i)) = (ranked(ctx, t), super::pack::constant_int(ctx, ctx.operands(op)[1])) {
+        if i < 0 || i as usize >= shape.len() {
+            return Err("index is out of range".into());
+        }
+    }
+    Ok(())
+}
+
+fn parse_cast(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    let src = p.operand()?;
+    p.optional_attr_dict()?;
+    let from = p.colon_type()?;
+    p.keyword("to")?;
+    let to = p.ty()?;
+    p.push_operand(&src, from)?;
+    p.result_types.push(to);
+    Ok(())
+}
+
+fn print_cast(p: &mut OpPrinter<'_>, op: OpId) {
+    let ctx = p.ctx();
+    p.write(" ");
+    p.print_operand(ctx.operands(op)[0]);
+    p.print_optional_attr_dict(op, &[]);
+    p.write(" : ");
+    p.print_type(ctx.value_type(ctx.operands(op)[0]));
+    p.write(" to ");
+    p.print_type(ctx.value_type(ctx.result(op, 0)));
+}
+
+fn verify_cast(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
+    let from = ctx.value_type(ctx.operands(op)[0]);
+    let to = ctx.value_type(ctx.result(op, 0));
+    let compatible = match (ctx.type_kind(from), ctx.type_kind(to)) {
+        (TypeKind::Tensor { shape: a, elem: ea, .. }, TypeKind::Tensor { shape: b, elem: eb, .. }) => {
+            ea == eb && a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y || *x == DYNAMIC || *y == DYNAMIC)
+        }
+        (TypeKind::UnrankedTensor { elem: ea }, TypeKind::Tensor { elem: eb, .. })
+        | (TypeKind::Tensor { elem: ea, .. }, TypeKind::UnrankedTensor { elem: eb }) => ea == eb,
+        _ => false,
+    };
+    if !compatible {
+        return Err(format!(
+            "operand type '{}' and result type '{}' are cast incompatible",
+            type_to_string(ctx, from),
+            type_to_string(ctx, to)
+        )
+        .into());
+    }
+    Ok(())
+}
+
+// ---- pad ----------------------------------------------------------------------
+
+fn parse_pad(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    let src = p.operand()?;
+    if p.optional_keyword("nofold") {
+        let u = p.ctx().attr(AttrKind::Unit);
+        p.set_attr("nofold", u);
+    }
+    p.keyword("low")?;
+    let low = p.dynamic_index_list(Tok::LSquare, Tok::RSquare)?;
+    p.keyword("high")?;
+    let high = p.dynamic_index_list(Tok::LSquare, Tok::RSquare)?;
+    let r = p.region(&[])?;
+    p.optional_attr_dict()?;
+    let st = p.colon_type()?;
+    p.keyword("to")?;
+    let rt = p.ty()?;
+    p.push_operand(&src, st)?;
+    let index = p.index_type();
+    p.push_operands_of(&low.0, index)?;
+    p.push_operands_of(&high.0, index)?;
+    let a = p.ctx().i64_array_attr(&low.1);
+    p.set_attr("static_low", a);
+    let a = p.ctx().i64_array_attr(&high.1);
+    p.set_attr("static_high", a);
+    let i32t = p.ctx().int_type(32);
+    let a = p.ctx().attr(AttrKind::DenseArray { elem: i32t, values: vec![1, low.0.len() as i64, high.0.len() as i64] });
+    p.set_attr("operandSegmentSizes", a);
+    let _ = r;
+    p.result_types.push(rt);
+    Ok(())
+}
+
+fn print_pad(p: &mut OpPrinter<'_>, op: OpId) {
+    let ctx = p.ctx();
+    let arr = |n: &str| ctx.get_attr(op, n).and_then(|a| ctx.as_i64_array(a)).map(|v| v.to_vec()).unwrap_or_default();
+    let (low, high) = (arr("static_low"), arr("static_high"));
+    let ops = ctx.operands(op);
+    let nl = low.iter().filter(|x| **x == DYNAMIC).count();
+    p.write(" ");
+    p.print_operand(ops[0]);
+    if ctx.get_attr(op, "nofold").is_some() {
+        p.write(" nofold");
+    }
+    p.write(" low");
+    p.print_dynamic_index_list(&ops[1..1 + nl], &low, '[', ']');
+    p.write(" high");
+    p.print_dynamic_index_list(&ops[1 + nl..], &high, '[', ']');
+    p.write(" ");
+    p.print_region(ctx.regions(op)[0], true, true);
+    p.print_optional_attr_dict(op, &["static_low", "static_high", "nofold", "operandSegmentSizes"]);
+    p.write(" : ");
+    p.print_type(ctx.value_type(ops[0]));
+    p.write(" to ");
+    p.print_type(ctx.value_type(ctx.result(op, 0)));
+}
+
+fn verify_pad(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
+    let arr = |n: &str| ctx.get_attr(op, n).and_then(|a| ctx.as_i64_array(a)).map(|v| v.to_vec()).unwrap_or_default();
+    let (low, high) = (arr("static_low"), arr("static_high"));
+    let src = ctx.value_type(ctx.operands(op)[0]);
+    let Some((shape, elem)) = ranked(ctx, src) else {
+        return Err("expected ranked tensor source".into());
+    };
+    if low.len() != shape.len() || high.len() != shape.len() {
+        return Err(format!("expected {} low and high padding values", shape.len()).into());
+    }
+    let expected: Vec<i64> = shape
+        .iter()
+        .zip(low.iter().zip(&high))
+        .map(|(d, (l, h))| if *d == DYNAMIC || *l == DYNAMIC || *h == DYNAMIC { DYNAMIC } else { d + l + h })
+        .collect();
+    let rt = ctx.value_type(ctx.result(op, 0));
+    if let Some((rs, re)) = ranked(ctx, rt) {
+        let ok =
+            re == elem && rs.len() == expected.len() && rs.iter().zip(&expected).all(|(a, b)| *b == DYNAMIC || a == b);
+        if !ok {
+            return Err(format!(
+                "specified type '{}' does not match the inferred type 'tensor<{}{}>'",
+                type_to_string(ctx, rt),
+                dims_string(&expected),
+                type_to_string(ctx, elem)
+            )
+            .into());
+        }
+    }
+    let r = ctx.regions(op)[0];
+    if let Some(&b) = ctx.blocks(r).first() {
+        let args = ctx.block_args(b);
+        if args.len() != shape.len() || args.iter().any(|a| !matches!(ctx.value_type_kind(*a), TypeKind::Index)) {
+            return Err(format!("expected the block to have {} arguments", shape.len()).into());
+        }
+    }
+    Ok(())
+}
+
+fn parse_yield(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    let v = p.operand()?;
+    p.optional_attr_dict()?;
+    let t = p.colon_type()?;
+    p.push_operand(&v, t)?;
+    Ok(())
+}
+
+fn print_yield(p: &mut OpPrinter<'_>, op: OpId) {
+    let ctx = p.ctx();
+    p.write(" ");
+    p.print_operands(ctx.operands(op));
+    p.print_optional_attr_dict(op, &[]);
+    p.write(" : ");
+    p.print_type(ctx.value_type(ctx.operands(op)[0]));
+}
+
+// ---- collapse / expand ----------------------------------------------------------
+
+fn parse_reshape(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    let src = p.operand()?;
+    let groups = p.reassociation()?;
+    let is_expand = p.def.name == "tensor.expand_shape";
+    let mut dyn_shape = (vec![], vec![]);
+    if is_expand {
+        p.keyword("output_shape")?;
+        dyn_shape = p.dynamic_index_list(Tok::LSquare, Tok::RSquare)?;
+    }
+    p.optional_attr_dict()?;
+    let st = p.colon_type()?;
+    p.keyword("into")?;
+    let rt = p.ty()?;
+    p.push_operand(&src, st)?;
+    let index = p.index_type();
+    p.push_operands_of(&dyn_shape.0, index)?;
+    let i64t = p.ctx().int_type(64);
+    let arrays: Vec<_> = groups
+        .iter()
+        .map(|g| {
+            let elems: Vec<_> = g.iter().map(|d| p.ctx().int_attr(*d as i128, i64t)).collect();
+            p.ctx().attr(AttrKind::Array(elems))
+        })
+        .collect();
+    let a = p.ctx().attr(AttrKind::Array(arrays));
+    p.set_attr("reassociation", a);
+    if is_expand {
+        let a = p.ctx().i64_array_attr(&dyn_shape.1);
+        p.set_attr("static_output_shape", a);
+    }
+    p.result_types.push(rt);
+    Ok(())
+}
+
+/// The reassociation groups of a collapse/expand op.
+pub fn reassociation(ctx: &Context, op: OpId) -> Option<Vec<Vec<i64>>> {
+    let AttrKind::Array(groups) = ctx.attr_kind(ctx.get_attr(op, "reassociation")?) else { return None };
+    groups
+        .iter()
+        .map(|g| match ctx.attr_kind(*g) {
+            AttrKind::Array(es) => es
+                .iter()
+                .map(|e| match ctx.attr_kind(*e) {
+                    AttrKind::Integer { value, .. } => Some(*value as i64),
+                    _ => None,
+                })
+                .collect(),
+            _ => None,
+        })
+        .collect()
+}
+
+fn print_reshape(p: &mut OpPrinter<'_>, op: OpId) {
+    let ctx = p.ctx();
+    let ops = ctx.operands(op);
+    p.write(" ");
+    p.print_operand(ops[0]);
+    p.write(" [");
+    for (i, g) in reassociation(ctx, op).unwrap_or_default().iter().enumerate() {
+        if i > 0 {
+            p.write(", ");
+        }
+        p.print_i64_list(g);
+    }
+    p.write("]");
+    if ctx.op_name(op) == "tensor.expand_shape" {
+        let shape = ctx.get_attr(op, "static_output_shape").and_then(|a| ctx.as_i64_array(a)).unwrap_or(&[]).to_vec();
+        p.write(" output_shape ");
+        p.print_dynamic_index_list(&ops[1..], &shape, '[', ']');
+    }
+    p.print_optional_attr_dict(op, &["reassociation", "static_output_shape"]);
+    p.write(" : ");
+    p.print_type(ctx.value_type(ops[0]));
+    p.write(" into ");
+    p.print_type(ctx.value_type(ctx.result(op, 0)));
+}
+
+fn verify_reshape(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
+    let Some(groups) = reassociation(ctx, op) else {
+        return Err("requires attribute 'reassociation'".into());
+    };
+    let src = ctx.value_type(ctx.operands(op)[0]);
+    let res = ctx.value_type(ctx.result(op, 0));
+    let (Some((ss, se)), Some((rs, re))) = (ranked(ctx, src), ranked(ctx, res)) else {
+        return Err("expected ranked tensor types".into());
+    };
+    if se != re {
+        return Err("expected source and result element types to match".into());
+    }
+    let is_expand = ctx.op_name(op) == "tensor.expand_shape";
+    let (big, small) = if is_expand { (rs, ss) } else { (ss, rs) };
+    if groups.len() != small.len() {
+        return Err(format!(
+            "expected rank of the collapsed type({}) to be the number of reassociation maps({})",
+            small.len(),
+            groups.len()
+        )
+        .into());
+    }
+    let flat: Vec<i64> = groups.iter().flatten().copied().collect();
+    if flat.len() != big.len() || flat.iter().enumerate().any(|(i, d)| *d != i as i64) {
+        return Err("expected reassociation map #0 to be valid and contiguous".into());
+    }
+    for (gi, g) in groups.iter().enumerate() {
+        let dims: Vec<i64> = g.iter().map(|d| big[*d as usize]).collect();
+        let collapsed = small[gi];
+        if dims.contains(&DYNAMIC) {
+            continue;
+        }
+        let prod: i64 = dims.iter().product();
+        if collapsed != DYNAMIC && prod != collapsed {
+            return Err(format!("expected dimension {gi} of collapsed type to be static value of {prod}").into());
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,51 @@
+//! Small `Copy` ids into the context's dense arenas (the cranelift way: no
+//! `Rc<RefCell<_>>` graph, every entity is a `u32` index).
+
+macro_rules! entity {
+    ($(#[$doc:meta])* $name:ident) => {
+        $(#[$doc])*
+        #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+        pub struct $name(pub(crate) u32);
+
+        impl $name {
+            /// The dense index of this entity in its arena.
+            #[inline]
+            pub fn index(self) -> usize {
+                self.0 as usize
+            }
+        }
+    };
+}
+
+entity!(
+    /// An operation.
+    OpId
+);
+entity!(
+    /// An SSA value: an op result or a block argument.
+    Value
+);
+entity!(
+    /// A basic block.
+    BlockId
+);
+entity!(
+    /// A region: a list of blocks owned by an operation.
+    RegionId
+);
+entity!(
+    /// A uniqued type.
+    Type
+);
+entity!(
+    /// A uniqued attribute.
+    Attr
+);
+entity!(
+    /// A uniqued source location.
+    Loc
+);
+entity!(
+    /// An interned string (attribute names, symbol names, op names).
+    Sym
+);

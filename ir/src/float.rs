@@ -1,0 +1,243 @@
+//! Float formats: rounding an `f64` to a narrower type, bit encodings, and
+//! MLIR's printed form of float values.
+
+use crate::types::FloatKind;
+
+/// (exponent bits, mantissa bits) of the IEEE-like formats handled exactly.
+fn layout(k: FloatKind) -> Option<(u32, u32)> {
+    match k {
+        FloatKind::F16 => Some((5, 10)),
+        FloatKind::BF16 => Some((8, 7)),
+        FloatKind::F32 => Some((8, 23)),
+        FloatKind::F64 => Some((11, 52)),
+        FloatKind::TF32 => Some((8, 10)),
+        FloatKind::F8E5M2 => Some((5, 2)),
+        FloatKind::F8E4M3 => Some((4, 3)),
+        FloatKind::F8E3M4 => Some((3, 4)),
+        _ => None,
+    }
+}
+
+/// Encodes `v` into the bit pattern of `k`, rounding to nearest even.
+/// Formats without an IEEE layout are encoded as f32 bits.
+pub fn encode_bits(v: f64, k: FloatKind) -> u128 {
+    let Some((eb, mb)) = layout(k) else {
+        return (v as f32).to_bits() as u128;
+    };
+    if k == FloatKind::F64 {
+        return v.to_bits() as u128;
+    }
+    if k == FloatKind::F32 {
+        return (v as f32).to_bits() as u128;
+    }
+    let sign = (v.is_sign_negative() as u128) << (eb + mb);
+    let bias = (1i64 << (eb - 1)) - 1;
+    let max_exp = (1u128 << eb) - 1;
+    if v.is_nan() {
+        return sign | (max_exp << mb) | (1u128 << (mb - 1));
+    }
+    let a = v.abs();
+    if a.is_infinite() {
+        return sign | (max_exp << mb);
+    }
+    if a == 0.0 {
+        return sign;
+    }
+    let bits = a.to_bits();
+    let e = ((bits >> 52) & 0x7ff) as i64 - 1023;
+    let m = (bits & ((1u64 << 52) - 1)) | (1u64 << 52);
+    // Value = m * 2^(e - 52). Target: normal if e >= 1 - bias.
+    let min_normal = 1 - bias;
+    let (mut exp_field, shift) =
+        if e >= min_normal { (e + bias, 52 - mb as i64) } else { (0, 52 - mb as i64 + (min_normal - e)) };
+    let mant = if shift >= 64 {
+        0u64
+    } else {
+        let q = m >> shift;
+        let rem = m & ((1u64 << shift) - 1);
+        let half = 1u64 << (shift - 1);
+        if rem > half || (rem == half && q & 1 == 1) {
+            q + 1
+        } else {
+            q
+        }
+    };
+    let mut mant = mant as u128;
+    if exp_field == 0 {
+        if mant >> mb != 0 {
+            exp_field = 1;
+            mant &= (1u128 << mb) - 1;
+        }
+    } else {
+        if mant >> (mb + 1) != 0 {
+            mant >>= 1;
+            exp_field += 1;
+        }
+        mant &= (1u128 << mb) - 1;
+    }
+    if exp_field as u128 >= max_exp {
+        return sign | (max_exp << mb);
+    }
+    sign | ((exp_field as u128) << mb) | mant
+}
+
+/// Decodes a bit pattern of `k` to `f64`; `None` when it does not fit the width.
+pub fn decode_bits(bits: u128, k: FloatKind) -> Option<f64> {
+    let width = k.width();
+    if width < 128 && bits >> width != 0 {
+        return None;
+    }
+    match k {
+        FloatKind::F64 => return Some(f64::from_bits(bits as u64)),
+        FloatKind::F32 => return Some(f32::from_bits(bits as u32) as f64),
+        _ => {}
+    }
+    let Some((eb, mb)) = layout(k) else {
+        return Some(f32::from_bits(bits as u32) as f64);
+    };
+    let sign = if (bits >> (eb + mb)) & 1 == 1 { -1.0 } else { 1.0 };
+    let exp = ((bits >> mb) & ((1 << eb) - 1)) as i64;
+    let mant = (bits & ((1 << mb) - 1)) as f64;
+    let bias = (1i64 << (eb - 1)) - 1;
+    let max_exp = (1i64 << eb) - 1;
+    let v = if exp == max_exp {
+        if mant == 0.0 {
+            f64::INFINITY
+        } else {
+            f64::NAN
+        }
+    } else if exp == 0 {
+        mant * 2f64.powi((1 - bias - mb as i64) as i32)
+    } else {
+        (1.0 + mant / (1u64 << mb) as f64) * 2f64.powi((exp - bias) as i32)
+    };
+    Some(sign * v)
+}
+
+/// Rounds `v` to the nearest value representable in `k`.
+pub fn round_to_type(v: f64, k: FloatKind) -> f64 {
+    match k {
+        FloatKind::F64 => v,
+        FloatKind::F32 => v as f32 as f64,
+        _ => decode_bits(encode_bits(v, k), k).unwrap_or(v),
+    }
+}
+
+/// Significant decimal digits APFloat prints for a format.
+fn natural_precision(k: FloatKind) -> usize {
+    let p = match layout(k) {
+        Some((_, mb)) => mb + 1,
+        None => 24,
+    };
+    2 + (p as usize * 59) / 196
+}
+
+/// Prints a float value of type `k` the way MLIR does: `%e` with six digits
+/// when that round-trips, else the shortest faithful decimal, else hex bits.
+pub fn print_float(v: f64, k: FloatKind, out: &mut String) {
+    if v.is_finite() {
+        let s = format_exp6(v);
+        if let Ok(back) = s.parse::<f64>() {
+            if encode_bits(back, k) == encode_bits(v, k) {
+                out.push_str(&s);
+                return;
+            }
+        }
+        let s = format_natural(v, natural_precision(k));
+        if s.contains('.') {
+            out.push_str(&s);
+            return;
+        }
+    }
+    let bits = encode_bits(v, k);
+    out.push_str(&format!("0x{bits:X}"));
+}
+
+/// `1.500000e+00`
+fn format_exp6(v: f64) -> String {
+    let s = format!("{v:.6e}");
+    let (mant, exp) = s.split_once('e').unwrap_or((&s, "0"));
+    let e: i32 = exp.parse().unwrap_or(0);
+    format!("{mant}e{}{:02}", if e < 0 { '-' } else { '+' }, e.abs())
+}
+
+/// APFloat::toString with its default arguments: `precision` significant
+/// digits, trailing zeros dropped, scientific only past 3 padding zeros.
+fn format_natural(v: f64, precision: usize) -> String {
+    let neg = v.is_sign_negative();
+    let s = format!("{:.*e}", precision - 1, v.abs());
+    let (mant, exp) = s.split_once('e').unwrap_or((&s, "0"));
+    let exp10: i64 = exp.parse().unwrap_or(0);
+    let mut digits: String = mant.chars().filter(|c| c.is_ascii_digit()).collect();
+    while digits.len() > 1 && digits.ends_with('0') {
+        digits.pop();
+    }
+    let nd = digits.len() as i64;
+    // value = digits * 10^(exp10 - (nd - 1))
+    let e = exp10 - (nd - 1);
+    let scientific = if e >= 0 { e > 3 || nd + e > precision as i64 } else { exp10 < 0 && -exp10 > 3 };
+    let mut out = String::new();
+    if neg {
+        out.push('-');
+    }
+    if scientific {
+        out.push_str(&digits[..1]);
+        out.push('.');
+        if nd > 1 {
+            out.push_str(&digits[1..]);
+        } else {
+            out.push('0');
+        }
+        out.push('E');
+        out.push(if exp10 < 0 { '-' } else { '+' });
+        out.push_str(&exp10.abs().to_string());
+    } else if e >= 0 {
+        out.push_str(&digits);
+        for _ in 0..e {
+            out.push('0');
+        }
+    } else if exp10 >= 0 {
+        let int_len = (exp10 + 1) as usize;
+        out.push_str(&digits[..int_len]);
+        out.push('.');
+        out.push_str(&digits[int_len..]);
+    } else {
+        out.push_str("0.");
+        for _ in 0..(-exp10 - 1) {
+            out.push('0');
+        }
+        out.push_str(&digits);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn p(v: f64, k: FloatKind) -> String {
+        let mut s = String::new();
+        print_float(v, k, &mut s);
+        s
+    }
+
+    #[test]
+    fn prints_like_mlir() {
+        assert_eq!(p(0.0, FloatKind::F32), "0.000000e+00");
+        assert_eq!(p(1.5, FloatKind::F32), "1.500000e+00");
+        assert_eq!(p(1.0e10, FloatKind::F64), "1.000000e+10");
+        assert_eq!(p(round_to_type(0.1, FloatKind::F32), FloatKind::F32), "1.000000e-01");
+        assert_eq!(p(round_to_type(1.0 / 3.0, FloatKind::F32), FloatKind::F32), "0.333333343");
+        assert_eq!(p(f64::NAN, FloatKind::F32), "0x7FC00000");
+        assert_eq!(p(f64::NEG_INFINITY, FloatKind::F32), "0xFF800000");
+    }
+
+    #[test]
+    fn half_formats_round_trip() {
+        for v in [1.0, -2.5, 65504.0, 0.000061035156] {
+            assert_eq!(decode_bits(encode_bits(v, FloatKind::F16), FloatKind::F16), Some(v));
+        }
+        assert_eq!(encode_bits(1.0, FloatKind::BF16), 0x3F80);
+        assert_eq!(encode_bits(f64::INFINITY, FloatKind::F16), 0x7C00);
+    }
+}

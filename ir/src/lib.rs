@@ -1,0 +1,22 @@
+//! tessel-ir: an MLIR-compatible IR core. Entities are small `Copy` ids into
+//! the dense arenas of a [`Context`]; types, attributes and locations are
+//! uniqued. The textual format is MLIR's: [`parser`] reads it, [`printer`]
+//! writes it, [`verifier`] checks structure and per-op rules.
+
+pub mod affine;
+pub mod attrs;
+pub mod context;
+pub mod diag;
+pub mod dialects;
+mod entity;
+pub mod float;
+pub mod location;
+pub mod parser;
+pub mod printer;
+pub mod registry;
+pub mod types;
+pub mod verifier;
+
+pub use context::Context;
+pub use diag::{Diagnostic, Severity};
+pub use entity::{Attr, BlockId, Loc, OpId, RegionId, Sym, Type, Value};

@@ -1,0 +1,18 @@
+//! Source locations, as MLIR spells them inside `loc(...)`.
+
+use crate::{Attr, Loc, Sym};
+
+/// The structure of a location.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub enum LocKind {
+    /// `loc(unknown)`
+    Unknown,
+    /// `loc("file":line:col)`
+    FileLineCol { file: Sym, line: u32, col: u32 },
+    /// `loc("name")` or `loc("name"(child))`
+    Name { name: Sym, child: Option<Loc> },
+    /// `loc(callsite(callee at caller))`
+    CallSite { callee: Loc, caller: Loc },
+    /// `loc(fused[a, b])` or `loc(fused<#meta>[a, b])`
+    Fused { locs: Vec<Loc>, metadata: Option<Attr> },
+}

@@ -1,0 +1,405 @@
+//! The API custom assembly parsers use (MLIR's OpAsmParser, in small).
+
+use indexmap::IndexMap;
+
+use super::lexer::Tok;
+use super::{PResult, Parser};
+use crate::context::OpSpec;
+use crate::registry::{traits, OpDef};
+use crate::types::DYNAMIC;
+use crate::{Attr, BlockId, Context, Loc, RegionId, Sym, Type, Value};
+
+/// An operand named in the text but not yet given a type.
+#[derive(Clone, Debug)]
+pub struct UnresolvedOperand {
+    pub name: String,
+    pub index: u32,
+    pub loc: Loc,
+}
+
+/// Parses one op's custom form and collects its parts.
+pub struct OpParser<'p, 'a> {
+    pub(crate) p: &'p mut Parser<'a>,
+    /// The op name being built.
+    pub name: Sym,
+    /// The op's location (its name token).
+    pub loc: Loc,
+    /// The op definition.
+    pub def: &'static OpDef,
+    /// Resolved operands, in order.
+    pub operands: Vec<Value>,
+    /// Result types, in order.
+    pub result_types: Vec<Type>,
+    /// Attributes.
+    pub attrs: IndexMap<Sym, Attr>,
+    /// Regions.
+    pub regions: Vec<RegionId>,
+    /// Successor blocks.
+    pub successors: Vec<BlockId>,
+}
+
+impl<'p, 'a> OpParser<'p, 'a> {
+    pub(crate) fn new(p: &'p mut Parser<'a>, name: Sym, loc: Loc, def: &'static OpDef) -> Self {
+        OpParser {
+            p,
+            name,
+            loc,
+            def,
+            operands: Vec::new(),
+            result_types: Vec::new(),
+            attrs: IndexMap::new(),
+            regions: Vec::new(),
+            successors: Vec::new(),
+        }
+    }
+
+    pub(crate) fn finish(self) -> OpSpec {
+        OpSpec {
+            name: self.name,
+            operands: self.operands,
+            result_types: self.result_types,
+            attrs: self.attrs,
+            regions: self.regions,
+            successors: self.successors,
+            loc: self.loc,
+        }
+    }
+
+    /// The context.
+    pub fn ctx(&mut self) -> &mut Context {
+        self.p.ctx
+    }
+
+    /// The location of the current token.
+    pub fn cur_loc(&mut self) -> Loc {
+        self.p.cur_loc()
+    }
+
+    /// An error at the current token.
+    pub fn err<T>(&mut self, msg: impl Into<String>) -> PResult<T> {
+        self.p.err(msg)
+    }
+
+    /// An error at a location.
+    pub fn err_at<T>(&mut self, loc: Loc, msg: impl Into<String>) -> PResult<T> {
+        self.p.err_at(loc, msg)
+    }
+
+    /// Whether the current token is `k`.
+    pub fn at(&self, k: Tok) -> bool {
+        self.p.kind() == k
+    }
+
+    /// Consumes `k` if present.
+    pub fn optional(&mut self, k: Tok) -> bool {
+        self.p.consume_if(k)
+    }
+
+    /// Consumes `k` or fails with "expected ...".
+    pub fn expect(&mut self, k: Tok) -> PResult<()> {
+        self.p.expect_tok(k)
+    }
+
+    /// Consumes `k` or fails with "expected `what`".
+    pub fn expect_what(&mut self, k: Tok, what: &str) -> PResult<()> {
+        self.p.expect(k, what)
+    }
+
+    /// Whether the current token is the keyword `kw`.
+    pub fn at_keyword(&self, kw: &str) -> bool {
+        self.p.is_keyword(kw)
+    }
+
+    /// The current bare identifier, if any.
+    pub fn peek_keyword(&self) -> Option<&'a str> {
+        if self.p.kind() == Tok::BareId {
+            Some(self.p.text())
+        } else {
+            None
+        }
+    }
+
+    /// Consumes the keyword `kw` if present.
+    pub fn optional_keyword(&mut self, kw: &str) -> bool {
+        self.p.consume_keyword(kw)
+    }
+
+    /// Consumes the keyword `kw` or fails.
+    pub fn keyword(&mut self, kw: &str) -> PResult<()> {
+        self.p.expect_keyword(kw)
+    }
+
+    /// Consumes and returns any bare identifier.
+    pub fn any_keyword(&mut self) -> PResult<&'a str> {
+        if self.p.kind() != Tok::BareId {
+            return self.err("expected valid keyword");
+        }
+        let t = self.p.text();
+        self.p.bump();
+        Ok(t)
+    }
+
+    /// `%name` or `%name#i`.
+    pub fn operand(&mut self) -> PResult<UnresolvedOperand> {
+        self.p.parse_operand_ref()
+    }
+
+    /// An operand if one starts here.
+    pub fn optional_operand(&mut self) -> PResult<Option<UnresolvedOperand>> {
+        if self.p.kind() == Tok::PercentId {
+            Ok(Some(self.operand()?))
+        } else {
+            Ok(None)
+        }
+    }
+
+    /// A comma-separated list of operands (possibly empty).
+    pub fn operand_list(&mut self) -> PResult<Vec<UnresolvedOperand>> {
+        let mut v = Vec::new();
+        if self.p.kind() != Tok::PercentId {
+            return Ok(v);
+        }
+        loop {
+            v.push(self.operand()?);
+            if !self.optional(Tok::Comma) {
+                return Ok(v);
+            }
+        }
+    }
+
+    /// `( operands )`
+    pub fn paren_operand_list(&mut self) -> PResult<Vec<UnresolvedOperand>> {
+        self.expect(Tok::LParen)?;
+        let v = self.operand_list()?;
+        self.expect(Tok::RParen)?;
+        Ok(v)
+    }
+
+    /// Resolves an operand to a value of `ty`.
+    pub fn resolve(&mut self, u: &UnresolvedOperand, ty: Type) -> PResult<Value> {
+        self.p.resolve_value(u, ty)
+    }
+
+    /// Resolves and appends an operand.
+    pub fn push_operand(&mut self, u: &UnresolvedOperand, ty: Type) -> PResult<Value> {
+        let v = self.resolve(u, ty)?;
+        self.operands.push(v);
+        Ok(v)
+    }
+
+    /// Resolves and appends operands with their types.
+    pub fn push_operands(&mut self, us: &[UnresolvedOperand], tys: &[Type], loc: Loc) -> PResult<()> {
+        if us.len() != tys.len() {
+            return self.err_at(loc, format!("{} operands present, but expected {}", us.len(), tys.len()));
+        }
+        for (u, t) in us.iter().zip(tys) {
+            self.push_operand(u, *t)?;
+        }
+        Ok(())
+    }
+
+    /// Resolves and appends operands that all have type `ty`.
+    pub fn push_operands_of(&mut self, us: &[UnresolvedOperand], ty: Type) -> PResult<()> {
+        for u in us {
+            self.push_operand(u, ty)?;
+        }
+        Ok(())
+    }
+
+    /// A type.
+    pub fn ty(&mut self) -> PResult<Type> {
+        self.p.parse_type()
+    }
+
+    /// `: type`
+    pub fn colon_type(&mut self) -> PResult<Type> {
+        self.p.expect(Tok::Colon, "':'")?;
+        self.ty()
+    }
+
+    /// `type, type, ...` (at least one).
+    pub fn type_list(&mut self) -> PResult<Vec<Type>> {
+        let mut v = vec![self.ty()?];
+        while self.optional(Tok::Comma) {
+            v.push(self.ty()?);
+        }
+        Ok(v)
+    }
+
+    /// `(type, ...)` possibly empty.
+    pub fn paren_type_list(&mut self) -> PResult<Vec<Type>> {
+        self.expect(Tok::LParen)?;
+        let mut v = Vec::new();
+        self.p.comma_list(Tok::RParen, |p| {
+            v.push(p.parse_type()?);
+            Ok(())
+        })?;
+        Ok(v)
+    }
+
+    /// `-> type` or `-> (types)`.
+    pub fn arrow_type_list(&mut self) -> PResult<Vec<Type>> {
+        self.expect(Tok::Arrow)?;
+        self.p.parse_function_result_types()
+    }
+
+    /// Whether a type starts here.
+    pub fn at_type(&self) -> bool {
+        self.p.at_type()
+    }
+
+    /// An attribute (with `ty` as the type when the literal has none).
+    pub fn attribute(&mut self, ty: Option<Type>) -> PResult<Attr> {
+        self.p.parse_attribute(ty)
+    }
+
+    /// `@name`
+    pub fn symbol_name(&mut self) -> PResult<Sym> {
+        if self.p.kind() != Tok::AtId {
+            return self.err("expected valid '@'-identifier for symbol name");
+        }
+        self.p.symbol_name()
+    }
+
+    /// An optional `{...}` attribute dictionary, merged into the op's attributes.
+    pub fn optional_attr_dict(&mut self) -> PResult<()> {
+        if self.p.kind() == Tok::LBrace {
+            let mut map = IndexMap::new();
+            self.p.parse_attr_dict_into(&mut map)?;
+            for (k, v) in map {
+                if self.attrs.contains_key(&k) {
+                    let n = self.p.ctx.str(k).to_string();
+                    return self.err(format!("attribute '{n}' occurs more than once in the attribute list"));
+                }
+                self.attrs.insert(k, v);
+            }
+        }
+        Ok(())
+    }
+
+    /// `attributes {...}` if present.
+    pub fn optional_attr_dict_with_keyword(&mut self) -> PResult<()> {
+        if self.optional_keyword("attributes") {
+            if self.p.kind() != Tok::LBrace {
+                return self.err("expected '{' in attribute dictionary");
+            }
+            self.optional_attr_dict()?;
+        }
+        Ok(())
+    }
+
+    /// Sets an attribute by name.
+    pub fn set_attr(&mut self, name: &str, a: Attr) {
+        let s = self.p.ctx.sym(name);
+        self.attrs.insert(s, a);
+    }
+
+    /// A region whose entry block gets `args`.
+    pub fn region(&mut self, args: &[(UnresolvedOperand, Type)]) -> PResult<RegionId> {
+        let isolated = self.def.has(traits::ISOLATED_FROM_ABOVE);
+        let default_dialect = match self.def.name {
+            "func.func" => Some("func"),
+            _ => None,
+        };
+        let r = self.p.parse_region_body(args, isolated, default_dialect)?;
+        self.regions.push(r);
+        Ok(r)
+    }
+
+    /// Inserts the implicit terminator into every block of `region` that lacks one.
+    pub fn ensure_terminator(&mut self, region: RegionId, name: &str) {
+        let ctx = &mut *self.p.ctx;
+        if ctx.blocks(region).is_empty() {
+            ctx.append_block(region);
+        }
+        for b in ctx.blocks(region).to_vec() {
+            let has = ctx.last_op(b).is_some_and(|o| ctx.op(o).def.is_some_and(|d| d.has(traits::TERMINATOR)));
+            if !has {
+                let name = ctx.sym(name);
+                let loc = self.loc;
+                let op = ctx.create_op(OpSpec {
+                    name,
+                    operands: vec![],
+                    result_types: vec![],
+                    attrs: IndexMap::new(),
+                    regions: vec![],
+                    successors: vec![],
+                    loc,
+                });
+                ctx.append_op(b, op);
+            }
+        }
+    }
+
+    /// An integer (optionally negative).
+    pub fn integer(&mut self) -> PResult<i64> {
+        self.p.parse_integer_i64()
+    }
+
+    /// `[1, 2, 3]`
+    pub fn i64_list(&mut self) -> PResult<Vec<i64>> {
+        self.expect(Tok::LSquare)?;
+        let mut v = Vec::new();
+        self.p.comma_list(Tok::RSquare, |p| {
+            v.push(p.parse_integer_i64()?);
+            Ok(())
+        })?;
+        Ok(v)
+    }
+
+    /// MLIR's DynamicIndexList: `[0, %a, 4]` with `delim` brackets; SSA
+    /// entries are returned as operands and marked [`DYNAMIC`] in the ints.
+    pub fn dynamic_index_list(&mut self, open: Tok, close: Tok) -> PResult<(Vec<UnresolvedOperand>, Vec<i64>)> {
+        self.expect(open)?;
+        let mut dyns = Vec::new();
+        let mut ints = Vec::new();
+        self.p.comma_list(close, |p| {
+            if p.kind() == Tok::PercentId {
+                dyns.push(p.parse_operand_ref()?);
+                ints.push(DYNAMIC);
+            } else {
+                ints.push(p.parse_integer_i64()?);
+            }
+            Ok(())
+        })?;
+        Ok((dyns, ints))
+    }
+
+    /// `[[0, 1], [2]]`
+    pub fn reassociation(&mut self) -> PResult<Vec<Vec<i64>>> {
+        self.expect(Tok::LSquare)?;
+        let mut groups = Vec::new();
+        self.p.comma_list(Tok::RSquare, |p| {
+            p.expect_tok(Tok::LSquare)?;
+            let mut g = Vec::new();
+            p.comma_list(Tok::RSquare, |p| {
+                g.push(p.parse_integer_i64()?);
+                Ok(())
+            })?;
+            groups.push(g);
+            Ok(())
+        })?;
+        Ok(groups)
+    }
+
+    /// An affine map body `(d0)[s0] -> (...)` inside `affine_map<>` or bare,
+    /// or a `#map` alias.
+    pub fn affine_map_attr(&mut self) -> PResult<Attr> {
+        self.attribute(None)
+    }
+
+    /// The index type.
+    pub fn index_type(&mut self) -> Type {
+        self.p.ctx.index_type()
+    }
+
+    /// The type of a resolved value.
+    pub fn value_type(&self, v: Value) -> Type {
+        self.p.ctx.value_type(v)
+    }
+
+    /// Prints a type for an error message.
+    pub fn type_str(&self, t: Type) -> String {
+        self.p.type_string(t)
+    }
+}

@@ -1,0 +1,945 @@
+//! MLIR's textual format: a recursive-descent parser producing IR in a
+//! [`Context`]. The generic op form works for every op; registered ops also
+//! parse their custom assembly form through [`OpParser`].
+
+mod asm;
+mod attr_parser;
+pub mod lexer;
+mod type_parser;
+
+pub use asm::{OpParser, UnresolvedOperand};
+
+use std::collections::HashMap;
+
+use indexmap::IndexMap;
+
+use crate::context::{OpSpec, ValueDef};
+use crate::diag::Diagnostic;
+use crate::location::LocKind;
+use crate::registry::traits;
+use crate::{Attr, BlockId, Context, Loc, OpId, RegionId, Sym, Type, Value};
+use lexer::{Tok, Token};
+
+/// A parse error: the first one stops parsing, like MLIR.
+pub type PResult<T> = Result<T, Diagnostic>;
+
+/// The deepest nesting of regions and attributes the parser accepts before
+/// it reports an error instead of overflowing the stack.
+const MAX_NESTING: usize = 256;
+
+struct ValueEntry {
+    values: Vec<Value>,
+    /// Location of the first forward reference, while unresolved.
+    forward: Option<Loc>,
+}
+
+#[derive(Default)]
+struct IsolatedScope {
+    values: HashMap<String, ValueEntry>,
+    /// Names defined in each open region, erased when the region closes.
+    region_defs: Vec<Vec<String>>,
+}
+
+#[derive(Default)]
+struct RegionScope {
+    blocks: HashMap<String, (BlockId, Option<Loc>)>,
+}
+
+/// Parses MLIR text into a [`Context`].
+pub struct Parser<'a> {
+    /// The context receiving the IR.
+    pub ctx: &'a mut Context,
+    src: &'a str,
+    bytes: &'a [u8],
+    file: Sym,
+    line_starts: Vec<usize>,
+    line_offset: u32,
+    tok: Token,
+    type_aliases: HashMap<String, Type>,
+    attr_aliases: HashMap<String, Attr>,
+    loc_aliases: HashMap<String, Loc>,
+    deferred_locs: Vec<(OpId, String, Loc)>,
+    isolated: Vec<IsolatedScope>,
+    regions: Vec<RegionScope>,
+    default_dialects: Vec<&'static str>,
+    depth: usize,
+}
+
+/// The result of parsing a whole buffer.
+pub struct ParsedModule {
+    /// The top-level `builtin.module` (implicit when the text has none).
+    pub module: OpId,
+    /// `#alias` names the text defined for attributes, by attribute.
+    pub attr_alias_names: HashMap<Attr, String>,
+}
+
+/// Parses a buffer. `file` names it in locations; `line_offset` is added to
+/// every line number (for `--split-input-file` chunks).
+pub fn parse_module(ctx: &mut Context, src: &str, file: &str, line_offset: u32) -> PResult<ParsedModule> {
+    let mut p = Parser::new(ctx, src, file, line_offset);
+    p.parse_top_level()
+}
+
+impl<'a> Parser<'a> {
+    /// A parser over `src`.
+    pub fn new(ctx: &'a mut Context, src: &'a str, file: &str, line_offset: u32) -> Self {
+        let bytes = src.as_bytes();
+        let mut line_starts = vec![0];
+        for (i, b) in bytes.iter().enumerate() {
+            if *b == b'\n' {
+                line_starts.push(i + 1);
+            }
+        }
+        let file = ctx.sym(file);
+        let tok = lexer::lex(bytes, 0);
+        Parser {
+            ctx,
+            src,
+            bytes,
+            file,
+            line_starts,
+            line_offset,
+            tok,
+            type_aliases: HashMap::new(),
+            attr_aliases: HashMap::new(),
+            loc_aliases: HashMap::new(),
+            deferred_locs: Vec::new(),
+            isolated: Vec::new(),
+            regions: Vec::new(),
+            default_dialects: Vec::new(),
+            depth: 0,
+        }
+    }
+
+    // ---- tokens ---------------------------------------------------------
+
+    /// The current token kind.
+    #[inline]
+    pub(crate) fn kind(&self) -> Tok {
+        self.tok.kind
+    }
+
+    /// The current token text.
+    #[inline]
+    pub(crate) fn text(&self) -> &'a str {
+        &self.src[self.tok.start..self.tok.end]
+    }
+
+    #[inline]
+    pub(crate) fn bump(&mut self) {
+        self.tok = lexer::lex(self.bytes, self.tok.end);
+    }
+
+    /// Re-lexes from a byte position.
+    pub(crate) fn reset_to(&mut self, pos: usize) {
+        self.tok = lexer::lex(self.bytes, pos);
+    }
+
+    pub(crate) fn tok_start(&self) -> usize {
+        self.tok.start
+    }
+
+    pub(crate) fn prev_end_pos(&self) -> usize {
+        self.tok.start
+    }
+
+    pub(crate) fn src(&self) -> &'a str {
+        self.src
+    }
+
+    pub(crate) fn bytes(&self) -> &'a [u8] {
+        self.bytes
+    }
+
+    /// A location for a byte offset.
+    pub(crate) fn loc_at(&mut self, pos: usize) -> Loc {
+        let line = match self.line_starts.binary_search(&pos) {
+            Ok(i) => i,
+            Err(i) => i - 1,
+        };
+        let col = self.src[self.line_starts[line]..pos].chars().count() + 1;
+        self.ctx.loc(LocKind::FileLineCol {
+            file: self.file,
+            line: line as u32 + 1 + self.line_offset,
+            col: col as u32,
+        })
+    }
+
+    /// The location of the current token.
+    pub(crate) fn cur_loc(&mut self) -> Loc {
+        self.loc_at(self.tok.start)
+    }
+
+    /// An error at the current token.
+    pub(crate) fn err<T>(&mut self, msg: impl Into<String>) -> PResult<T> {
+        let loc = self.cur_loc();
+        Err(Diagnostic::error(loc, msg))
+    }
+
+    /// An error at a location.
+    pub(crate) fn err_at<T>(&self, loc: Loc, msg: impl Into<String>) -> PResult<T> {
+        Err(Diagnostic::error(loc, msg))
+    }
+
+    pub(crate) fn consume_if(&mut self, k: Tok) -> bool {
+        if self.tok.kind == k {
+            self.bump();
+            true
+        } else {
+            false
+        }
+    }
+
+    pub(crate) fn expect(&mut self, k: Tok, what: &str) -> PResult<()> {
+        if self.consume_if(k) {
+            Ok(())
+        } else {
+            self.err(format!("expected {what}"))
+        }
+    }
+
+    pub(crate) fn expect_tok(&mut self, k: Tok) -> PResult<()> {
+        if self.consume_if(k) {
+            Ok(())
+        } else {
+            let s = k.spelling();
+            self.err(format!("expected {s}"))
+        }
+    }
+
+    pub(crate) fn is_keyword(&self, kw: &str) -> bool {
+        self.tok.kind == Tok::BareId && self.text() == kw
+    }
+
+    pub(crate) fn consume_keyword(&mut self, kw: &str) -> bool {
+        if self.is_keyword(kw) {
+            self.bump();
+            true
+        } else {
+            false
+        }
+    }
+
+    pub(crate) fn expect_keyword(&mut self, kw: &str) -> PResult<()> {
+        if self.consume_keyword(kw) {
+            Ok(())
+        } else {
+            self.err(format!("expected '{kw}'"))
+        }
+    }
+
+    pub(crate) fn enter(&mut self) -> PResult<()> {
+        self.depth += 1;
+        if self.depth > MAX_NESTING {
+            return self.err(format!("nesting deeper than {MAX_NESTING} levels is not supported"));
+        }
+        Ok(())
+    }
+
+    pub(crate) fn leave(&mut self) {
+        self.depth -= 1;
+    }
+
+    /// Parses `elem (',' elem)*`, or nothing when `close` follows immediately.
+    pub(crate) fn comma_list(&mut self, close: Tok, mut elem: impl FnMut(&mut Self) -> PResult<()>) -> PResult<()> {
+        if self.kind() == close {
+            self.bump();
+            return Ok(());
+        }
+        loop {
+            elem(self)?;
+            if self.consume_if(Tok::Comma) {
+                continue;
+            }
+            return self.expect_tok(close);
+        }
+    }
+
+    pub(crate) fn parse_integer_i64(&mut self) -> PResult<i64> {
+        let neg = self.consume_if(Tok::Minus);
+        if self.kind() != Tok::Integer {
+            return self.err("expected integer value");
+        }
+        let v = parse_int_text(self.text()).and_then(|v| if neg { v.checked_neg() } else { Some(v) });
+        let v = v.and_then(|v| i64::try_from(v).ok());
+        match v {
+            Some(v) => {
+                self.bump();
+                Ok(v)
+            }
+            None => self.err("integer value too large"),
+        }
+    }
+
+    // ---- top level ------------------------------------------------------
+
+    fn parse_top_level(&mut self) -> PResult<ParsedModule> {
+        let start_loc = self.loc_at(0);
+        let body = self.ctx.create_region();
+        let block = self.ctx.append_block(body);
+        self.isolated.push(IsolatedScope::default());
+        self.push_region_scope();
+        let mut top_ops = Vec::new();
+        loop {
+            match self.kind() {
+                Tok::Eof => break,
+                Tok::HashId => self.parse_attr_alias_def()?,
+                Tok::BangId => self.parse_type_alias_def()?,
+                Tok::FileMetaBegin => self.skip_file_metadata()?,
+                _ => {
+                    let op = self.parse_operation(block)?;
+                    top_ops.push(op);
+                }
+            }
+        }
+        self.pop_region_scope()?;
+        self.finish_isolated_scope()?;
+        for (op, name, at) in std::mem::take(&mut self.deferred_locs) {
+            match self.loc_aliases.get(&name) {
+                Some(l) => self.ctx.ops[op.index()].loc = *l,
+                None => return self.err_at(at, format!("undefined symbol alias id '{name}'")),
+            }
+        }
+        let attr_alias_names = self.attr_aliases.iter().map(|(k, v)| (*v, k.clone())).collect();
+        let module_name = self.ctx.sym("builtin.module");
+        if top_ops.len() == 1 && self.ctx.op(top_ops[0]).name == module_name {
+            let m = top_ops[0];
+            self.ctx.unlink_op(m);
+            return Ok(ParsedModule { module: m, attr_alias_names });
+        }
+        let module = self.ctx.create_op(OpSpec {
+            name: module_name,
+            operands: vec![],
+            result_types: vec![],
+            attrs: IndexMap::new(),
+            regions: vec![body],
+            successors: vec![],
+            loc: start_loc,
+        });
+        Ok(ParsedModule { module, attr_alias_names })
+    }
+
+    fn skip_file_metadata(&mut self) -> PResult<()> {
+        // `{-# ... #-}` holds dialect resources; they are not used here.
+        let start = self.tok.start;
+        match self.src[start..].find("#-}") {
+            Some(i) => {
+                self.reset_to(start + i + 3);
+                Ok(())
+            }
+            None => self.err("expected '#-}' to end file metadata"),
+        }
+    }
+
+    fn parse_attr_alias_def(&mut self) -> PResult<()> {
+        let name = self.text()[1..].to_string();
+        let loc = self.cur_loc();
+        self.bump();
+        if !self.consume_if(Tok::Equal) {
+            return self.err("expected '=' in attribute alias definition");
+        }
+        if name.contains('.') {
+            return self.err_at(loc, "attribute names with a '.' are reserved for dialect-defined names");
+        }
+        if self.attr_aliases.contains_key(&name) || self.loc_aliases.contains_key(&name) {
+            return self.err_at(loc, format!("redefinition of attribute alias id '{name}'"));
+        }
+        if self.is_keyword("loc") {
+            let l = self.parse_loc_literal()?;
+            self.loc_aliases.insert(name, l);
+            return Ok(());
+        }
+        let a = self.parse_attribute(None)?;
+        self.attr_aliases.insert(name, a);
+        Ok(())
+    }
+
+    fn parse_type_alias_def(&mut self) -> PResult<()> {
+        let name = self.text()[1..].to_string();
+        let loc = self.cur_loc();
+        self.bump();
+        if !self.consume_if(Tok::Equal) {
+            return self.err("expected '=' in type alias definition");
+        }
+        if self.type_aliases.contains_key(&name) {
+            return self.err_at(loc, format!("redefinition of type alias id '{name}'"));
+        }
+        self.consume_keyword("type");
+        let t = self.parse_type()?;
+        self.type_aliases.insert(name, t);
+        Ok(())
+    }
+
+    pub(crate) fn lookup_attr_alias(&self, name: &str) -> Option<Attr> {
+        self.attr_aliases.get(name).copied()
+    }
+
+    pub(crate) fn lookup_type_alias(&self, name: &str) -> Option<Type> {
+        self.type_aliases.get(name).copied()
+    }
+
+    pub(crate) fn lookup_loc_alias(&self, name: &str) -> Option<Loc> {
+        self.loc_aliases.get(name).copied()
+    }
+
+    // ---- scopes ---------------------------------------------------------
+
+    fn push_region_scope(&mut self) {
+        self.regions.push(RegionScope::default());
+        if let Some(s) = self.isolated.last_mut() {
+            s.region_defs.push(Vec::new());
+        }
+    }
+
+    fn pop_region_scope(&mut self) -> PResult<()> {
+        let scope = self.regions.pop().expect("region scope");
+        let mut undefined: Vec<_> =
+            scope.blocks.iter().filter_map(|(n, (_, fwd))| fwd.map(|l| (l, n.clone()))).collect();
+        undefined.sort_by_key(|(l, _)| l.index());
+        if let Some((loc, name)) = undefined.into_iter().next() {
+            return self.err_at(loc, format!("reference to an undefined block '^{name}'"));
+        }
+        if let Some(s) = self.isolated.last_mut() {
+            let names = s.region_defs.pop().unwrap_or_default();
+            for n in names {
+                if s.values.get(&n).is_some_and(|e| e.forward.is_none()) {
+                    s.values.remove(&n);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn finish_isolated_scope(&mut self) -> PResult<()> {
+        let scope = self.isolated.pop().expect("isolated scope");
+        let mut pending: Vec<_> = scope.values.iter().filter_map(|(n, e)| e.forward.map(|l| (l, n.clone()))).collect();
+        pending.sort_by_key(|(l, _)| l.index());
+        if let Some((loc, name)) = pending.into_iter().next() {
+            return self.err_at(loc, format!("use of undeclared SSA value name '%{name}'"));
+        }
+        Ok(())
+    }
+
+    /// Resolves `%name#index` to a value of type `ty`, creating a forward
+    /// reference when the name is not defined yet.
+    pub(crate) fn resolve_value(&mut self, u: &UnresolvedOperand, ty: Type) -> PResult<Value> {
+        let scope = self.isolated.last().expect("value scope");
+        if let Some(e) = scope.values.get(&u.name) {
+            if let Some(&v) = e.values.get(u.index as usize) {
+                let vt = self.ctx.value_type(v);
+                if vt != ty {
+                    let (a, b) = (self.type_string(ty), self.type_string(vt));
+                    return self.err_at(
+                        u.loc,
+                        format!("use of value '%{}' expects different type than prior uses: '{a}' vs '{b}'", u.name),
+                    );
+                }
+                return Ok(v);
+            }
+            if e.forward.is_none() {
+                let n = e.values.len();
+                return self.err_at(
+                    u.loc,
+                    format!("operation defines {n} results but was provided a use of result #{}", u.index),
+                );
+            }
+            let missing = u.index as usize + 1 - e.values.len();
+            let extra: Vec<Value> = (0..missing).map(|_| self.ctx.new_placeholder(ty)).collect();
+            let e = self.isolated.last_mut().unwrap().values.get_mut(&u.name).unwrap();
+            e.values.extend(extra);
+            return Ok(e.values[u.index as usize]);
+        }
+        let mut values = Vec::new();
+        for _ in 0..=u.index {
+            values.push(self.ctx.new_placeholder(ty));
+        }
+        let v = values[u.index as usize];
+        let scope = self.isolated.last_mut().unwrap();
+        scope.values.insert(u.name.clone(), ValueEntry { values, forward: Some(u.loc) });
+        Ok(v)
+    }
+
+    /// Binds `%name` to a group of values (op results or one block argument).
+    pub(crate) fn define_values(&mut self, name: &str, loc: Loc, values: Vec<Value>) -> PResult<()> {
+        let scope = self.isolated.last_mut().expect("value scope");
+        if let Some(e) = scope.values.get_mut(name) {
+            if e.forward.is_none() {
+                return self.err_at(loc, format!("redefinition of SSA value '%{name}'"));
+            }
+            let placeholders = std::mem::take(&mut e.values);
+            if placeholders.len() > values.len() {
+                let i = placeholders.len() - 1;
+                return self.err_at(
+                    loc,
+                    format!("operation defines {} results but was provided a use of result #{i}", values.len()),
+                );
+            }
+            for (ph, v) in placeholders.iter().zip(&values) {
+                let (pt, vt) = (self.ctx.value_type(*ph), self.ctx.value_type(*v));
+                if pt != vt {
+                    let (a, b) = (self.type_string(vt), self.type_string(pt));
+                    return self.err_at(
+                        loc,
+                        format!(
+                            "definition of SSA value '%{name}#{}' has type '{a}', but a prior use expects '{b}'",
+                            0
+                        ),
+                    );
+                }
+                self.ctx.replace_all_uses(*ph, *v);
+            }
+            let scope = self.isolated.last_mut().unwrap();
+            let e = scope.values.get_mut(name).unwrap();
+            e.values = values;
+            e.forward = None;
+        } else {
+            scope.values.insert(name.to_string(), ValueEntry { values, forward: None });
+        }
+        if let Some(defs) = self.isolated.last_mut().unwrap().region_defs.last_mut() {
+            defs.push(name.to_string());
+        }
+        Ok(())
+    }
+
+    pub(crate) fn type_string(&self, t: Type) -> String {
+        crate::printer::type_to_string(self.ctx, t)
+    }
+
+    // ---- operations -----------------------------------------------------
+
+    /// Parses one operation and appends it to `block`.
+    pub(crate) fn parse_operation(&mut self, block: BlockId) -> PResult<OpId> {
+        self.enter()?;
+        let mut result_names: Vec<(String, u32, Loc)> = Vec::new();
+        if self.kind() == Tok::PercentId {
+            loop {
+                if self.kind() != Tok::PercentId {
+                    return self.err("expected valid ssa identifier");
+                }
+                let name = self.text()[1..].to_string();
+                if name.contains('#') {
+                    return self.err("expected valid ssa identifier");
+                }
+                let loc = self.cur_loc();
+                self.bump();
+                let mut count = 1;
+                if self.consume_if(Tok::Colon) {
+                    if self.kind() != Tok::Integer {
+                        return self.err("expected integer number of results");
+                    }
+                    count = match self.text().parse::<u32>() {
+                        Ok(c) if c > 0 => c,
+                        _ => return self.err("expected named operation to have at least 1 result"),
+                    };
+                    self.bump();
+                }
+                result_names.push((name, count, loc));
+                if !self.consume_if(Tok::Comma) {
+                    break;
+                }
+            }
+            if !self.consume_if(Tok::Equal) {
+                return self.err("expected '=' after SSA name");
+            }
+        }
+        let op = match self.kind() {
+            Tok::String => self.parse_generic_op()?,
+            Tok::BareId => self.parse_custom_op()?,
+            _ => return self.err("expected operation name in quotes"),
+        };
+        self.parse_trailing_loc(op)?;
+        let results = self.ctx.results(op).to_vec();
+        let expected: u32 = result_names.iter().map(|r| r.1).sum();
+        if !result_names.is_empty() && expected as usize != results.len() {
+            let loc = result_names[0].2;
+            return self.err_at(
+                loc,
+                format!("operation defines {} results but was provided {expected} to bind", results.len()),
+            );
+        }
+        let mut next = 0usize;
+        for (name, count, loc) in result_names {
+            let group = results[next..next + count as usize].to_vec();
+            next += count as usize;
+            self.define_values(&name, loc, group)?;
+        }
+        self.ctx.append_op(block, op);
+        self.leave();
+        Ok(op)
+    }
+
+    fn parse_trailing_loc(&mut self, op: OpId) -> PResult<()> {
+        if !self.is_keyword("loc") {
+            return Ok(());
+        }
+        let start = self.tok.start;
+        self.bump();
+        self.expect_tok(Tok::LParen)?;
+        if self.kind() == Tok::HashId {
+            let name = self.text()[1..].to_string();
+            let at = self.cur_loc();
+            self.bump();
+            self.expect_tok(Tok::RParen)?;
+            match self.lookup_loc_alias(&name) {
+                Some(l) => self.ctx.ops[op.index()].loc = l,
+                None => self.deferred_locs.push((op, name, at)),
+            }
+            return Ok(());
+        }
+        self.reset_to(start);
+        let l = self.parse_loc_literal()?;
+        self.ctx.ops[op.index()].loc = l;
+        Ok(())
+    }
+
+    fn parse_generic_op(&mut self) -> PResult<OpId> {
+        let loc = self.cur_loc();
+        let name_str = match lexer::unescape(self.text()) {
+            Ok(s) => s,
+            Err(e) => return self.err(e),
+        };
+        self.bump();
+        if name_str.is_empty() {
+            return self.err_at(loc, "empty operation name is invalid");
+        }
+        let def = self.ctx.op_def(&name_str);
+        if def.is_none() {
+            self.check_unregistered(&name_str, loc)?;
+        }
+        // Operands.
+        self.expect(Tok::LParen, "'(' to start operand list")?;
+        let mut operands = Vec::new();
+        self.comma_list(Tok::RParen, |p| {
+            operands.push(p.parse_operand_ref()?);
+            Ok(())
+        })?;
+        // Successors.
+        let mut successors = Vec::new();
+        if self.kind() == Tok::LSquare {
+            self.bump();
+            self.comma_list(Tok::RSquare, |p| {
+                successors.push(p.parse_successor()?);
+                Ok(())
+            })?;
+        }
+        let mut attrs = IndexMap::new();
+        // Properties.
+        if self.kind() == Tok::Less {
+            self.bump();
+            if self.kind() != Tok::LBrace {
+                return self.err("expected '{' to start properties");
+            }
+            let d = self.parse_attribute(None)?;
+            if let crate::attrs::AttrKind::Dict(entries) = self.ctx.attr_kind(d).clone() {
+                attrs.extend(entries);
+            } else {
+                return self.err("expected dictionary of properties");
+            }
+            self.expect_tok(Tok::Greater)?;
+        }
+        // Regions.
+        let mut regions = Vec::new();
+        if self.kind() == Tok::LParen {
+            self.bump();
+            let isolated = def.is_some_and(|d| d.has(traits::ISOLATED_FROM_ABOVE));
+            self.comma_list(Tok::RParen, |p| {
+                regions.push(p.parse_region_body(&[], isolated, None)?);
+                Ok(())
+            })?;
+        }
+        if self.kind() == Tok::LBrace {
+            self.parse_attr_dict_into(&mut attrs)?;
+        }
+        self.expect(Tok::Colon, "':' followed by operation type")?;
+        let fty_loc = self.cur_loc();
+        let fty = self.parse_type()?;
+        let (inputs, outputs) = match self.ctx.type_kind(fty) {
+            crate::types::TypeKind::Function { inputs, results } => (inputs.clone(), results.clone()),
+            _ => return self.err_at(fty_loc, "expected function type"),
+        };
+        if inputs.len() != operands.len() {
+            return self.err_at(
+                fty_loc,
+                format!(
+                    "expected {} operand type{} but had {}",
+                    operands.len(),
+                    if operands.len() == 1 { "" } else { "s" },
+                    inputs.len()
+                ),
+            );
+        }
+        let mut operand_values = Vec::with_capacity(operands.len());
+        for (u, t) in operands.iter().zip(inputs) {
+            operand_values.push(self.resolve_value(u, t)?);
+        }
+        let name = self.ctx.sym(&name_str);
+        Ok(self.ctx.create_op(OpSpec {
+            name,
+            operands: operand_values,
+            result_types: outputs,
+            attrs,
+            regions,
+            successors,
+            loc,
+        }))
+    }
+
+    fn check_unregistered(&mut self, name: &str, loc: Loc) -> PResult<()> {
+        if self.ctx.allow_unregistered {
+            return Ok(());
+        }
+        let dialect = name.split('.').next().unwrap_or(name);
+        if name.contains('.') && self.ctx.is_dialect_registered(dialect) {
+            return self.err_at(loc, format!("Dialect `{dialect}' not found for custom op '{name}' "));
+        }
+        if !name.contains('.') || !self.ctx.is_dialect_registered(dialect) {
+            return self.err_at(
+                loc,
+                format!("operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used"),
+            );
+        }
+        Ok(())
+    }
+
+    fn parse_custom_op(&mut self) -> PResult<OpId> {
+        let loc = self.cur_loc();
+        let written = self.text();
+        let mut def = self.ctx.op_def(written);
+        let mut name = written.to_string();
+        if def.is_none() {
+            if let Some(d) = self.default_dialects.last() {
+                let full = format!("{d}.{written}");
+                if let Some(found) = self.ctx.op_def(&full) {
+                    def = Some(found);
+                    name = full;
+                }
+            }
+            if def.is_none() {
+                if let Some(found) = self.ctx.op_def(&format!("builtin.{written}")) {
+                    def = Some(found);
+                    name = found.name.to_string();
+                }
+            }
+        }
+        let Some(def) = def.filter(|d| d.parse.is_some()) else {
+            let d = self.default_dialects.last().copied().unwrap_or("builtin");
+            let dialect = written.split('.').next().unwrap_or(written);
+            if written.contains('.') && !self.ctx.is_dialect_registered(dialect) && !self.ctx.allow_unregistered {
+                return self.err_at(loc, format!("Dialect `{dialect}' not found for custom op '{written}' "));
+            }
+            return self.err_at(loc, format!("custom op '{written}' is unknown (tried '{d}.{written}' as well)"));
+        };
+        self.bump();
+        let name_sym = self.ctx.sym(&name);
+        let mut op_parser = OpParser::new(self, name_sym, loc, def);
+        (def.parse.unwrap())(&mut op_parser)?;
+        let spec = op_parser.finish();
+        Ok(self.ctx.create_op(spec))
+    }
+
+    pub(crate) fn parse_operand_ref(&mut self) -> PResult<UnresolvedOperand> {
+        if self.kind() != Tok::PercentId {
+            return self.err("expected SSA operand");
+        }
+        let loc = self.cur_loc();
+        let text = &self.text()[1..];
+        self.bump();
+        let (name, index) = match text.find('#') {
+            Some(_) => unreachable!(),
+            None => (text.to_string(), 0),
+        };
+        let mut u = UnresolvedOperand { name, index, loc };
+        // `%x#1`: the lexer stops at '#', which then lexes as a hash id.
+        if self.kind() == Tok::HashId && self.tok.start == self.prev_token_end_for_hash() {
+            let t = &self.text()[1..];
+            match t.parse::<u32>() {
+                Ok(i) => {
+                    u.index = i;
+                    self.bump();
+                }
+                Err(_) => return self.err("invalid SSA value result number"),
+            }
+        }
+        Ok(u)
+    }
+
+    fn prev_token_end_for_hash(&self) -> usize {
+        // A result number is only valid directly after the name, with no space.
+        let s = self.tok.start;
+        if s > 0 && !self.bytes[s - 1].is_ascii_whitespace() {
+            s
+        } else {
+            usize::MAX
+        }
+    }
+
+    fn parse_successor(&mut self) -> PResult<BlockId> {
+        if self.kind() != Tok::CaretId {
+            return self.err("expected block name");
+        }
+        let name = self.text()[1..].to_string();
+        let loc = self.cur_loc();
+        self.bump();
+        Ok(self.block_by_name(&name, loc, false)?)
+    }
+
+    fn block_by_name(&mut self, name: &str, loc: Loc, defining: bool) -> PResult<BlockId> {
+        let scope = self.regions.last_mut().expect("region scope");
+        if let Some((b, fwd)) = scope.blocks.get_mut(name) {
+            let b = *b;
+            if defining {
+                if fwd.is_none() {
+                    return self.err_at(loc, format!("redefinition of block '^{name}'"));
+                }
+                *fwd = None;
+            }
+            return Ok(b);
+        }
+        // Blocks are created detached and attached to the region when defined.
+        let b = crate::BlockId(self.ctx.blocks.len() as u32);
+        self.ctx.blocks.push(Default::default());
+        let fwd = if defining { None } else { Some(loc) };
+        self.regions.last_mut().unwrap().blocks.insert(name.to_string(), (b, fwd));
+        Ok(b)
+    }
+
+    /// Parses `{ blocks }` into a new region. `entry_args` become the entry
+    /// block's arguments (custom forms like `scf.for` declare them outside).
+    pub(crate) fn parse_region_body(
+        &mut self,
+        entry_args: &[(UnresolvedOperand, Type)],
+        isolated: bool,
+        default_dialect: Option<&'static str>,
+    ) -> PResult<RegionId> {
+        self.enter()?;
+        self.expect(Tok::LBrace, "'{' to begin a region")?;
+        let region = self.ctx.create_region();
+        if isolated {
+            self.isolated.push(IsolatedScope::default());
+        }
+        self.push_region_scope();
+        if let Some(d) = default_dialect {
+            self.default_dialects.push(d);
+        }
+        let result = self.parse_region_blocks(region, entry_args);
+        if default_dialect.is_some() {
+            self.default_dialects.pop();
+        }
+        result?;
+        self.pop_region_scope()?;
+        if isolated {
+            self.finish_isolated_scope()?;
+        }
+        self.leave();
+        Ok(region)
+    }
+
+    fn parse_region_blocks(&mut self, region: RegionId, entry_args: &[(UnresolvedOperand, Type)]) -> PResult<()> {
+        if self.consume_if(Tok::RBrace) {
+            if !entry_args.is_empty() {
+                let b = self.ctx.append_block(region);
+                for (u, t) in entry_args {
+                    let v = self.ctx.add_block_arg(b, *t);
+                    self.define_values(&u.name, u.loc, vec![v])?;
+                }
+            }
+            return Ok(());
+        }
+        let mut first = true;
+        while self.kind() != Tok::RBrace {
+            let block = if self.kind() == Tok::CaretId {
+                if first && !entry_args.is_empty() {
+                    return self.err("invalid block name in region with named arguments");
+                }
+                let name = self.text()[1..].to_string();
+                let loc = self.cur_loc();
+                self.bump();
+                let b = self.block_by_name(&name, loc, true)?;
+                self.attach_block(region, b);
+                if self.consume_if(Tok::LParen) {
+                    self.comma_list(Tok::RParen, |p| {
+                        let u = p.parse_operand_ref()?;
+                        p.expect(Tok::Colon, "':' and type for SSA value")?;
+                        let t = p.parse_type()?;
+                        let v = p.ctx.add_block_arg(b, t);
+                        if p.kind() == Tok::BareId && p.text() == "loc" {
+                            let _ = p.parse_loc_literal()?;
+                        }
+                        p.define_values(&u.name, u.loc, vec![v])
+                    })?;
+                }
+                self.expect(Tok::Colon, "':' after block name")?;
+                b
+            } else if first {
+                let b = self.ctx.append_block(region);
+                for (u, t) in entry_args {
+                    let v = self.ctx.add_block_arg(b, *t);
+                    self.define_values(&u.name, u.loc, vec![v])?;
+                }
+                b
+            } else {
+                return self.err("expected block name");
+            };
+            first = false;
+            while !matches!(self.kind(), Tok::CaretId | Tok::RBrace | Tok::Eof) {
+                self.parse_operation(block)?;
+            }
+            if self.kind() == Tok::Eof {
+                return self.err("expected '}' to end region");
+            }
+        }
+        self.bump();
+        Ok(())
+    }
+
+    fn attach_block(&mut self, region: RegionId, b: BlockId) {
+        self.ctx.blocks[b.index()].parent = Some(region);
+        self.ctx.regions[region.index()].blocks.push(b);
+    }
+
+    /// Parses `{name = attr, unit_name}` into `attrs`.
+    pub(crate) fn parse_attr_dict_into(&mut self, attrs: &mut IndexMap<Sym, Attr>) -> PResult<()> {
+        self.expect(Tok::LBrace, "'{' in attribute dictionary")?;
+        self.comma_list(Tok::RBrace, |p| {
+            let (name, loc) = match p.kind() {
+                Tok::BareId => (p.text().to_string(), p.cur_loc()),
+                Tok::String => match lexer::unescape(p.text()) {
+                    Ok(s) => (s, p.cur_loc()),
+                    Err(e) => return p.err(e),
+                },
+                _ if p.text().chars().next().is_some_and(|c| c.is_ascii_alphabetic()) => {
+                    (p.text().to_string(), p.cur_loc())
+                }
+                _ => return p.err("expected attribute name"),
+            };
+            if name.is_empty() {
+                return p.err("expected valid attribute name");
+            }
+            p.bump();
+            let sym = p.ctx.sym(&name);
+            if attrs.contains_key(&sym) {
+                return p.err_at(loc, format!("duplicate key '{name}' in dictionary attribute"));
+            }
+            let value = if p.consume_if(Tok::Equal) {
+                p.parse_attribute(None)?
+            } else {
+                p.ctx.attr(crate::attrs::AttrKind::Unit)
+            };
+            attrs.insert(sym, value);
+            Ok(())
+        })
+    }
+
+    pub(crate) fn value_def_of(&self, v: Value) -> ValueDef {
+        self.ctx.value_def(v)
+    }
+}
+
+/// Parses an integer token's text (decimal or `0x` hex).
+pub(crate) fn parse_int_text(t: &str) -> Option<i128> {
+    if let Some(h) = t.strip_prefix("0x") {
+        u128::from_str_radix(h, 16).ok().and_then(|v| i128::try_from(v).ok())
+    } else {
+        t.parse::<i128>().ok()
+    }
+}

@@ -1,0 +1,866 @@
+//! MLIR's textual format out: custom op forms, mlir-opt's SSA names, `#map`
+//! aliases at the top, the generic form on request.
+
+mod names;
+
+use std::collections::HashMap;
+use std::fmt::Write;
+
+use crate::attrs::{AttrKind, DenseData, DenseElement};
+use crate::float::print_float;
+use crate::location::LocKind;
+use crate::registry::traits;
+use crate::types::{Signedness, TypeKind, DYNAMIC};
+use crate::{Attr, BlockId, Context, Loc, OpId, RegionId, Type, Value};
+use names::NameTable;
+
+/// How to spell `tensor.pack` / `tensor.unpack` on output.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum PackSpelling {
+    /// As the input spelled each op.
+    AsParsed,
+    /// `tensor.pack` / `tensor.unpack`.
+    Tensor,
+    /// `linalg.pack` / `linalg.unpack` (what mlir-opt 22 accepts).
+    Linalg,
+}
+
+/// Printing options, named after mlir-opt's flags.
+#[derive(Copy, Clone, Debug)]
+pub struct PrintOptions {
+    /// `--mlir-print-op-generic`
+    pub generic: bool,
+    /// `--mlir-print-debuginfo`
+    pub debug_info: bool,
+    /// Spelling of pack/unpack.
+    pub pack_spelling: PackSpelling,
+}
+
+impl Default for PrintOptions {
+    fn default() -> Self {
+        PrintOptions { generic: false, debug_info: false, pack_spelling: PackSpelling::AsParsed }
+    }
+}
+
+/// When an attribute's type suffix is left out (MLIR's AttrTypeElision).
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Elide {
+    Never,
+    May,
+    Must,
+}
+
+#[derive(Default)]
+struct Aliases {
+    /// Alias name per attribute, assigned in order of first use.
+    names: HashMap<Attr, String>,
+    order: Vec<Attr>,
+    maps: usize,
+    sets: usize,
+}
+
+impl Aliases {
+    fn name(&mut self, ctx: &Context, a: Attr) -> Option<&str> {
+        if !self.names.contains_key(&a) {
+            let name = match ctx.attr_kind(a) {
+                AttrKind::AffineMap(_) => {
+                    let n = if self.maps == 0 { "map".to_string() } else { format!("map{}", self.maps) };
+                    self.maps += 1;
+                    n
+                }
+                AttrKind::IntegerSet(_) => {
+                    let n = if self.sets == 0 { "set".to_string() } else { format!("set{}", self.sets) };
+                    self.sets += 1;
+                    n
+                }
+                _ => return None,
+            };
+            self.names.insert(a, name);
+            self.order.push(a);
+        }
+        self.names.get(&a).map(|s| s.as_str())
+    }
+}
+
+/// Prints ops; custom printers receive it.
+pub struct OpPrinter<'a> {
+    ctx: &'a Context,
+    /// The output buffer.
+    pub out: String,
+    opts: PrintOptions,
+    names: NameTable,
+    aliases: Aliases,
+    indent: usize,
+    use_aliases: bool,
+}
+
+/// Prints a top-level op (normally the module) with alias definitions first.
+pub fn print_op_top(ctx: &Context, op: OpId, opts: PrintOptions) -> String {
+    let mut p = OpPrinter::new(ctx, op, opts);
+    p.print_op(op);
+    p.out.push('\n');
+    p.finish_with_aliases()
+}
+
+/// Prints a type.
+pub fn type_to_string(ctx: &Context, t: Type) -> String {
+    let mut s = String::new();
+    write_type(ctx, t, &mut s);
+    s
+}
+
+/// Prints an attribute without aliases.
+pub fn attr_to_string(ctx: &Context, a: Attr) -> String {
+    let mut p = OpPrinter::detached(ctx);
+    p.print_attr(a);
+    p.out
+}
+
+/// Prints an op in generic form for diagnostics (`see current operation`).
+pub fn op_to_generic_string(ctx: &Context, op: OpId) -> String {
+    let opts = PrintOptions { generic: true, ..Default::default() };
+    let mut p = OpPrinter::new(ctx, op, opts);
+    p.use_aliases = false;
+    p.print_op(op);
+    p.out
+}
+
+impl<'a> OpPrinter<'a> {
+    fn new(ctx: &'a Context, top: OpId, opts: PrintOptions) -> Self {
+        let names = NameTable::compute(ctx, top, opts.generic);
+        OpPrinter { ctx, out: String::new(), opts, names, aliases: Aliases::default(), indent: 0, use_aliases: true }
+    }
+
+    fn detached(ctx: &'a Context) -> Self {
+        OpPrinter {
+            ctx,
+            out: String::new(),
+            opts: PrintOptions::default(),
+            names: NameTable::default(),
+            aliases: Aliases::default(),
+            indent: 0,
+            use_aliases: false,
+        }
+    }
+
+    fn finish_with_aliases(self) -> String {
+        if self.aliases.order.is_empty() {
+            return self.out;
+        }
+        let mut head = String::new();
+        let mut defs: Vec<(String, Attr)> =
+            self.aliases.order.iter().map(|a| (self.aliases.names[a].clone(), *a)).collect();
+        // `#map*` before `#set*`, each in order of first use.
+        defs.sort_by_key(|(n, _)| !n.starts_with("map"));
+        let mut plain = OpPrinter::detached(self.ctx);
+        for (name, a) in defs {
+            plain.out.clear();
+            plain.print_attr(a);
+            let _ = writeln!(head, "#{name} = {}", plain.out);
+        }
+        head.push_str(&self.out);
+        head
+    }
+
+    /// The context.
+    pub fn ctx(&self) -> &'a Context {
+        self.ctx
+    }
+
+    /// Appends text.
+    #[inline]
+    pub fn write(&mut self, s: &str) {
+        self.out.push_str(s);
+    }
+
+    fn newline(&mut self) {
+        self.out.push('\n');
+        for _ in 0..self.indent {
+            self.out.push_str("  ");
+        }
+    }
+
+    // ---- values ---------------------------------------------------------
+
+    /// `%name`
+    pub fn print_operand(&mut self, v: Value) {
+        self.names.write_value(self.ctx, v, &mut self.out);
+    }
+
+    /// `%a, %b`
+    pub fn print_operands(&mut self, vs: &[Value]) {
+        for (i, v) in vs.iter().enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            self.print_operand(*v);
+        }
+    }
+
+    /// `^bb1`
+    pub fn print_successor(&mut self, b: BlockId) {
+        self.names.write_block(b, &mut self.out);
+    }
+
+    // ---- types and attributes -------------------------------------------
+
+    /// Prints a type.
+    pub fn print_type(&mut self, t: Type) {
+        write_type(self.ctx, t, &mut self.out);
+    }
+
+    /// `a, b`
+    pub fn print_types(&mut self, ts: &[Type]) {
+        for (i, t) in ts.iter().enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            self.print_type(*t);
+        }
+    }
+
+    /// Result types after `->`: `t` or `(a, b)`.
+    pub fn print_arrow_types(&mut self, ts: &[Type]) {
+        let wrap = ts.len() != 1 || matches!(self.ctx.type_kind(ts[0]), TypeKind::Function { .. });
+        if wrap {
+            self.out.push('(');
+        }
+        self.print_types(ts);
+        if wrap {
+            self.out.push(')');
+        }
+    }
+
+    /// Prints an attribute with its type where MLIR prints it.
+    pub fn print_attr(&mut self, a: Attr) {
+        self.print_attr_impl(a, Elide::Never);
+    }
+
+    /// Prints an attribute, eliding its type (as custom forms like
+    /// `arith.constant` do when the type is printed separately).
+    pub fn print_attr_elide_type(&mut self, a: Attr) {
+        self.print_attr_impl(a, Elide::Must);
+    }
+
+    fn print_attr_impl(&mut self, a: Attr, elide: Elide) {
+        let ctx = self.ctx;
+        if self.use_aliases {
+            if let Some(n) = self.aliases.name(ctx, a) {
+                self.out.push('#');
+                let n = n.to_string();
+                self.out.push_str(&n);
+                return;
+            }
+        }
+        match ctx.attr_kind(a) {
+            AttrKind::Unit => self.out.push_str("unit"),
+            AttrKind::Bool(b) => self.out.push_str(if *b { "true" } else { "false" }),
+            AttrKind::Integer { value, ty } => {
+                if let TypeKind::Integer { width: 1, signedness: Signedness::Signless } = ctx.type_kind(*ty) {
+                    self.out.push_str(if *value != 0 { "true" } else { "false" });
+                    return;
+                }
+                let _ = write!(self.out, "{value}");
+                let default_i64 =
+                    matches!(ctx.type_kind(*ty), TypeKind::Integer { width: 64, signedness: Signedness::Signless });
+                if elide == Elide::Never || (elide == Elide::May && !default_i64) {
+                    self.out.push_str(" : ");
+                    self.print_type(*ty);
+                }
+            }
+            AttrKind::Float { bits, ty } => {
+                let k = match ctx.type_kind(*ty) {
+                    TypeKind::Float(k) => *k,
+                    _ => crate::types::FloatKind::F64,
+                };
+                let hex = !f64::from_bits(*bits).is_finite();
+                print_float(f64::from_bits(*bits), k, &mut self.out);
+                let default_f64 = k == crate::types::FloatKind::F64 && !hex;
+                if elide == Elide::Never || (elide == Elide::May && !default_f64) {
+                    self.out.push_str(" : ");
+                    self.print_type(*ty);
+                }
+            }
+            AttrKind::String { value, ty } => {
+                self.out.push('"');
+                crate::parser::lexer::escape(value, &mut self.out);
+                self.out.push('"');
+                if let (Some(t), false) = (ty, elide == Elide::Must) {
+                    self.out.push_str(" : ");
+                    self.print_type(*t);
+                }
+            }
+            AttrKind::Array(elems) => {
+                self.out.push('[');
+                for (i, e) in elems.iter().enumerate() {
+                    if i > 0 {
+                        self.out.push_str(", ");
+                    }
+                    self.print_attr_impl(*e, Elide::May);
+                }
+                self.out.push(']');
+            }
+            AttrKind::Dict(entries) => {
+                self.out.push('{');
+                for (i, (k, v)) in entries.iter().enumerate() {
+                    if i > 0 {
+                        self.out.push_str(", ");
+                    }
+                    self.print_named_attr(*k, *v);
+                }
+                self.out.push('}');
+            }
+            AttrKind::DenseArray { elem, values } => {
+                self.out.push_str("array<");
+                self.print_type(*elem);
+                if !values.is_empty() {
+                    self.out.push_str(": ");
+                }
+                let ek = ctx.type_kind(*elem).clone();
+                for (i, v) in values.iter().enumerate() {
+                    if i > 0 {
+                        self.out.push_str(", ");
+                    }
+                    match ek {
+                        TypeKind::Integer { width: 1, .. } => self.out.push_str(if *v != 0 { "true" } else { "false" }),
+                        TypeKind::Float(k) => print_float(f64::from_bits(*v as u64), k, &mut self.out),
+                        _ => {
+                            let _ = write!(self.out, "{v}");
+                        }
+                    }
+                }
+                self.out.push('>');
+            }
+            AttrKind::Type(t) => self.print_type(*t),
+            AttrKind::SymbolRef { root, nested } => {
+                write_symbol(ctx.str(*root), &mut self.out);
+                for n in nested {
+                    self.out.push_str("::");
+                    write_symbol(ctx.str(*n), &mut self.out);
+                }
+            }
+            AttrKind::AffineMap(m) => {
+                self.out.push_str("affine_map<");
+                m.print(&mut self.out);
+                self.out.push('>');
+            }
+            AttrKind::IntegerSet(s) => {
+                self.out.push_str("affine_set<");
+                s.print(&mut self.out);
+                self.out.push('>');
+            }
+            AttrKind::Dense { ty, data } => {
+                self.out.push_str("dense<");
+                self.print_dense_data(*ty, data);
+                self.out.push('>');
+                if elide != Elide::Must {
+                    self.out.push_str(" : ");
+                    self.print_type(*ty);
+                }
+            }
+            AttrKind::Opaque { dialect, text } => {
+                let d = ctx.str(*dialect);
+                if matches!(d, "strided" | "dense_resource" | "sparse" | "distinct" | "opaque") {
+                    self.out.push_str(d);
+                } else {
+                    self.out.push('#');
+                    self.out.push_str(d);
+                    if !text.is_empty() && !text.starts_with('<') {
+                        self.out.push('.');
+                    }
+                }
+                self.out.push_str(text);
+            }
+        }
+    }
+
+    fn print_dense_data(&mut self, ty: Type, data: &DenseData) {
+        let ctx = self.ctx;
+        let (shape, elem) = match ctx.type_kind(ty) {
+            TypeKind::Tensor { shape, elem, .. } | TypeKind::Vector { shape, elem, .. } => (shape.clone(), *elem),
+            _ => (vec![], ty),
+        };
+        let ek = ctx.type_kind(elem).clone();
+        let mut elem_str = |e: &DenseElement, out: &mut String| match (e, &ek) {
+            (DenseElement::Int(v), TypeKind::Integer { width: 1, .. }) => {
+                out.push_str(if *v != 0 { "true" } else { "false" })
+            }
+            (DenseElement::Int(v), _) => {
+                let _ = write!(out, "{v}");
+            }
+            (DenseElement::Float(b), TypeKind::Float(k)) => print_float(f64::from_bits(*b), *k, out),
+            (DenseElement::Float(b), _) => print_float(f64::from_bits(*b), crate::types::FloatKind::F64, out),
+        };
+        match data {
+            DenseData::Splat(e) => elem_str(e, &mut self.out),
+            DenseData::Hex(h) => self.out.push_str(h),
+            DenseData::Elements(elems) => {
+                if shape.is_empty() {
+                    if let Some(e) = elems.first() {
+                        elem_str(e, &mut self.out);
+                    }
+                    return;
+                }
+                fn rec(
+                    out: &mut String,
+                    shape: &[i64],
+                    elems: &[DenseElement],
+                    f: &mut dyn FnMut(&DenseElement, &mut String),
+                ) {
+                    out.push('[');
+                    if shape.len() == 1 {
+                        for (i, e) in elems.iter().enumerate() {
+                            if i > 0 {
+                                out.push_str(", ");
+                            }
+                            f(e, out);
+                        }
+                    } else {
+                        let n = shape[0].max(0) as usize;
+                        let chunk = if n == 0 { 0 } else { elems.len() / n };
+                        for i in 0..n {
+                            if i > 0 {
+                                out.push_str(", ");
+                            }
+                            rec(out, &shape[1..], &elems[i * chunk..(i + 1) * chunk], f);
+                        }
+                    }
+                    out.push(']');
+                }
+                rec(&mut self.out, &shape, elems, &mut elem_str);
+            }
+        }
+    }
+
+    fn print_named_attr(&mut self, k: crate::Sym, v: Attr) {
+        let name = self.ctx.str(k);
+        write_attr_name(name, &mut self.out);
+        if !matches!(self.ctx.attr_kind(v), AttrKind::Unit) {
+            self.out.push_str(" = ");
+            self.print_attr(v);
+        }
+    }
+
+    /// `{a = 1, b}` with the op's attributes minus `elided`, sorted by name;
+    /// nothing when empty.
+    pub fn print_optional_attr_dict(&mut self, op: OpId, elided: &[&str]) {
+        let ctx = self.ctx;
+        let mut attrs: Vec<_> =
+            ctx.op(op).attrs.iter().filter(|(k, _)| !elided.contains(&ctx.str(**k))).map(|(k, v)| (*k, *v)).collect();
+        if attrs.is_empty() {
+            return;
+        }
+        attrs.sort_by(|a, b| ctx.str(a.0).cmp(ctx.str(b.0)));
+        self.out.push_str(" {");
+        for (i, (k, v)) in attrs.iter().enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            self.print_named_attr(*k, *v);
+        }
+        self.out.push('}');
+    }
+
+    /// ` attributes {...}` when there are attributes left to print.
+    pub fn print_optional_attr_dict_with_keyword(&mut self, op: OpId, elided: &[&str]) {
+        let ctx = self.ctx;
+        if ctx.op(op).attrs.keys().any(|k| !elided.contains(&ctx.str(*k))) {
+            self.out.push_str(" attributes");
+            self.print_optional_attr_dict(op, elided);
+        }
+    }
+
+    /// `[0, %a, 4]`: static entries from `ints`, [`DYNAMIC`] ones from `dyns`.
+    pub fn print_dynamic_index_list(&mut self, dyns: &[Value], ints: &[i64], open: char, close: char) {
+        self.out.push(open);
+        let mut d = dyns.iter();
+        for (i, v) in ints.iter().enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            if *v == DYNAMIC {
+                if let Some(x) = d.next() {
+                    self.print_operand(*x);
+                } else {
+                    self.out.push_str("<<missing>>");
+                }
+            } else {
+                let _ = write!(self.out, "{v}");
+            }
+        }
+        self.out.push(close);
+    }
+
+    /// `[1, 2]`
+    pub fn print_i64_list(&mut self, v: &[i64]) {
+        self.out.push('[');
+        for (i, x) in v.iter().enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            let _ = write!(self.out, "{x}");
+        }
+        self.out.push(']');
+    }
+
+    // ---- ops and regions -------------------------------------------------
+
+    /// Prints an op with its results, at the current indentation.
+    pub fn print_op(&mut self, op: OpId) {
+        let ctx = self.ctx;
+        let results = ctx.results(op);
+        if !results.is_empty() {
+            self.names.write_result_defs(ctx, op, &mut self.out);
+            self.out.push_str(" = ");
+        }
+        let data = ctx.op(op);
+        let custom = if self.opts.generic { None } else { data.def.and_then(|d| d.print) };
+        match custom {
+            Some(print) => {
+                let name = self.display_name(op);
+                // Ops of the default dialect (func inside func.func) drop the prefix.
+                let short = self.short_name(op, &name);
+                self.out.push_str(short.as_deref().unwrap_or(&name));
+                print(self, op);
+            }
+            None => self.print_generic(op),
+        }
+        if self.opts.debug_info {
+            self.out.push(' ');
+            self.print_loc(data.loc);
+        }
+    }
+
+    fn display_name(&self, op: OpId) -> String {
+        let name = self.ctx.op_name(op);
+        let is_pack = matches!(name, "tensor.pack" | "linalg.pack" | "tensor.unpack" | "linalg.unpack");
+        if !is_pack {
+            return name.to_string();
+        }
+        let base = name.split('.').nth(1).unwrap_or(name);
+        match self.opts.pack_spelling {
+            PackSpelling::AsParsed => name.to_string(),
+            PackSpelling::Tensor => format!("tensor.{base}"),
+            PackSpelling::Linalg => format!("linalg.{base}"),
+        }
+    }
+
+    /// Builtin ops drop their prefix; so do ops of the default dialect of
+    /// their direct parent (`func` inside `func.func`), like mlir-opt.
+    fn short_name(&self, op: OpId, name: &str) -> Option<String> {
+        if let Some(rest) = name.strip_prefix("builtin.") {
+            return Some(rest.to_string());
+        }
+        let parent = self.ctx.parent_op(op)?;
+        if self.ctx.op_name(parent) == "func.func" {
+            return name.strip_prefix("func.").map(str::to_string);
+        }
+        None
+    }
+
+    fn print_generic(&mut self, op: OpId) {
+        let ctx = self.ctx;
+        let data = ctx.op(op);
+        let name = self.display_name(op);
+        self.out.push('"');
+        self.out.push_str(&name);
+        self.out.push_str("\"(");
+        self.print_operands(&data.operands);
+        self.out.push(')');
+        if !data.successors.is_empty() {
+            self.out.push('[');
+            for (i, b) in data.successors.iter().enumerate() {
+                if i > 0 {
+                    self.out.push_str(", ");
+                }
+                self.print_successor(*b);
+            }
+            self.out.push(']');
+        }
+        let inherent: &[&str] = data.def.map(|d| d.inherent).unwrap_or(&[]);
+        let mut props: Vec<_> =
+            data.attrs.iter().filter(|(k, _)| inherent.contains(&ctx.str(**k))).map(|(k, v)| (*k, *v)).collect();
+        if !props.is_empty() {
+            props.sort_by(|a, b| ctx.str(a.0).cmp(ctx.str(b.0)));
+            self.out.push_str(" <{");
+            for (i, (k, v)) in props.iter().enumerate() {
+                if i > 0 {
+                    self.out.push_str(", ");
+                }
+                self.print_named_attr(*k, *v);
+            }
+            self.out.push_str("}>");
+        }
+        if !data.regions.is_empty() {
+            self.out.push_str(" (");
+            for (i, r) in data.regions.iter().enumerate() {
+                if i > 0 {
+                    self.out.push_str(", ");
+                }
+                self.print_region(*r, true, true);
+            }
+            self.out.push(')');
+        }
+        self.print_optional_attr_dict(op, inherent);
+        self.out.push_str(" : (");
+        let operand_types: Vec<Type> = data.operands.iter().map(|v| ctx.value_type(*v)).collect();
+        self.print_types(&operand_types);
+        self.out.push_str(") -> ");
+        let result_types: Vec<Type> = data.results.iter().map(|v| ctx.value_type(*v)).collect();
+        if result_types.len() == 1 && !matches!(ctx.type_kind(result_types[0]), TypeKind::Function { .. }) {
+            self.print_type(result_types[0]);
+        } else {
+            self.out.push('(');
+            self.print_types(&result_types);
+            self.out.push(')');
+        }
+    }
+
+    /// Prints `{ ... }`. `print_entry_args` shows the entry block's header;
+    /// `print_terminators` false hides a trailing implicit terminator.
+    pub fn print_region(&mut self, r: RegionId, print_entry_args: bool, print_terminators: bool) {
+        let ctx = self.ctx;
+        self.out.push('{');
+        let blocks = ctx.blocks(r);
+        self.indent += 1;
+        for (bi, &b) in blocks.iter().enumerate() {
+            let args = ctx.block_args(b);
+            let show_header = bi > 0 || (print_entry_args && !args.is_empty());
+            if show_header {
+                self.indent -= 1;
+                self.newline();
+                self.print_successor(b);
+                if !args.is_empty() {
+                    self.out.push('(');
+                    for (i, a) in args.iter().enumerate() {
+                        if i > 0 {
+                            self.out.push_str(", ");
+                        }
+                        self.print_operand(*a);
+                        self.out.push_str(": ");
+                        self.print_type(ctx.value_type(*a));
+                    }
+                    self.out.push(')');
+                }
+                self.out.push(':');
+                self.indent += 1;
+            }
+            let last = ctx.last_op(b);
+            for o in ctx.block_ops(b) {
+                if !print_terminators && Some(o) == last && blocks.len() == 1 && self.is_elidable_terminator(o) {
+                    continue;
+                }
+                self.newline();
+                self.print_op(o);
+            }
+        }
+        self.indent -= 1;
+        self.newline();
+        self.out.push('}');
+    }
+
+    fn is_elidable_terminator(&self, op: OpId) -> bool {
+        let d = self.ctx.op(op);
+        d.def.is_some_and(|def| def.has(traits::TERMINATOR)) && d.operands.is_empty() && d.attrs.is_empty()
+    }
+
+    fn print_loc(&mut self, l: Loc) {
+        self.out.push_str("loc(");
+        self.print_loc_inner(l);
+        self.out.push(')');
+    }
+
+    fn print_loc_inner(&mut self, l: Loc) {
+        let ctx = self.ctx;
+        match ctx.loc_kind(l) {
+            LocKind::Unknown => self.out.push_str("unknown"),
+            LocKind::FileLineCol { file, line, col } => {
+                self.out.push('"');
+                crate::parser::lexer::escape(ctx.str(*file), &mut self.out);
+                let _ = write!(self.out, "\":{line}:{col}");
+            }
+            LocKind::Name { name, child } => {
+                self.out.push('"');
+                crate::parser::lexer::escape(ctx.str(*name), &mut self.out);
+                self.out.push('"');
+                if let Some(c) = child {
+                    self.out.push('(');
+                    self.print_loc_inner(*c);
+                    self.out.push(')');
+                }
+            }
+            LocKind::CallSite { callee, caller } => {
+                self.out.push_str("callsite(");
+                self.print_loc_inner(*callee);
+                self.out.push_str(" at ");
+                self.print_loc_inner(*caller);
+                self.out.push(')');
+            }
+            LocKind::Fused { locs, metadata } => {
+                self.out.push_str("fused");
+                if let Some(m) = metadata {
+                    self.out.push('<');
+                    self.print_attr(*m);
+                    self.out.push('>');
+                }
+                self.out.push('[');
+                for (i, x) in locs.iter().enumerate() {
+                    if i > 0 {
+                        self.out.push_str(", ");
+                    }
+                    self.print_loc_inner(*x);
+                }
+                self.out.push(']');
+            }
+        }
+    }
+}
+
+/// `@name` or `@"quoted name"`.
+pub fn write_symbol(name: &str, out: &mut String) {
+    out.push('@');
+    if is_bare_id(name) {
+        out.push_str(name);
+    } else {
+        out.push('"');
+        crate::parser::lexer::escape(name, out);
+        out.push('"');
+    }
+}
+
+fn write_attr_name(name: &str, out: &mut String) {
+    if is_bare_id(name) {
+        out.push_str(name);
+    } else {
+        out.push('"');
+        crate::parser::lexer::escape(name, out);
+        out.push('"');
+    }
+}
+
+fn is_bare_id(s: &str) -> bool {
+    let b = s.as_bytes();
+    !b.is_empty()
+        && (b[0].is_ascii_alphabetic() || b[0] == b'_')
+        && b.iter().all(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$' | b'.'))
+}
+
+fn write_dims(shape: &[i64], out: &mut String) {
+    for d in shape {
+        if *d == DYNAMIC {
+            out.push('?');
+        } else {
+            let _ = write!(out, "{d}");
+        }
+        out.push('x');
+    }
+}
+
+/// Writes a type in MLIR's syntax.
+pub fn write_type(ctx: &Context, t: Type, out: &mut String) {
+    match ctx.type_kind(t) {
+        TypeKind::Index => out.push_str("index"),
+        TypeKind::Integer { width, signedness } => {
+            out.push_str(match signedness {
+                Signedness::Signless => "i",
+                Signedness::Signed => "si",
+                Signedness::Unsigned => "ui",
+            });
+            let _ = write!(out, "{width}");
+        }
+        TypeKind::Float(k) => out.push_str(k.keyword()),
+        TypeKind::None => out.push_str("none"),
+        TypeKind::Tensor { shape, elem, encoding } => {
+            out.push_str("tensor<");
+            write_dims(shape, out);
+            write_type(ctx, *elem, out);
+            if let Some(e) = encoding {
+                out.push_str(", ");
+                out.push_str(&attr_to_string(ctx, *e));
+            }
+            out.push('>');
+        }
+        TypeKind::UnrankedTensor { elem } => {
+            out.push_str("tensor<*x");
+            write_type(ctx, *elem, out);
+            out.push('>');
+        }
+        TypeKind::MemRef { shape, elem, layout, memory_space } => {
+            out.push_str("memref<");
+            write_dims(shape, out);
+            write_type(ctx, *elem, out);
+            for a in [layout, memory_space].into_iter().flatten() {
+                out.push_str(", ");
+                out.push_str(&attr_to_string(ctx, *a));
+            }
+            out.push('>');
+        }
+        TypeKind::UnrankedMemRef { elem, memory_space } => {
+            out.push_str("memref<*x");
+            write_type(ctx, *elem, out);
+            if let Some(m) = memory_space {
+                out.push_str(", ");
+                out.push_str(&attr_to_string(ctx, *m));
+            }
+            out.push('>');
+        }
+        TypeKind::Vector { shape, scalable, elem } => {
+            out.push_str("vector<");
+            for (d, s) in shape.iter().zip(scalable) {
+                if *s {
+                    let _ = write!(out, "[{d}]x");
+                } else {
+                    let _ = write!(out, "{d}x");
+                }
+            }
+            write_type(ctx, *elem, out);
+            out.push('>');
+        }
+        TypeKind::Complex { elem } => {
+            out.push_str("complex<");
+            write_type(ctx, *elem, out);
+            out.push('>');
+        }
+        TypeKind::Tuple(elems) => {
+            out.push_str("tuple<");
+            for (i, e) in elems.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                write_type(ctx, *e, out);
+            }
+            out.push('>');
+        }
+        TypeKind::Function { inputs, results } => {
+            out.push('(');
+            for (i, e) in inputs.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                write_type(ctx, *e, out);
+            }
+            out.push_str(") -> ");
+            let wrap = results.len() != 1 || matches!(ctx.type_kind(results[0]), TypeKind::Function { .. });
+            if wrap {
+                out.push('(');
+            }
+            for (i, e) in results.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                write_type(ctx, *e, out);
+            }
+            if wrap {
+                out.push(')');
+            }
+        }
+        TypeKind::Opaque { dialect, text } => {
+            out.push('!');
+            out.push_str(ctx.str(*dialect));
+            if !text.is_empty() && !text.starts_with('<') {
+                out.push('.');
+            }
+            out.push_str(text);
+        }
+    }
+}

@@ -1,0 +1,225 @@
+//! SSA value and block names, computed the way mlir-opt's SSANameState does:
+//! regions are numbered depth-first; each region starts from the counters its
+//! parent region ended with (so sibling regions reuse numbers), and names
+//! suggested by ops (`%pack`, `%c8`) are made unique with `_N` suffixes.
+
+use std::collections::{HashMap, HashSet};
+use std::fmt::Write;
+
+use crate::context::ValueDef;
+use crate::{BlockId, Context, OpId, RegionId, Value};
+
+#[derive(Clone)]
+enum VName {
+    Num(u32),
+    Str(Box<str>),
+    /// Result `index` of a numbered multi-result group `%base:N`.
+    Member(u32, u32),
+}
+
+/// Names for the values and blocks below one top-level op.
+#[derive(Default)]
+pub(crate) struct NameTable {
+    values: HashMap<Value, VName>,
+    blocks: HashMap<BlockId, u32>,
+}
+
+#[derive(Default)]
+struct Counters {
+    value: u32,
+    arg: u32,
+    conflict: u32,
+}
+
+struct State<'c> {
+    ctx: &'c Context,
+    generic: bool,
+    c: Counters,
+    used: HashSet<Box<str>>,
+    log: Vec<Box<str>>,
+    scopes: Vec<usize>,
+    table: NameTable,
+}
+
+impl NameTable {
+    pub(crate) fn compute(ctx: &Context, top: OpId, generic: bool) -> NameTable {
+        let mut st = State {
+            ctx,
+            generic,
+            c: Counters::default(),
+            used: HashSet::new(),
+            log: Vec::new(),
+            scopes: Vec::new(),
+            table: NameTable::default(),
+        };
+        // Values defined above `top` (when printing a nested op for a
+        // diagnostic) are numbered from the nearest isolated ancestor.
+        let root = isolated_root(ctx, top);
+        st.scopes.push(0);
+        st.number_op_results(root);
+        let mut stack: Vec<(RegionId, u32, u32, u32, usize)> = Vec::new();
+        for &r in ctx.regions(root).iter() {
+            stack.push((r, st.c.value, st.c.arg, st.c.conflict, 1));
+        }
+        while let Some((r, v, a, k, depth)) = stack.pop() {
+            if !st.generic {
+                st.c = Counters { value: v, arg: a, conflict: k };
+            }
+            while st.scopes.len() > depth {
+                let mark = st.scopes.pop().unwrap();
+                for n in st.log.drain(mark..) {
+                    st.used.remove(&n);
+                }
+            }
+            st.scopes.push(st.log.len());
+            st.number_region(r);
+            let depth_now = st.scopes.len();
+            for &b in ctx.blocks(r) {
+                for o in ctx.block_ops(b) {
+                    for &nr in ctx.regions(o) {
+                        stack.push((nr, st.c.value, st.c.arg, st.c.conflict, depth_now));
+                    }
+                }
+            }
+        }
+        st.table
+    }
+
+    pub(crate) fn write_value(&self, ctx: &Context, v: Value, out: &mut String) {
+        match self.values.get(&v) {
+            Some(VName::Num(n)) => {
+                let _ = write!(out, "%{n}");
+            }
+            Some(VName::Str(s)) => {
+                out.push('%');
+                out.push_str(s);
+            }
+            Some(VName::Member(b, i)) => {
+                let _ = write!(out, "%{b}#{i}");
+            }
+            None => {
+                let _ = ctx;
+                out.push_str("<<UNKNOWN SSA VALUE>>");
+            }
+        }
+    }
+
+    /// `%0`, `%0:2`, `%pack`: the left-hand side of an op's results.
+    pub(crate) fn write_result_defs(&self, ctx: &Context, op: OpId, out: &mut String) {
+        let results = ctx.results(op);
+        match self.values.get(&results[0]) {
+            Some(VName::Num(n)) if results.len() > 1 => {
+                let _ = write!(out, "%{n}:{}", results.len());
+            }
+            _ => {
+                for (i, r) in results.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    self.write_value(ctx, *r, out);
+                }
+            }
+        }
+    }
+
+    pub(crate) fn write_block(&self, b: BlockId, out: &mut String) {
+        match self.blocks.get(&b) {
+            Some(n) => {
+                let _ = write!(out, "^bb{n}");
+            }
+            None => out.push_str("<<UNKNOWN BLOCK>>"),
+        }
+    }
+}
+
+fn isolated_root(ctx: &Context, op: OpId) -> OpId {
+    let mut cur = op;
+    loop {
+        if ctx.op(cur).def.is_some_and(|d| d.has(crate::registry::traits::ISOLATED_FROM_ABOVE)) {
+            return cur;
+        }
+        match ctx.parent_op(cur) {
+            Some(p) => cur = p,
+            None => return cur,
+        }
+    }
+}
+
+impl State<'_> {
+    fn unique(&mut self, name: &str) -> Box<str> {
+        let name = sanitize(name);
+        let chosen: Box<str> = if !self.used.contains(name.as_str()) {
+            name.into()
+        } else {
+            let mut probe = String::with_capacity(name.len() + 4);
+            loop {
+                probe.clear();
+                let _ = write!(probe, "{name}_{}", self.c.conflict);
+                self.c.conflict += 1;
+                if !self.used.contains(probe.as_str()) {
+                    break probe.as_str().into();
+                }
+            }
+        };
+        self.used.insert(chosen.clone());
+        self.log.push(chosen.clone());
+        chosen
+    }
+
+    fn number_region(&mut self, r: RegionId) {
+        let ctx = self.ctx;
+        for (i, &b) in ctx.blocks(r).iter().enumerate() {
+            self.table.blocks.insert(b, i as u32);
+            for &a in ctx.block_args(b) {
+                let name = if i == 0 {
+                    let n = format!("arg{}", self.c.arg);
+                    self.c.arg += 1;
+                    VName::Str(self.unique(&n))
+                } else {
+                    let n = self.c.value;
+                    self.c.value += 1;
+                    VName::Num(n)
+                };
+                self.table.values.insert(a, name);
+            }
+            for o in ctx.block_ops(b) {
+                self.number_op_results(o);
+            }
+        }
+    }
+
+    fn number_op_results(&mut self, op: OpId) {
+        let ctx = self.ctx;
+        let results = ctx.results(op);
+        if results.is_empty() {
+            return;
+        }
+        if !self.generic && results.len() == 1 {
+            if let Some(f) = ctx.op(op).def.and_then(|d| d.result_name) {
+                if let Some(n) = f(ctx, op) {
+                    let u = self.unique(&n);
+                    self.table.values.insert(results[0], VName::Str(u));
+                    return;
+                }
+            }
+        }
+        let n = self.c.value;
+        self.c.value += 1;
+        self.table.values.insert(results[0], VName::Num(n));
+        for (i, r) in results.iter().enumerate().skip(1) {
+            self.table.values.insert(*r, VName::Member(n, i as u32));
+        }
+        debug_assert!(matches!(ctx.value_def(results[0]), ValueDef::Result { .. }));
+    }
+}
+
+fn sanitize(name: &str) -> String {
+    let mut s: String = name
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '.' | '-') { c } else { '_' })
+        .collect();
+    if s.starts_with(|c: char| c.is_ascii_digit()) {
+        s.insert(0, '_');
+    }
+    s
+}

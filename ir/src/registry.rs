@@ -1,0 +1,152 @@
+//! Op definitions: name, assembly format hooks, verifier and traits, declared
+//! once per op and looked up by name.
+
+use std::collections::HashMap;
+
+use crate::parser::{OpParser, PResult};
+use crate::printer::OpPrinter;
+use crate::{Context, OpId};
+
+/// Parses an op's custom assembly form (after the op name).
+pub type ParseFn = fn(&mut OpParser<'_, '_>) -> PResult<()>;
+/// Prints an op's custom assembly form (after the op name).
+pub type PrintFn = fn(&mut OpPrinter<'_>, OpId);
+/// Checks an op's own invariants.
+pub type VerifyFn = fn(&Context, OpId) -> Result<(), VerifyError>;
+
+/// A verifier failure. Most messages get `'name' op ` in front (MLIR's
+/// `emitOpError`); some upstream checks use plain `emitError`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VerifyError {
+    pub message: String,
+    pub with_op_prefix: bool,
+}
+
+impl VerifyError {
+    /// A message printed without the `'name' op ` prefix.
+    pub fn bare(message: impl Into<String>) -> Self {
+        VerifyError { message: message.into(), with_op_prefix: false }
+    }
+}
+
+impl From<String> for VerifyError {
+    fn from(message: String) -> Self {
+        VerifyError { message, with_op_prefix: true }
+    }
+}
+
+impl From<&str> for VerifyError {
+    fn from(message: &str) -> Self {
+        VerifyError { message: message.to_string(), with_op_prefix: true }
+    }
+}
+/// Suggests an SSA name for each result (`%pack`, `%c8`, ...).
+pub type ResultNameFn = fn(&Context, OpId) -> Option<String>;
+
+/// Trait flags.
+pub mod traits {
+    /// Must be the last op of its block.
+    pub const TERMINATOR: u32 = 1;
+    /// Regions cannot see values from outside.
+    pub const ISOLATED_FROM_ABOVE: u32 = 2;
+    /// Blocks of its regions need no terminator.
+    pub const NO_TERMINATOR: u32 = 4;
+    /// Regions have at most one block.
+    pub const SINGLE_BLOCK: u32 = 8;
+    /// Defines a symbol (`sym_name`).
+    pub const SYMBOL: u32 = 16;
+    /// Has no side effects: removable when unused.
+    pub const PURE: u32 = 32;
+    /// Folds to a constant attribute (`value`).
+    pub const CONSTANT_LIKE: u32 = 64;
+}
+
+/// A registered operation.
+#[derive(Debug)]
+pub struct OpDef {
+    /// Canonical name.
+    pub name: &'static str,
+    /// Other spellings of the same op (`linalg.pack` for `tensor.pack`).
+    pub aliases: &'static [&'static str],
+    /// Custom assembly parser.
+    pub parse: Option<ParseFn>,
+    /// Custom assembly printer.
+    pub print: Option<PrintFn>,
+    /// Op-specific verifier.
+    pub verify: Option<VerifyFn>,
+    /// Inherent attributes (printed as `<{...}>` properties in generic form).
+    pub inherent: &'static [&'static str],
+    /// Trait flags from [`traits`].
+    pub traits: u32,
+    /// The terminator inserted when a region of this op omits it.
+    pub implicit_terminator: Option<&'static str>,
+    /// Suggested result names.
+    pub result_name: Option<ResultNameFn>,
+}
+
+impl OpDef {
+    /// A definition with only a name; fill the rest with struct update syntax.
+    pub const fn named(name: &'static str) -> OpDef {
+        OpDef {
+            name,
+            aliases: &[],
+            parse: None,
+            print: None,
+            verify: None,
+            inherent: &[],
+            traits: 0,
+            implicit_terminator: None,
+            result_name: None,
+        }
+    }
+
+    /// Whether the op has a trait.
+    #[inline]
+    pub fn has(&self, t: u32) -> bool {
+        self.traits & t != 0
+    }
+}
+
+/// Op definitions by name (including aliases).
+#[derive(Default)]
+pub struct Registry {
+    by_name: HashMap<&'static str, &'static OpDef>,
+    dialects: Vec<&'static str>,
+}
+
+impl Registry {
+    /// Registers a definition under its name and aliases.
+    pub fn add(&mut self, def: &'static OpDef) {
+        for name in std::iter::once(&def.name).chain(def.aliases.iter()) {
+            self.by_name.insert(name, def);
+            let dialect = name.split('.').next().unwrap_or(name);
+            if !self.dialects.contains(&dialect) {
+                self.dialects.push(dialect);
+            }
+        }
+    }
+
+    /// Registers a dialect namespace with no ops of its own.
+    pub fn add_dialect(&mut self, dialect: &'static str) {
+        if !self.dialects.contains(&dialect) {
+            self.dialects.push(dialect);
+        }
+    }
+
+    /// Looks a name up.
+    pub fn get(&self, name: &str) -> Option<&'static OpDef> {
+        self.by_name.get(name).copied()
+    }
+
+    /// Whether a dialect namespace is known.
+    pub fn has_dialect(&self, d: &str) -> bool {
+        self.dialects.contains(&d)
+    }
+
+    /// All registered names, sorted.
+    pub fn names(&self) -> Vec<&'static str> {
+        let mut v: Vec<_> = self.by_name.keys().copied().collect();
+        v.sort_unstable();
+        v
+    }
+}

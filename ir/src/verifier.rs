@@ -1,0 +1,270 @@
+//! Structural verification (terminators, dominance, isolation) plus each
+//! op's own verifier, reporting like MLIR.
+
+use std::collections::HashMap;
+
+use crate::context::ValueDef;
+use crate::diag::Diagnostic;
+use crate::registry::traits;
+use crate::{BlockId, Context, OpId, RegionId, Value};
+
+/// Verification options.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct VerifyOptions {
+    /// Attach mlir-opt's `see current operation: ...` note to each error.
+    pub print_op_on_diagnostic: bool,
+}
+
+/// Verifies `root` and everything nested in it. Within one isolated op
+/// (e.g. a function) verification stops at the first error, like MLIR;
+/// separate functions report separately.
+pub fn verify(ctx: &Context, root: OpId, opts: VerifyOptions) -> Result<(), Vec<Diagnostic>> {
+    let mut v =
+        Verifier { ctx, opts, errors: Vec::new(), dom_cache: HashMap::new(), seen: vec![false; ctx.num_ops_created()] };
+    v.verify_isolated(root);
+    if v.errors.is_empty() {
+        Ok(())
+    } else {
+        Err(v.errors)
+    }
+}
+
+struct Verifier<'c> {
+    ctx: &'c Context,
+    opts: VerifyOptions,
+    errors: Vec<Diagnostic>,
+    /// Per multi-block region: the dominators of each block.
+    dom_cache: HashMap<RegionId, HashMap<BlockId, Vec<BlockId>>>,
+    /// Ops already verified; in a block they are visited in order, so a
+    /// same-block definition dominates a use iff it was seen first.
+    seen: Vec<bool>,
+}
+
+impl Verifier<'_> {
+    fn verify_isolated(&mut self, op: OpId) {
+        let mut nested_isolated = Vec::new();
+        if let Err(d) = self.verify_op_tree(op, &mut nested_isolated) {
+            self.errors.push(d);
+        }
+        for n in nested_isolated {
+            self.verify_isolated(n);
+        }
+    }
+
+    fn error(&self, op: OpId, msg: String, with_prefix: bool) -> Diagnostic {
+        let ctx = self.ctx;
+        let text = if with_prefix { format!("'{}' op {msg}", ctx.op_name(op)) } else { msg };
+        let mut d = Diagnostic::error(ctx.op_loc(op), text);
+        if self.opts.print_op_on_diagnostic {
+            let s = crate::printer::op_to_generic_string(ctx, op);
+            d = d.with_note(ctx.op_loc(op), format!("see current operation: {s}"));
+        }
+        d
+    }
+
+    /// Verifies `op` and its nested ops, collecting nested isolated ops to
+    /// verify on their own.
+    fn verify_op_tree(&mut self, op: OpId, nested_isolated: &mut Vec<OpId>) -> Result<(), Diagnostic> {
+        let ctx = self.ctx;
+        let data = ctx.op(op);
+        for (i, &v) in data.operands.iter().enumerate() {
+            if ctx.value_def(v) == ValueDef::Detached {
+                return Err(self.error(op, format!("operand #{i} does not dominate this use"), false));
+            }
+        }
+        if let Some(def) = data.def {
+            if let Some(verify) = def.verify {
+                if let Err(e) = verify(ctx, op) {
+                    return Err(self.error(op, e.message, e.with_op_prefix));
+                }
+            }
+            if def.has(traits::TERMINATOR) {
+                if let Some(b) = data.parent {
+                    if ctx.last_op(b) != Some(op) {
+                        return Err(self.error(op, "must be the last operation in the parent block".into(), true));
+                    }
+                }
+            }
+        }
+        for &r in ctx.regions(op) {
+            let blocks = ctx.blocks(r);
+            if let Some(def) = data.def {
+                if def.has(traits::SINGLE_BLOCK) && blocks.len() > 1 {
+                    return Err(self.error(
+                        op,
+                        format!("expects region #{} to have 0 or 1 blocks", region_index(ctx, op, r)),
+                        true,
+                    ));
+                }
+            }
+            for &b in blocks {
+                self.verify_block(op, r, b, nested_isolated)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn verify_block(
+        &mut self,
+        parent: OpId,
+        region: RegionId,
+        b: BlockId,
+        nested_isolated: &mut Vec<OpId>,
+    ) -> Result<(), Diagnostic> {
+        let ctx = self.ctx;
+        let pdef = ctx.op(parent).def;
+        let needs_terminator = pdef.is_some_and(|d| !d.has(traits::NO_TERMINATOR));
+        if needs_terminator {
+            let last_is_term = ctx.last_op(b).is_some_and(|o| ctx.op(o).def.is_none_or(|d| d.has(traits::TERMINATOR)));
+            if !last_is_term {
+                let _ = region;
+                let d = match ctx.last_op(b) {
+                    Some(o) => {
+                        let mut d = self.error(o, "block with no terminator, has ".to_string(), false);
+                        d.message = format!("block with no terminator, has {}", op_summary(ctx, o));
+                        d
+                    }
+                    None => self.error(parent, "empty block: expect at least a terminator".into(), false),
+                };
+                return Err(d);
+            }
+        }
+        for o in ctx.block_ops(b) {
+            self.check_dominance(o)?;
+            if ctx.op(o).def.is_some_and(|d| d.has(traits::ISOLATED_FROM_ABOVE)) {
+                nested_isolated.push(o);
+            } else {
+                self.verify_op_tree(o, nested_isolated)?;
+            }
+            self.seen[o.index()] = true;
+        }
+        Ok(())
+    }
+
+    fn check_dominance(&mut self, op: OpId) -> Result<(), Diagnostic> {
+        let ctx = self.ctx;
+        for (i, &v) in ctx.operands(op).iter().enumerate() {
+            if !self.dominates(v, op) {
+                let mut d = self.error(op, format!("operand #{i} does not dominate this use"), false);
+                if let Some(def) = ctx.defining_op(v) {
+                    d = d.with_note(ctx.op_loc(def), "operand defined here");
+                }
+                return Err(d);
+            }
+            if let Some(iso) = self.isolation_violation(v, op) {
+                return Err(self.error(iso, "using value defined outside the region".into(), true));
+            }
+        }
+        Ok(())
+    }
+
+    /// The isolated op between `user` and the definition of `v`, if any.
+    fn isolation_violation(&self, v: Value, user: OpId) -> Option<OpId> {
+        let ctx = self.ctx;
+        let def_block = value_block(ctx, v)?;
+        let mut cur = ctx.op_block(user);
+        while let Some(b) = cur {
+            if b == def_block {
+                return None;
+            }
+            let parent = ctx.block_parent(b).and_then(|r| ctx.region_parent(r))?;
+            if ctx.op(parent).def.is_some_and(|d| d.has(traits::ISOLATED_FROM_ABOVE)) {
+                return Some(parent);
+            }
+            cur = ctx.op_block(parent);
+        }
+        None
+    }
+
+    fn dominates(&mut self, v: Value, user: OpId) -> bool {
+        let ctx = self.ctx;
+        let Some(def_block) = value_block(ctx, v) else { return false };
+        // Walk up from the user to the ancestor op that sits in def_block's region.
+        let mut user_op = user;
+        let def_region = ctx.block_parent(def_block);
+        loop {
+            let Some(b) = ctx.op_block(user_op) else { return false };
+            if ctx.block_parent(b) == def_region {
+                if b == def_block {
+                    return match ctx.value_def(v) {
+                        ValueDef::BlockArg { .. } => true,
+                        ValueDef::Result { op: d, .. } => d != user_op && self.before(d, user_op),
+                        ValueDef::Detached => false,
+                    };
+                }
+                return self.block_dominates(def_region.expect("region"), def_block, b);
+            }
+            let Some(parent) = ctx.block_parent(b).and_then(|r| ctx.region_parent(r)) else { return false };
+            user_op = parent;
+        }
+    }
+
+    fn before(&self, a: OpId, _b: OpId) -> bool {
+        self.seen[a.index()]
+    }
+
+    fn block_dominates(&mut self, region: RegionId, a: BlockId, b: BlockId) -> bool {
+        let ctx = self.ctx;
+        let doms = self.dom_cache.entry(region).or_insert_with(|| compute_dominators(ctx, region));
+        doms.get(&b).is_some_and(|d| d.contains(&a))
+    }
+}
+
+fn region_index(ctx: &Context, op: OpId, r: RegionId) -> usize {
+    ctx.regions(op).iter().position(|x| *x == r).unwrap_or(0)
+}
+
+fn op_summary(ctx: &Context, op: OpId) -> String {
+    format!("'{}'", ctx.op_name(op))
+}
+
+fn value_block(ctx: &Context, v: Value) -> Option<BlockId> {
+    match ctx.value_def(v) {
+        ValueDef::Result { op, .. } => ctx.op_block(op),
+        ValueDef::BlockArg { block, .. } => Some(block),
+        ValueDef::Detached => None,
+    }
+}
+
+/// Iterative dominator sets for the blocks of a CFG region.
+fn compute_dominators(ctx: &Context, region: RegionId) -> HashMap<BlockId, Vec<BlockId>> {
+    let blocks = ctx.blocks(region).to_vec();
+    let index: HashMap<BlockId, usize> = blocks.iter().enumerate().map(|(i, b)| (*b, i)).collect();
+    let n = blocks.len();
+    let mut preds: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for (i, &b) in blocks.iter().enumerate() {
+        if let Some(t) = ctx.last_op(b) {
+            for s in &ctx.op(t).successors {
+                if let Some(&j) = index.get(s) {
+                    preds[j].push(i);
+                }
+            }
+        }
+    }
+    let full: Vec<bool> = vec![true; n];
+    let mut dom: Vec<Vec<bool>> = vec![full; n];
+    if n > 0 {
+        dom[0] = (0..n).map(|i| i == 0).collect();
+    }
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for i in 1..n {
+            let mut new: Vec<bool> = vec![true; n];
+            if preds[i].is_empty() {
+                new = vec![false; n];
+            }
+            for &p in &preds[i] {
+                for k in 0..n {
+                    new[k] = new[k] && dom[p][k];
+                }
+            }
+            new[i] = true;
+            if new != dom[i] {
+                dom[i] = new;
+                changed = true;
+            }
+        }
+    }
+    blocks.iter().enumerate().map(|(i, b)| (*b, (0..n).filter(|k| dom[i][*k]).map(|k| blocks[k]).collect())).collect()
+}

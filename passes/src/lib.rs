@@ -1,0 +1,19 @@
+//! tessel-passes: the pass manager and transformations over the tessel IR.
+
+pub mod manager;
+mod strip_debuginfo;
+
+pub use manager::{parse_pipeline, run_pipeline, Instrumentation, Pass, PassInfo, PassOptions, PassRegistry};
+
+/// Registers every pass tessel has.
+pub fn register_all(r: &mut PassRegistry) {
+    r.add(strip_debuginfo::INFO);
+}
+
+/// Fails when a pass got an option it does not know.
+pub fn reject_unknown_options(opts: &PassOptions, known: &[&str]) -> Result<(), String> {
+    match opts.keys().find(|k| !known.contains(&k.as_str())) {
+        Some(k) => Err(format!("no such option '{k}'")),
+        None => Ok(()),
+    }
+}

@@ -1,0 +1,244 @@
+//! The pass manager: textual pipelines (`builtin.module(func.func(p{a=1}))`),
+//! nesting on op names, and a callback between passes (xDSL's design) that
+//! gives IR dumps and verification after each pass.
+
+use std::collections::BTreeMap;
+
+use tessel_ir::{Context, Diagnostic, OpId};
+
+/// Options given to a pass in braces: `{tile-sizes=15,3 loop=forall}`.
+pub type PassOptions = BTreeMap<String, String>;
+
+/// A transformation that runs on one op (its anchor).
+pub trait Pass {
+    /// The pass's registered name.
+    fn name(&self) -> &'static str;
+    /// Runs on `op`; errors are reported as diagnostics.
+    fn run(&mut self, ctx: &mut Context, op: OpId) -> Result<(), Diagnostic>;
+}
+
+/// A pass known by name.
+pub struct PassInfo {
+    /// Name used in pipelines.
+    pub name: &'static str,
+    /// One line for `--help`.
+    pub description: &'static str,
+    /// Builds the pass from its options.
+    pub build: fn(&PassOptions) -> Result<Box<dyn Pass>, String>,
+}
+
+/// All passes, by name.
+pub struct PassRegistry {
+    passes: Vec<PassInfo>,
+}
+
+impl Default for PassRegistry {
+    fn default() -> Self {
+        let mut r = PassRegistry { passes: Vec::new() };
+        crate::register_all(&mut r);
+        r
+    }
+}
+
+impl PassRegistry {
+    /// Adds a pass.
+    pub fn add(&mut self, info: PassInfo) {
+        self.passes.push(info);
+    }
+
+    /// Finds a pass by name.
+    pub fn get(&self, name: &str) -> Option<&PassInfo> {
+        self.passes.iter().find(|p| p.name == name)
+    }
+
+    /// Every pass, sorted by name.
+    pub fn all(&self) -> Vec<&PassInfo> {
+        let mut v: Vec<_> = self.passes.iter().collect();
+        v.sort_by_key(|p| p.name);
+        v
+    }
+}
+
+/// One element of a pipeline.
+pub enum PipelineElement {
+    /// `anchor(...)`: run the nested elements on every op named `anchor`
+    /// (`any` matches every op) directly nested in the current op.
+    Nested { anchor: String, elements: Vec<PipelineElement> },
+    /// A pass.
+    Pass(Box<dyn Pass>),
+}
+
+/// Parses a pipeline string. The outermost element names the root op
+/// (`builtin.module(...)`); a bare list of passes runs on the root.
+pub fn parse_pipeline(text: &str, registry: &PassRegistry) -> Result<Vec<PipelineElement>, String> {
+    let mut p = PipelineParser { s: text.as_bytes(), pos: 0, registry };
+    let elems = p.elements()?;
+    p.skip_ws();
+    if p.pos != p.s.len() {
+        return Err(format!("unexpected '{}' at position {} of the pass pipeline", p.s[p.pos] as char, p.pos));
+    }
+    Ok(elems)
+}
+
+struct PipelineParser<'a> {
+    s: &'a [u8],
+    pos: usize,
+    registry: &'a PassRegistry,
+}
+
+impl PipelineParser<'_> {
+    fn skip_ws(&mut self) {
+        while self.pos < self.s.len() && self.s[self.pos].is_ascii_whitespace() {
+            self.pos += 1;
+        }
+    }
+
+    fn name(&mut self) -> Result<String, String> {
+        self.skip_ws();
+        let start = self.pos;
+        while self.pos < self.s.len()
+            && (self.s[self.pos].is_ascii_alphanumeric() || b"_-.".contains(&self.s[self.pos]))
+        {
+            self.pos += 1;
+        }
+        if start == self.pos {
+            return Err(format!("expected a pass or op name at position {start} of the pass pipeline"));
+        }
+        Ok(String::from_utf8_lossy(&self.s[start..self.pos]).into_owned())
+    }
+
+    fn elements(&mut self) -> Result<Vec<PipelineElement>, String> {
+        let mut out = Vec::new();
+        self.skip_ws();
+        if self.pos >= self.s.len() || self.s[self.pos] == b')' {
+            return Ok(out);
+        }
+        loop {
+            out.push(self.element()?);
+            self.skip_ws();
+            if self.pos < self.s.len() && self.s[self.pos] == b',' {
+                self.pos += 1;
+                continue;
+            }
+            return Ok(out);
+        }
+    }
+
+    fn element(&mut self) -> Result<PipelineElement, String> {
+        let name = self.name()?;
+        self.skip_ws();
+        if self.pos < self.s.len() && self.s[self.pos] == b'(' {
+            self.pos += 1;
+            let elements = self.elements()?;
+            self.skip_ws();
+            if self.pos >= self.s.len() || self.s[self.pos] != b')' {
+                return Err(format!("expected ')' to close '{name}(' in the pass pipeline"));
+            }
+            self.pos += 1;
+            return Ok(PipelineElement::Nested { anchor: name, elements });
+        }
+        let mut opts = PassOptions::new();
+        if self.pos < self.s.len() && self.s[self.pos] == b'{' {
+            self.pos += 1;
+            let start = self.pos;
+            let mut depth = 1;
+            while self.pos < self.s.len() && depth > 0 {
+                match self.s[self.pos] {
+                    b'{' => depth += 1,
+                    b'}' => depth -= 1,
+                    _ => {}
+                }
+                self.pos += 1;
+            }
+            if depth != 0 {
+                return Err(format!("missing '}}' in the options of pass '{name}'"));
+            }
+            let body = String::from_utf8_lossy(&self.s[start..self.pos - 1]).into_owned();
+            for item in body.split_whitespace() {
+                match item.split_once('=') {
+                    Some((k, v)) => opts.insert(k.to_string(), v.to_string()),
+                    None => opts.insert(item.to_string(), "true".to_string()),
+                };
+            }
+        }
+        let Some(info) = self.registry.get(&name) else {
+            return Err(format!("'{name}' does not refer to a registered pass or pass pipeline"));
+        };
+        let pass = (info.build)(&opts).map_err(|e| format!("invalid options for pass '{name}': {e}"))?;
+        Ok(PipelineElement::Pass(pass))
+    }
+}
+
+/// What to do between passes.
+#[derive(Clone, Debug, Default)]
+pub struct Instrumentation {
+    /// `--mlir-print-ir-before-all`
+    pub print_before_all: bool,
+    /// `--mlir-print-ir-after-all`
+    pub print_after_all: bool,
+    /// Verify after each pass (mlir-opt's default).
+    pub verify_each: bool,
+}
+
+/// Runs a pipeline on a root op, calling `dump` for IR printing hooks with
+/// a header line and the op to print.
+pub fn run_pipeline(
+    ctx: &mut Context,
+    root: OpId,
+    pipeline: &mut [PipelineElement],
+    inst: &Instrumentation,
+    dump: &mut dyn FnMut(&Context, &str, OpId),
+) -> Result<(), Vec<Diagnostic>> {
+    // A leading `builtin.module(...)` anchors on the root itself.
+    if let [PipelineElement::Nested { anchor, elements }] = pipeline {
+        if ctx.op_name(root) == anchor.as_str() || anchor == "any" {
+            return run_elements(ctx, root, elements, inst, dump);
+        }
+        let (name, anchor) = (ctx.op_name(root).to_string(), anchor.clone());
+        let loc = ctx.op_loc(root);
+        return Err(vec![Diagnostic::error(loc, format!("can't run '{anchor}' pass manager on '{name}' op"))]);
+    }
+    run_elements(ctx, root, pipeline, inst, dump)
+}
+
+fn run_elements(
+    ctx: &mut Context,
+    op: OpId,
+    elements: &mut [PipelineElement],
+    inst: &Instrumentation,
+    dump: &mut dyn FnMut(&Context, &str, OpId),
+) -> Result<(), Vec<Diagnostic>> {
+    for e in elements.iter_mut() {
+        match e {
+            PipelineElement::Pass(pass) => {
+                let name = pass.name();
+                if inst.print_before_all {
+                    dump(ctx, &format!("// -----// IR Dump Before {name} //----- //"), op);
+                }
+                pass.run(ctx, op).map_err(|d| vec![d])?;
+                if inst.print_after_all {
+                    dump(ctx, &format!("// -----// IR Dump After {name} //----- //"), op);
+                }
+                if inst.verify_each {
+                    tessel_ir::verifier::verify(ctx, op, Default::default())?;
+                }
+            }
+            PipelineElement::Nested { anchor, elements } => {
+                let mut targets = Vec::new();
+                for &r in ctx.regions(op) {
+                    for &b in ctx.blocks(r) {
+                        for o in ctx.block_ops(b) {
+                            if anchor == "any" || ctx.op_name(o) == anchor.as_str() {
+                                targets.push(o);
+                            }
+                        }
+                    }
+                }
+                for t in targets {
+                    run_elements(ctx, t, elements, inst, dump)?;
+                }
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,191 @@
+//! tessel-opt's command line, spelled like mlir-opt's (LLVM style: `-flag`
+//! and `--flag` are the same, values after `=` or as the next argument).
+
+use tessel_ir::printer::PackSpelling;
+
+/// Parsed options.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub input: String,
+    pub output: Option<String>,
+    pub split_input_file: bool,
+    pub verify_diagnostics: bool,
+    pub print_generic: bool,
+    pub print_debuginfo: bool,
+    pub allow_unregistered: bool,
+    pub pass_pipeline: Option<String>,
+    /// Passes given as `--pass-name[=options]` flags, in order.
+    pub pass_flags: Vec<(String, Option<String>)>,
+    pub pack_spelling: PackSpelling,
+    pub print_ir_before_all: bool,
+    pub print_ir_after_all: bool,
+    pub verify_each: bool,
+    pub help: bool,
+    pub version: bool,
+    pub list_ops: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            input: "-".into(),
+            output: None,
+            split_input_file: false,
+            verify_diagnostics: false,
+            print_generic: false,
+            print_debuginfo: false,
+            allow_unregistered: false,
+            pass_pipeline: None,
+            pass_flags: Vec::new(),
+            pack_spelling: PackSpelling::AsParsed,
+            print_ir_before_all: false,
+            print_ir_after_all: false,
+            verify_each: true,
+            help: false,
+            version: false,
+            list_ops: false,
+        }
+    }
+}
+
+/// The `--help` text.
+pub fn help_text(passes: &[(&str, &str)]) -> String {
+    let mut s = String::from(
+        "OVERVIEW: tessel modular optimizer driver (mlir-opt compatible)\n\n\
+USAGE: tessel-opt [options] <input file>\n\n\
+The input is MLIR text (`-` or no file reads stdin). tensor.pack/unpack may be\n\
+spelled tensor.* or linalg.*; output keeps the input's spelling unless\n\
+--pack-spelling says otherwise.\n\n\
+OPTIONS:\n\
+  -o <file>                       Output file (default: stdout)\n\
+  --split-input-file              Split the input at '// -----' lines and process each chunk alone\n\
+  --verify-diagnostics            Check that emitted diagnostics match expected-* comments\n\
+  --mlir-print-op-generic         Print every op in generic form\n\
+  --mlir-print-debuginfo          Print locations\n\
+  --allow-unregistered-dialect    Accept ops of unknown dialects (generic form)\n\
+  --pass-pipeline=<pipeline>      Textual pipeline, e.g. 'builtin.module(func.func(strip-debuginfo))'\n\
+  --<pass>[=<options>]            Append a registered pass (see below)\n\
+  --pack-spelling=<tensor|linalg> Print pack/unpack as tensor.* or linalg.* (linalg feeds mlir-opt 22)\n\
+  --mlir-print-ir-before-all      Print the IR before every pass\n\
+  --mlir-print-ir-after-all       Print the IR after every pass\n\
+  --verify-each[=false]           Verify after each pass (default: true)\n\
+  --list-ops                      List the registered ops\n\
+  --version                       Print the version\n\
+  --help                          Print this help\n\n\
+PASSES:\n",
+    );
+    for (name, desc) in passes {
+        s.push_str(&format!("  --{name:<30} {desc}\n"));
+    }
+    s
+}
+
+fn parse_bool(flag: &str, v: Option<&str>) -> Result<bool, String> {
+    match v {
+        None | Some("true") | Some("1") => Ok(true),
+        Some("false") | Some("0") => Ok(false),
+        Some(other) => Err(format!("'{other}' is invalid value for boolean argument! Try 0 or 1 (flag '{flag}')")),
+    }
+}
+
+/// Parses arguments (without the program name). `is_pass` tells which
+/// `--name` flags are pass names.
+pub fn parse_args(args: &[String], is_pass: &dyn Fn(&str) -> bool) -> Result<Options, String> {
+    let mut o = Options::default();
+    let mut positional = Vec::new();
+    let mut i = 0;
+    while i < args.len() {
+        let a = &args[i];
+        i += 1;
+        if a == "-" || !a.starts_with('-') {
+            positional.push(a.clone());
+            continue;
+        }
+        let stripped = a.trim_start_matches('-');
+        let (name, value) = match stripped.split_once('=') {
+            Some((n, v)) => (n, Some(v)),
+            None => (stripped, None),
+        };
+        let mut take_value = |what: &str| -> Result<String, String> {
+            if let Some(v) = value {
+                return Ok(v.to_string());
+            }
+            if i < args.len() {
+                i += 1;
+                return Ok(args[i - 1].clone());
+            }
+            Err(format!("Not enough positional command line arguments specified! ({what} requires a value)"))
+        };
+        match name {
+            "o" => o.output = Some(take_value("-o")?),
+            "split-input-file" => o.split_input_file = parse_bool(name, value)?,
+            "verify-diagnostics" => o.verify_diagnostics = parse_bool(name, value)?,
+            "mlir-print-op-generic" => o.print_generic = parse_bool(name, value)?,
+            "mlir-print-debuginfo" => o.print_debuginfo = parse_bool(name, value)?,
+            "allow-unregistered-dialect" => o.allow_unregistered = parse_bool(name, value)?,
+            "pass-pipeline" => o.pass_pipeline = Some(take_value("--pass-pipeline")?),
+            "pack-spelling" => {
+                o.pack_spelling = match take_value("--pack-spelling")?.as_str() {
+                    "tensor" => PackSpelling::Tensor,
+                    "linalg" => PackSpelling::Linalg,
+                    "as-parsed" => PackSpelling::AsParsed,
+                    v => {
+                        return Err(format!(
+                            "invalid value '{v}' for --pack-spelling (expected tensor, linalg or as-parsed)"
+                        ))
+                    }
+                }
+            }
+            "mlir-print-ir-before-all" => o.print_ir_before_all = parse_bool(name, value)?,
+            "mlir-print-ir-after-all" => o.print_ir_after_all = parse_bool(name, value)?,
+            "verify-each" => o.verify_each = parse_bool(name, value)?,
+            "list-ops" => o.list_ops = true,
+            "help" | "h" => o.help = true,
+            "version" => o.version = true,
+            _ if is_pass(name) => o.pass_flags.push((name.to_string(), value.map(str::to_string))),
+            _ => return Err(format!("Unknown command line argument '{a}'.  Try: 'tessel-opt --help'")),
+        }
+    }
+    if positional.len() > 1 {
+        return Err(format!("Too many positional arguments specified! Can specify at most 1 positional arguments: See: tessel-opt --help (got {})", positional.join(" ")));
+    }
+    if let Some(p) = positional.pop() {
+        o.input = p;
+    }
+    if o.pass_pipeline.is_some() && !o.pass_flags.is_empty() {
+        return Err("'--pass-pipeline' cannot be used with individual pass flags".into());
+    }
+    Ok(o)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(v: &[&str]) -> Vec<String> {
+        v.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn single_and_double_dash_are_equal() {
+        let o =
+            parse_args(&args(&["-split-input-file", "--verify-diagnostics", "f.mlir", "-o", "x"]), &|_| false).unwrap();
+        assert!(o.split_input_file && o.verify_diagnostics);
+        assert_eq!(o.input, "f.mlir");
+        assert_eq!(o.output.as_deref(), Some("x"));
+    }
+
+    #[test]
+    fn bad_flags_are_rejected() {
+        assert!(parse_args(&args(&["--bogus"]), &|_| false).unwrap_err().contains("Unknown command line argument"));
+        assert!(parse_args(&args(&["--verify-each=maybe"]), &|_| false).is_err());
+        assert!(parse_args(&args(&["a", "b"]), &|_| false).is_err());
+        assert!(parse_args(&args(&["--pack-spelling=foo"]), &|_| false).is_err());
+    }
+
+    #[test]
+    fn pass_flags_are_collected() {
+        let o = parse_args(&args(&["--strip-debuginfo"]), &|n| n == "strip-debuginfo").unwrap();
+        assert_eq!(o.pass_flags, vec![("strip-debuginfo".to_string(), None)]);
+    }
+}

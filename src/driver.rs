@@ -1,0 +1,316 @@
+//! The tessel-opt driver: read, split, parse, verify, run passes, print, and
+//! the `--verify-diagnostics` bookkeeping.
+
+use std::io::{Read, Write};
+
+use tessel_ir::diag::{file_line_col, render};
+use tessel_ir::parser::parse_module;
+use tessel_ir::printer::{print_op_top, PrintOptions};
+use tessel_ir::verifier::{verify, VerifyOptions};
+use tessel_ir::{Context, Diagnostic, Severity};
+use tessel_passes::{parse_pipeline, run_pipeline, Instrumentation, PassRegistry};
+
+use crate::cli::{help_text, parse_args, Options};
+use crate::expected::{collect, Expectation};
+
+/// One `// -----` chunk of the input.
+pub struct Chunk<'a> {
+    pub text: &'a str,
+    /// 0-based line of the chunk's first line in the whole buffer.
+    pub first_line: u32,
+}
+
+/// Splits at lines that contain only `// -----` (surrounding spaces allowed).
+pub fn split_input(text: &str) -> Vec<Chunk<'_>> {
+    let mut chunks = Vec::new();
+    let mut start = 0usize;
+    let mut start_line = 0u32;
+    let mut line_no = 0u32;
+    let mut pos = 0usize;
+    for line in text.split_inclusive('\n') {
+        if line.trim() == "// -----" {
+            chunks.push(Chunk { text: &text[start..pos], first_line: start_line });
+            start = pos + line.len();
+            start_line = line_no + 1;
+        }
+        pos += line.len();
+        line_no += 1;
+    }
+    chunks.push(Chunk { text: &text[start..], first_line: start_line });
+    chunks
+}
+
+/// What processing produced: text for stdout/-o and text for stderr.
+#[derive(Default, Debug)]
+pub struct Outcome {
+    pub output: String,
+    pub errors: String,
+    pub success: bool,
+}
+
+/// Runs tessel-opt on `text` (named `file` in locations) with `opts`.
+pub fn process_buffer(text: &str, file: &str, opts: &Options, registry: &PassRegistry) -> Outcome {
+    let chunks = if opts.split_input_file { split_input(text) } else { vec![Chunk { text, first_line: 0 }] };
+    let mut out = Outcome { success: true, ..Default::default() };
+    let mut outputs = Vec::new();
+    let mut missing = String::new();
+    for chunk in &chunks {
+        let mut diags = Vec::new();
+        let printed = process_chunk(chunk, file, opts, registry, &mut diags, &mut out.errors);
+        let chunk_ok = printed.is_some();
+        outputs.push(printed.unwrap_or_default());
+        if opts.verify_diagnostics {
+            let (unexpected, not_produced) = check_expectations(chunk, file, text, &diags);
+            if !unexpected.is_empty() || !not_produced.is_empty() {
+                out.errors.push_str(&unexpected);
+                missing.push_str(&not_produced);
+                out.success = false;
+            }
+        } else {
+            for (_, rendered) in &diags {
+                out.errors.push_str(rendered);
+            }
+            out.success &= chunk_ok;
+        }
+    }
+    // Like mlir-opt, unexpected diagnostics come as they happen and missing
+    // expectations after the whole buffer.
+    out.errors.push_str(&missing);
+    let rendered: Vec<String> = outputs.into_iter().map(|s| if s.is_empty() { s } else { s + "\n" }).collect();
+    out.output = rendered.join("// -----\n");
+    out
+}
+
+/// A diagnostic reduced to what expectation matching needs, and its
+/// rendered text for plain reporting.
+type CollectedDiag = (DiagKey, String);
+
+/// Severity, position and message of one diagnostic (notes separately).
+#[derive(Clone, Debug)]
+pub struct DiagKey {
+    pub severity: Severity,
+    pub file: Option<String>,
+    pub line: u32,
+    pub col: u32,
+    pub message: String,
+}
+
+fn collect_diag(ctx: &Context, d: &Diagnostic, file: &str, text: &str, sink: &mut Vec<CollectedDiag>) {
+    let pos = file_line_col(ctx, d.loc);
+    let key = |sev: Severity, msg: &str, p: &Option<(String, u32, u32)>| DiagKey {
+        severity: sev,
+        file: p.as_ref().map(|x| x.0.clone()),
+        line: p.as_ref().map(|x| x.1).unwrap_or(0),
+        col: p.as_ref().map(|x| x.2).unwrap_or(0),
+        message: msg.to_string(),
+    };
+    let rendered = render(ctx, d, Some((file, text)));
+    sink.push((key(d.severity, &d.message, &pos), rendered));
+    for n in &d.notes {
+        let np = file_line_col(ctx, n.loc);
+        sink.push((key(n.severity, &n.message, &np), String::new()));
+    }
+}
+
+/// Parses, verifies, transforms and prints one chunk; `None` on failure
+/// (with diagnostics pushed to `diags`).
+fn process_chunk(
+    chunk: &Chunk<'_>,
+    file: &str,
+    opts: &Options,
+    registry: &PassRegistry,
+    diags: &mut Vec<CollectedDiag>,
+    dumps: &mut String,
+) -> Option<String> {
+    let mut ctx = Context::new();
+    ctx.allow_unregistered = opts.allow_unregistered;
+    let parsed = parse_module(&mut ctx, chunk.text, file, chunk.first_line);
+    let module = match parsed {
+        Ok(m) => m.module,
+        Err(d) => {
+            collect_diag_full(&ctx, &d, file, chunk, diags);
+            return None;
+        }
+    };
+    let vopts = VerifyOptions { print_op_on_diagnostic: !opts.verify_diagnostics };
+    if let Err(ds) = verify(&ctx, module, vopts) {
+        for d in ds {
+            collect_diag_full(&ctx, &d, file, chunk, diags);
+        }
+        return None;
+    }
+    let print_opts = PrintOptions {
+        generic: opts.print_generic,
+        debug_info: opts.print_debuginfo,
+        pack_spelling: opts.pack_spelling,
+    };
+    let pipeline_text = match (&opts.pass_pipeline, opts.pass_flags.is_empty()) {
+        (Some(p), _) => Some(p.clone()),
+        (None, false) => Some(
+            opts.pass_flags
+                .iter()
+                .map(|(n, v)| match v {
+                    Some(v) => format!("{n}{{{v}}}"),
+                    None => n.clone(),
+                })
+                .collect::<Vec<_>>()
+                .join(","),
+        ),
+        (None, true) => None,
+    };
+    if let Some(text) = pipeline_text {
+        let mut pipeline = match parse_pipeline(&text, registry) {
+            Ok(p) => p,
+            Err(e) => {
+                let loc = ctx.unknown_loc();
+                let d = Diagnostic::error(loc, format!("invalid pass pipeline: {e}"));
+                diags.push((
+                    DiagKey { severity: Severity::Error, file: None, line: 0, col: 0, message: d.message.clone() },
+                    format!("<unknown>:0: error: {}\n", d.message),
+                ));
+                return None;
+            }
+        };
+        let inst = Instrumentation {
+            print_before_all: opts.print_ir_before_all,
+            print_after_all: opts.print_ir_after_all,
+            verify_each: opts.verify_each,
+        };
+        let mut dump = |c: &Context, header: &str, op| {
+            dumps.push_str(header);
+            dumps.push('\n');
+            dumps.push_str(&print_op_top(c, op, print_opts));
+            dumps.push('\n');
+        };
+        if let Err(ds) = run_pipeline(&mut ctx, module, &mut pipeline, &inst, &mut dump) {
+            for d in ds {
+                collect_diag_full(&ctx, &d, file, chunk, diags);
+            }
+            return None;
+        }
+    }
+    Some(print_op_top(&ctx, module, print_opts))
+}
+
+fn collect_diag_full(ctx: &Context, d: &Diagnostic, file: &str, chunk: &Chunk<'_>, diags: &mut Vec<CollectedDiag>) {
+    // Source lines for carets: pad with the lines before the chunk so that
+    // absolute line numbers index correctly.
+    let padded: String = "\n".repeat(chunk.first_line as usize) + chunk.text;
+    collect_diag(ctx, d, file, &padded, diags);
+}
+
+/// Matches the chunk's expectations against its diagnostics. Returns the
+/// reports of unexpected diagnostics and of expectations not produced
+/// (both empty when everything matched).
+fn check_expectations(chunk: &Chunk<'_>, file: &str, full: &str, diags: &[CollectedDiag]) -> (String, String) {
+    let mut expectations: Vec<Expectation> = match collect(chunk.text, chunk.first_line + 1) {
+        Ok(e) => e,
+        Err(e) => return (format!("{file}:{}:{}: error: {}\n", e.line, e.col, e.message), String::new()),
+    };
+    let lines: Vec<&str> = full.lines().collect();
+    let mut report = String::new();
+    for (key, _) in diags {
+        let in_file = key.file.as_deref() == Some(file);
+        let hit = in_file
+            && expectations
+                .iter_mut()
+                .find(|e| e.matches(key.severity, key.line, &key.message))
+                .map(|e| e.matched = true)
+                .is_some();
+        if !hit {
+            let word = key.severity.word();
+            if in_file {
+                report
+                    .push_str(&format!("{file}:{}:{}: error: unexpected {word}: {}\n", key.line, key.col, key.message));
+                push_source_line(&mut report, &lines, key.line, key.col);
+            } else {
+                report.push_str(&format!("loc(unknown): error: unexpected {word}: {}\n", key.message));
+            }
+        }
+    }
+    let mut not_produced = String::new();
+    for e in expectations.iter().filter(|e| !e.matched) {
+        let word = e.severity.word();
+        not_produced.push_str(&format!(
+            "{file}:{}:{}: error: expected {word} \"{}\" was not produced\n",
+            e.at_line, e.at_col, e.text
+        ));
+        push_source_line(&mut not_produced, &lines, e.at_line, e.at_col);
+        // mlir-opt underlines the word "expected".
+        not_produced.pop();
+        not_produced.push_str("~~~~~~\n");
+    }
+    (report, not_produced)
+}
+
+fn push_source_line(out: &mut String, lines: &[&str], line: u32, col: u32) {
+    if let Some(l) = lines.get(line.saturating_sub(1) as usize) {
+        out.push_str(l);
+        out.push('\n');
+        out.push_str(&" ".repeat(col.saturating_sub(1) as usize));
+        out.push_str("^\n");
+    }
+}
+
+/// The whole program: returns the process exit code.
+pub fn main_with_args(args: &[String]) -> i32 {
+    let registry = PassRegistry::default();
+    let is_pass = |n: &str| registry.get(n).is_some();
+    let opts = match parse_args(args, &is_pass) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("tessel-opt: {e}");
+            return 1;
+        }
+    };
+    if opts.help {
+        let passes: Vec<(&str, &str)> = registry.all().iter().map(|p| (p.name, p.description)).collect();
+        print!("{}", help_text(&passes));
+        return 0;
+    }
+    if opts.version {
+        println!("tessel-opt {} (MLIR 22 textual format)", env!("CARGO_PKG_VERSION"));
+        return 0;
+    }
+    if opts.list_ops {
+        for name in Context::new().registered_ops() {
+            println!("{name}");
+        }
+        return 0;
+    }
+    let (text, file) = match read_input(&opts.input) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("tessel-opt: {e}");
+            return 1;
+        }
+    };
+    let outcome = process_buffer(&text, &file, &opts, &registry);
+    eprint!("{}", outcome.errors);
+    let write_result = match &opts.output {
+        Some(path) if path != "-" => {
+            std::fs::write(path, outcome.output.as_bytes()).map_err(|e| format!("cannot write '{path}': {e}"))
+        }
+        _ => std::io::stdout().write_all(outcome.output.as_bytes()).map_err(|e| format!("cannot write output: {e}")),
+    };
+    if let Err(e) = write_result {
+        eprintln!("tessel-opt: {e}");
+        return 1;
+    }
+    if outcome.success {
+        0
+    } else {
+        1
+    }
+}
+
+fn read_input(path: &str) -> Result<(String, String), String> {
+    if path == "-" {
+        let mut s = String::new();
+        std::io::stdin().read_to_string(&mut s).map_err(|e| format!("cannot read stdin: {e}"))?;
+        return Ok((s, "<stdin>".into()));
+    }
+    let bytes = std::fs::read(path).map_err(|e| format!("Could not open input file '{path}': {e}"))?;
+    let s = String::from_utf8(bytes).map_err(|_| format!("input file '{path}' is not valid UTF-8"))?;
+    Ok((s, path.to_string()))
+}

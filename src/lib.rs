@@ -1,0 +1,6 @@
+//! tessel: the `tessel-opt` driver (an mlir-opt work-alike) over the
+//! tessel IR and passes.
+
+pub mod cli;
+pub mod driver;
+pub mod expected;
