@@ -80,7 +80,9 @@ pub fn render(ctx: &Context, d: &Diagnostic, source: Option<(&str, &str)>) -> St
     let mut out = String::new();
     render_into(ctx, d, source, &mut out);
     for n in &d.notes {
-        render_into(ctx, n, source, &mut out);
+        // Like MLIR, a note at its error's location does not repeat the source line.
+        let src = if n.loc == d.loc { None } else { source };
+        render_into(ctx, n, src, &mut out);
     }
     out
 }

@@ -82,6 +82,41 @@ pub struct OpDef {
     pub implicit_terminator: Option<&'static str>,
     /// Suggested result names.
     pub result_name: Option<ResultNameFn>,
+    /// Allowed operand counts.
+    pub operands: Arity,
+    /// Allowed result counts.
+    pub results: Arity,
+    /// Exact number of regions.
+    pub regions: usize,
+}
+
+/// A count range: at least `min`, at most `max` (unbounded when `None`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Arity {
+    pub min: usize,
+    pub max: Option<usize>,
+}
+
+impl Arity {
+    /// Exactly `n`.
+    pub const fn exactly(n: usize) -> Arity {
+        Arity { min: n, max: Some(n) }
+    }
+
+    /// `n` or more.
+    pub const fn at_least(n: usize) -> Arity {
+        Arity { min: n, max: None }
+    }
+
+    /// Between `min` and `max` inclusive.
+    pub const fn between(min: usize, max: usize) -> Arity {
+        Arity { min, max: Some(max) }
+    }
+
+    /// Whether `n` is allowed.
+    pub fn allows(&self, n: usize) -> bool {
+        n >= self.min && self.max.is_none_or(|m| n <= m)
+    }
 }
 
 impl OpDef {
@@ -97,6 +132,9 @@ impl OpDef {
             traits: 0,
             implicit_terminator: None,
             result_name: None,
+            operands: Arity::exactly(0),
+            results: Arity::exactly(0),
+            regions: 0,
         }
     }
 

@@ -73,6 +73,10 @@ impl Verifier<'_> {
             }
         }
         if let Some(def) = data.def {
+            if let Some((msg, prefixed)) = check_shape(def, data.operands.len(), data.results.len(), data.regions.len())
+            {
+                return Err(self.error(op, msg, prefixed));
+            }
             if let Some(verify) = def.verify {
                 if let Err(e) = verify(ctx, op) {
                     return Err(self.error(op, e.message, e.with_op_prefix));
@@ -208,6 +212,42 @@ impl Verifier<'_> {
         let doms = self.dom_cache.entry(region).or_insert_with(|| compute_dominators(ctx, region));
         doms.get(&b).is_some_and(|d| d.contains(&a))
     }
+}
+
+/// Operand, result and region counts, as ODS-generated verifiers check them.
+fn check_shape(
+    def: &crate::registry::OpDef,
+    operands: usize,
+    results: usize,
+    regions: usize,
+) -> Option<(String, bool)> {
+    let plural = |n: usize, w: &str| if n == 1 { w.to_string() } else { format!("{w}s") };
+    if regions != def.regions {
+        return Some((format!("requires {} {}", def.regions, plural(def.regions, "region")), true));
+    }
+    if !def.results.allows(results) {
+        let msg = match def.results.max {
+            Some(m) if m == def.results.min => match m {
+                0 => "requires zero results".to_string(),
+                1 => "requires one result".to_string(),
+                _ => format!("requires {m} results"),
+            },
+            _ => format!("requires at least {} results", def.results.min),
+        };
+        return Some((msg, true));
+    }
+    if !def.operands.allows(operands) {
+        let msg = match def.operands.max {
+            Some(m) if m == def.operands.min => match m {
+                0 => "requires zero operands".to_string(),
+                1 => "requires a single operand".to_string(),
+                _ => format!("expected {m} operands, but found {operands}"),
+            },
+            _ => format!("expected {} or more operands, but found {operands}", def.operands.min),
+        };
+        return Some((msg, true));
+    }
+    None
 }
 
 fn region_index(ctx: &Context, op: OpId, r: RegionId) -> usize {

@@ -5,7 +5,7 @@ use crate::attrs::AttrKind;
 use crate::parser::lexer::Tok;
 use crate::parser::{OpParser, PResult};
 use crate::printer::OpPrinter;
-use crate::registry::{traits, OpDef, Registry, VerifyError};
+use crate::registry::{traits, Arity, OpDef, Registry, VerifyError};
 use crate::types::TypeKind;
 use crate::{Context, OpId};
 
@@ -16,6 +16,9 @@ pub static APPLY: OpDef = OpDef {
     verify: Some(verify_map_op),
     inherent: &["map"],
     traits: traits::PURE,
+    operands: Arity::at_least(0),
+    results: Arity::exactly(1),
+    regions: 0,
     ..OpDef::named("affine.apply")
 };
 
@@ -26,6 +29,9 @@ pub static MIN: OpDef = OpDef {
     verify: Some(verify_map_op),
     inherent: &["map"],
     traits: traits::PURE,
+    operands: Arity::at_least(0),
+    results: Arity::exactly(1),
+    regions: 0,
     ..OpDef::named("affine.min")
 };
 
@@ -36,6 +42,9 @@ pub static MAX: OpDef = OpDef {
     verify: Some(verify_map_op),
     inherent: &["map"],
     traits: traits::PURE,
+    operands: Arity::at_least(0),
+    results: Arity::exactly(1),
+    regions: 0,
     ..OpDef::named("affine.max")
 };
 

@@ -5,7 +5,7 @@ use crate::attrs::AttrKind;
 use crate::parser::lexer::Tok;
 use crate::parser::{OpParser, PResult};
 use crate::printer::OpPrinter;
-use crate::registry::{traits, OpDef, Registry, VerifyError};
+use crate::registry::{traits, Arity, OpDef, Registry, VerifyError};
 use crate::types::{Signedness, TypeKind};
 use crate::{Context, OpId, Type};
 
@@ -17,6 +17,9 @@ pub static CONSTANT: OpDef = OpDef {
     inherent: &["value"],
     traits: traits::PURE | traits::CONSTANT_LIKE,
     result_name: Some(constant_name),
+    operands: Arity::exactly(0),
+    results: Arity::exactly(1),
+    regions: 0,
     ..OpDef::named("arith.constant")
 };
 
@@ -30,6 +33,9 @@ macro_rules! binary {
                 verify: Some(verify_same_types),
                 inherent: &["overflowFlags", "fastmath"],
                 traits: traits::PURE,
+                operands: Arity::exactly(2),
+                results: Arity::exactly(1),
+                regions: 0,
                 ..OpDef::named($name)
             };
         )*
@@ -78,6 +84,9 @@ pub static NEGF: OpDef = OpDef {
     verify: Some(verify_same_types),
     inherent: &["fastmath"],
     traits: traits::PURE,
+    operands: Arity::exactly(1),
+    results: Arity::exactly(1),
+    regions: 0,
     ..OpDef::named("arith.negf")
 };
 
@@ -88,6 +97,9 @@ pub static CMPI: OpDef = OpDef {
     verify: Some(verify_cmp),
     inherent: &["predicate"],
     traits: traits::PURE,
+    operands: Arity::exactly(2),
+    results: Arity::exactly(1),
+    regions: 0,
     ..OpDef::named("arith.cmpi")
 };
 
@@ -98,6 +110,9 @@ pub static CMPF: OpDef = OpDef {
     verify: Some(verify_cmp),
     inherent: &["predicate", "fastmath"],
     traits: traits::PURE,
+    operands: Arity::exactly(2),
+    results: Arity::exactly(1),
+    regions: 0,
     ..OpDef::named("arith.cmpf")
 };
 
@@ -107,6 +122,9 @@ pub static SELECT: OpDef = OpDef {
     print: Some(print_select),
     verify: Some(verify_select),
     traits: traits::PURE,
+    operands: Arity::exactly(3),
+    results: Arity::exactly(1),
+    regions: 0,
     ..OpDef::named("arith.select")
 };
 
@@ -120,6 +138,9 @@ macro_rules! casts {
                 verify: Some(verify_cast),
                 inherent: &["fastmath", "roundingmode"],
                 traits: traits::PURE,
+                operands: Arity::exactly(1),
+                results: Arity::exactly(1),
+                regions: 0,
                 ..OpDef::named($name)
             };
         )*

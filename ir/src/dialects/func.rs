@@ -4,7 +4,7 @@ use crate::attrs::AttrKind;
 use crate::parser::lexer::Tok;
 use crate::parser::{OpParser, PResult, UnresolvedOperand};
 use crate::printer::{write_symbol, OpPrinter};
-use crate::registry::{traits, OpDef, VerifyError};
+use crate::registry::{traits, Arity, OpDef, VerifyError};
 use crate::types::TypeKind;
 use crate::{Context, OpId};
 
@@ -15,6 +15,9 @@ pub static MODULE: OpDef = OpDef {
     verify: Some(verify_module),
     inherent: &["sym_name", "sym_visibility"],
     traits: traits::ISOLATED_FROM_ABOVE | traits::NO_TERMINATOR | traits::SINGLE_BLOCK,
+    operands: Arity::exactly(0),
+    results: Arity::exactly(0),
+    regions: 1,
     ..OpDef::named("builtin.module")
 };
 
@@ -25,6 +28,9 @@ pub static FUNC: OpDef = OpDef {
     verify: Some(verify_func),
     inherent: &["sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs"],
     traits: traits::ISOLATED_FROM_ABOVE | traits::SYMBOL,
+    operands: Arity::exactly(0),
+    results: Arity::exactly(0),
+    regions: 1,
     ..OpDef::named("func.func")
 };
 
@@ -34,6 +40,9 @@ pub static RETURN: OpDef = OpDef {
     print: Some(print_return),
     verify: Some(verify_return),
     traits: traits::TERMINATOR | traits::PURE,
+    operands: Arity::at_least(0),
+    results: Arity::exactly(0),
+    regions: 0,
     ..OpDef::named("func.return")
 };
 
@@ -42,6 +51,9 @@ pub static CALL: OpDef = OpDef {
     parse: Some(parse_call),
     print: Some(print_call),
     inherent: &["callee", "arg_attrs", "res_attrs", "no_inline"],
+    operands: Arity::at_least(0),
+    results: Arity::at_least(0),
+    regions: 0,
     ..OpDef::named("func.call")
 };
 

@@ -9,7 +9,7 @@ use crate::context::OpSpec;
 use crate::parser::lexer::Tok;
 use crate::parser::{OpParser, PResult};
 use crate::printer::OpPrinter;
-use crate::registry::{traits, OpDef, Registry, VerifyError};
+use crate::registry::{traits, Arity, OpDef, Registry, VerifyError};
 use crate::types::TypeKind;
 use crate::{Context, OpId, RegionId, Type};
 
@@ -21,6 +21,9 @@ pub static TRANSPOSE: OpDef = OpDef {
     inherent: &["permutation"],
     traits: traits::SINGLE_BLOCK,
     result_name: Some(|_, _| Some("transposed".into())),
+    operands: Arity::exactly(2),
+    results: Arity::between(0, 1),
+    regions: 1,
     ..OpDef::named("linalg.transpose")
 };
 
@@ -31,6 +34,9 @@ pub static FILL: OpDef = OpDef {
     verify: Some(verify_fill),
     inherent: &["operandSegmentSizes"],
     traits: traits::SINGLE_BLOCK,
+    operands: Arity::exactly(2),
+    results: Arity::between(0, 1),
+    regions: 1,
     ..OpDef::named("linalg.fill")
 };
 
@@ -39,6 +45,9 @@ pub static YIELD: OpDef = OpDef {
     parse: Some(parse_yield),
     print: Some(print_yield),
     traits: traits::TERMINATOR | traits::PURE,
+    operands: Arity::at_least(0),
+    results: Arity::exactly(0),
+    regions: 0,
     ..OpDef::named("linalg.yield")
 };
 

@@ -8,7 +8,7 @@ use crate::context::OpSpec;
 use crate::parser::lexer::Tok;
 use crate::parser::{OpParser, PResult};
 use crate::printer::{type_to_string, OpPrinter};
-use crate::registry::{traits, OpDef, VerifyError};
+use crate::registry::{traits, Arity, OpDef, VerifyError};
 use crate::types::{TypeKind, DYNAMIC};
 use crate::{Context, Loc, OpId, Type, Value};
 
@@ -21,6 +21,9 @@ pub static PACK: OpDef = OpDef {
     inherent: &["inner_dims_pos", "outer_dims_perm", "static_inner_tiles", "operandSegmentSizes"],
     traits: traits::PURE,
     result_name: Some(|_, _| Some("pack".into())),
+    operands: Arity::at_least(2),
+    results: Arity::exactly(1),
+    regions: 0,
     ..OpDef::named("tensor.pack")
 };
 
@@ -33,6 +36,9 @@ pub static UNPACK: OpDef = OpDef {
     inherent: &["inner_dims_pos", "outer_dims_perm", "static_inner_tiles"],
     traits: traits::PURE,
     result_name: Some(|_, _| Some("unpack".into())),
+    operands: Arity::at_least(2),
+    results: Arity::exactly(1),
+    regions: 0,
     ..OpDef::named("tensor.unpack")
 };
 

@@ -4,7 +4,7 @@ use crate::attrs::AttrKind;
 use crate::parser::lexer::Tok;
 use crate::parser::{OpParser, PResult, UnresolvedOperand};
 use crate::printer::{type_to_string, OpPrinter};
-use crate::registry::{traits, OpDef, Registry, VerifyError};
+use crate::registry::{traits, Arity, OpDef, Registry, VerifyError};
 use crate::types::{TypeKind, DYNAMIC};
 use crate::{Context, OpId, Type};
 
@@ -16,6 +16,9 @@ pub static FOR: OpDef = OpDef {
     inherent: &["unsignedCmp"],
     traits: traits::SINGLE_BLOCK,
     implicit_terminator: Some("scf.yield"),
+    operands: Arity::at_least(3),
+    results: Arity::at_least(0),
+    regions: 1,
     ..OpDef::named("scf.for")
 };
 
@@ -26,6 +29,9 @@ pub static IF: OpDef = OpDef {
     verify: Some(verify_if),
     traits: traits::SINGLE_BLOCK,
     implicit_terminator: Some("scf.yield"),
+    operands: Arity::exactly(1),
+    results: Arity::at_least(0),
+    regions: 2,
     ..OpDef::named("scf.if")
 };
 
@@ -35,6 +41,9 @@ pub static YIELD: OpDef = OpDef {
     print: Some(print_yield),
     verify: Some(verify_yield),
     traits: traits::TERMINATOR | traits::PURE,
+    operands: Arity::at_least(0),
+    results: Arity::exactly(0),
+    regions: 0,
     ..OpDef::named("scf.yield")
 };
 
@@ -46,6 +55,9 @@ pub static FORALL: OpDef = OpDef {
     inherent: &["staticLowerBound", "staticUpperBound", "staticStep", "operandSegmentSizes", "mapping"],
     traits: traits::SINGLE_BLOCK,
     implicit_terminator: Some("scf.forall.in_parallel"),
+    operands: Arity::at_least(0),
+    results: Arity::at_least(0),
+    regions: 1,
     ..OpDef::named("scf.forall")
 };
 
@@ -55,6 +67,9 @@ pub static IN_PARALLEL: OpDef = OpDef {
     print: Some(print_in_parallel),
     verify: Some(verify_in_parallel),
     traits: traits::TERMINATOR | traits::NO_TERMINATOR | traits::SINGLE_BLOCK,
+    operands: Arity::exactly(0),
+    results: Arity::exactly(0),
+    regions: 1,
     ..OpDef::named("scf.forall.in_parallel")
 };
 
@@ -138,7 +153,8 @@ fn print_for(p: &mut OpPrinter<'_>, op: OpId) {
     p.print_operand(ops[2]);
     let iv_ty = ctx.value_type(args[0]);
     if !matches!(ctx.type_kind(iv_ty), TypeKind::Index) {
-        p.write(" : ");
+        // Upstream prints two spaces here.
+        p.write("  : ");
         p.print_type(iv_ty);
     }
     let has_iter = ops.len() > 3;

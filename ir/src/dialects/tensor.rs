@@ -6,7 +6,7 @@ use crate::context::OpSpec;
 use crate::parser::lexer::Tok;
 use crate::parser::{OpParser, PResult, UnresolvedOperand};
 use crate::printer::{type_to_string, OpPrinter};
-use crate::registry::{traits, OpDef, Registry, VerifyError};
+use crate::registry::{traits, Arity, OpDef, Registry, VerifyError};
 use crate::types::{TypeKind, DYNAMIC};
 use crate::{Context, OpId, Type, Value};
 
@@ -16,6 +16,9 @@ pub static EMPTY: OpDef = OpDef {
     print: Some(print_empty),
     verify: Some(verify_empty),
     traits: traits::PURE,
+    operands: Arity::at_least(0),
+    results: Arity::exactly(1),
+    regions: 0,
     ..OpDef::named("tensor.empty")
 };
 
@@ -29,6 +32,9 @@ pub static EXTRACT_SLICE: OpDef = OpDef {
     inherent: SLICE_ATTRS,
     traits: traits::PURE,
     result_name: Some(|_, _| Some("extracted_slice".into())),
+    operands: Arity::at_least(1),
+    results: Arity::exactly(1),
+    regions: 0,
     ..OpDef::named("tensor.extract_slice")
 };
 
@@ -40,6 +46,9 @@ pub static INSERT_SLICE: OpDef = OpDef {
     inherent: SLICE_ATTRS,
     traits: traits::PURE,
     result_name: Some(|_, _| Some("inserted_slice".into())),
+    operands: Arity::at_least(2),
+    results: Arity::exactly(1),
+    regions: 0,
     ..OpDef::named("tensor.insert_slice")
 };
 
@@ -49,6 +58,9 @@ pub static PARALLEL_INSERT_SLICE: OpDef = OpDef {
     print: Some(print_insert_slice),
     verify: Some(verify_insert_slice),
     inherent: SLICE_ATTRS,
+    operands: Arity::at_least(2),
+    results: Arity::exactly(0),
+    regions: 0,
     ..OpDef::named("tensor.parallel_insert_slice")
 };
 
@@ -59,6 +71,9 @@ pub static DIM: OpDef = OpDef {
     verify: Some(verify_dim),
     traits: traits::PURE,
     result_name: Some(|_, _| Some("dim".into())),
+    operands: Arity::exactly(2),
+    results: Arity::exactly(1),
+    regions: 0,
     ..OpDef::named("tensor.dim")
 };
 
@@ -69,6 +84,9 @@ pub static CAST: OpDef = OpDef {
     verify: Some(verify_cast),
     traits: traits::PURE,
     result_name: Some(|_, _| Some("cast".into())),
+    operands: Arity::exactly(1),
+    results: Arity::exactly(1),
+    regions: 0,
     ..OpDef::named("tensor.cast")
 };
 
@@ -80,6 +98,9 @@ pub static PAD: OpDef = OpDef {
     inherent: &["static_low", "static_high", "nofold", "operandSegmentSizes"],
     traits: traits::PURE | traits::SINGLE_BLOCK,
     result_name: Some(|_, _| Some("padded".into())),
+    operands: Arity::at_least(1),
+    results: Arity::exactly(1),
+    regions: 1,
     ..OpDef::named("tensor.pad")
 };
 
@@ -88,6 +109,9 @@ pub static YIELD: OpDef = OpDef {
     parse: Some(parse_yield),
     print: Some(print_yield),
     traits: traits::TERMINATOR | traits::PURE,
+    operands: Arity::exactly(1),
+    results: Arity::exactly(0),
+    regions: 0,
     ..OpDef::named("tensor.yield")
 };
 
@@ -99,6 +123,9 @@ pub static COLLAPSE_SHAPE: OpDef = OpDef {
     inherent: &["reassociation"],
     traits: traits::PURE,
     result_name: Some(|_, _| Some("collapsed".into())),
+    operands: Arity::exactly(1),
+    results: Arity::exactly(1),
+    regions: 0,
     ..OpDef::named("tensor.collapse_shape")
 };
 
@@ -110,6 +137,9 @@ pub static EXPAND_SHAPE: OpDef = OpDef {
     inherent: &["reassociation", "static_output_shape"],
     traits: traits::PURE,
     result_name: Some(|_, _| Some("expanded".into())),
+    operands: Arity::at_least(1),
+    results: Arity::exactly(1),
+    regions: 0,
     ..OpDef::named("tensor.expand_shape")
 };
 

@@ -315,6 +315,16 @@ impl<'p, 'a> OpParser<'p, 'a> {
         for b in ctx.blocks(region).to_vec() {
             let has = ctx.last_op(b).is_some_and(|o| ctx.op(o).def.is_some_and(|d| d.has(traits::TERMINATOR)));
             if !has {
+                // A terminator with regions (scf.forall.in_parallel) gets
+                // them empty, each with one block.
+                let num_regions = ctx.op_def(name).map(|d| d.regions).unwrap_or(0);
+                let regions = (0..num_regions)
+                    .map(|_| {
+                        let r = ctx.create_region();
+                        ctx.append_block(r);
+                        r
+                    })
+                    .collect();
                 let name = ctx.sym(name);
                 let loc = self.loc;
                 let op = ctx.create_op(OpSpec {
@@ -322,7 +332,7 @@ impl<'p, 'a> OpParser<'p, 'a> {
                     operands: vec![],
                     result_types: vec![],
                     attrs: IndexMap::new(),
-                    regions: vec![],
+                    regions,
                     successors: vec![],
                     loc,
                 });

@@ -440,7 +440,12 @@ impl<'a> Parser<'a> {
                         format!("inferred shape of elements literal ([{s}]) does not match type ([{t}])"),
                     );
                 }
-                DenseData::Elements(conv)
+                // Uniform literals are stored as splats, as MLIR does.
+                if conv.windows(2).all(|w| w[0] == w[1]) {
+                    DenseData::Splat(conv[0])
+                } else {
+                    DenseData::Elements(conv)
+                }
             }
         };
         Ok(self.ctx.attr(AttrKind::Dense { ty, data }))

@@ -29,6 +29,8 @@ const MAX_NESTING: usize = 256;
 
 struct ValueEntry {
     values: Vec<Value>,
+    /// Where the name was defined (or first used, for forward references).
+    loc: Loc,
     /// Location of the first forward reference, while unresolved.
     forward: Option<Loc>,
 }
@@ -429,10 +431,12 @@ impl<'a> Parser<'a> {
                 let vt = self.ctx.value_type(v);
                 if vt != ty {
                     let (a, b) = (self.type_string(ty), self.type_string(vt));
-                    return self.err_at(
+                    let prior = e.loc;
+                    return Err(Diagnostic::error(
                         u.loc,
                         format!("use of value '%{}' expects different type than prior uses: '{a}' vs '{b}'", u.name),
-                    );
+                    )
+                    .with_note(prior, "prior use here"));
                 }
                 return Ok(v);
             }
@@ -455,7 +459,7 @@ impl<'a> Parser<'a> {
         }
         let v = values[u.index as usize];
         let scope = self.isolated.last_mut().unwrap();
-        scope.values.insert(u.name.clone(), ValueEntry { values, forward: Some(u.loc) });
+        scope.values.insert(u.name.clone(), ValueEntry { values, loc: u.loc, forward: Some(u.loc) });
         Ok(v)
     }
 
@@ -492,8 +496,9 @@ impl<'a> Parser<'a> {
             let e = scope.values.get_mut(name).unwrap();
             e.values = values;
             e.forward = None;
+            e.loc = loc;
         } else {
-            scope.values.insert(name.to_string(), ValueEntry { values, forward: None });
+            scope.values.insert(name.to_string(), ValueEntry { values, loc, forward: None });
         }
         if let Some(defs) = self.isolated.last_mut().unwrap().region_defs.last_mut() {
             defs.push(name.to_string());

@@ -597,7 +597,7 @@ impl<'a> OpPrinter<'a> {
                 if i > 0 {
                     self.out.push_str(", ");
                 }
-                self.print_region(*r, true, true);
+                self.print_region_impl(*r, true, true, true);
             }
             self.out.push(')');
         }
@@ -619,13 +619,24 @@ impl<'a> OpPrinter<'a> {
     /// Prints `{ ... }`. `print_entry_args` shows the entry block's header;
     /// `print_terminators` false hides a trailing implicit terminator.
     pub fn print_region(&mut self, r: RegionId, print_entry_args: bool, print_terminators: bool) {
+        self.print_region_impl(r, print_entry_args, print_terminators, false);
+    }
+
+    fn print_region_impl(
+        &mut self,
+        r: RegionId,
+        print_entry_args: bool,
+        print_terminators: bool,
+        print_empty_block: bool,
+    ) {
         let ctx = self.ctx;
         self.out.push('{');
         let blocks = ctx.blocks(r);
         self.indent += 1;
         for (bi, &b) in blocks.iter().enumerate() {
             let args = ctx.block_args(b);
-            let show_header = bi > 0 || (print_entry_args && !args.is_empty());
+            let show_header =
+                bi > 0 || (print_entry_args && !args.is_empty()) || (print_empty_block && ctx.first_op(b).is_none());
             if show_header {
                 self.indent -= 1;
                 self.newline();

@@ -1,0 +1,124 @@
+//! Runs the lit suite (lit/**/*.mlir) inside `cargo test`: every `// RUN:`
+//! line is executed by bash with `tessel-opt` on PATH, like LLVM's lit.
+//!
+//! FileCheck comes from $FILECHECK, else /usr/lib/llvm-22/bin, else PATH.
+//! Without one, files that need it are reported as skipped, unless
+//! TESSEL_REQUIRE_FILECHECK=1 (CI), which makes that a failure.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn lit_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let mut entries: Vec<_> = std::fs::read_dir(dir).expect("lit dir").flatten().map(|e| e.path()).collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            if p.file_name().is_some_and(|n| n != "Inputs" && n != "Output") {
+                lit_files(&p, out);
+            }
+        } else if p.extension().is_some_and(|e| e == "mlir") {
+            out.push(p);
+        }
+    }
+}
+
+/// RUN lines with `\` continuations joined.
+fn run_lines(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut pending = String::new();
+    for line in text.lines() {
+        let Some(idx) = line.find("RUN:") else { continue };
+        if !line[..idx].trim_start().starts_with("//") {
+            continue;
+        }
+        let body = line[idx + 4..].trim();
+        if let Some(stripped) = body.strip_suffix('\\') {
+            pending.push_str(stripped);
+            pending.push(' ');
+        } else {
+            pending.push_str(body);
+            out.push(std::mem::take(&mut pending));
+        }
+    }
+    out
+}
+
+fn find_filecheck() -> Option<PathBuf> {
+    if let Ok(p) = std::env::var("FILECHECK") {
+        return Some(PathBuf::from(p));
+    }
+    let llvm = PathBuf::from("/usr/lib/llvm-22/bin/FileCheck");
+    if llvm.exists() {
+        return Some(llvm);
+    }
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path).map(|d| d.join("FileCheck")).find(|p| p.exists())
+}
+
+#[test]
+fn lit_suite() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    lit_files(&root.join("lit"), &mut files);
+    assert!(files.len() >= 10, "expected the lit suite, found {} files", files.len());
+    let bin = PathBuf::from(env!("CARGO_BIN_EXE_tessel-opt"));
+    let bin_dir = bin.parent().expect("bin dir").to_path_buf();
+    let filecheck = find_filecheck();
+    let require = std::env::var("TESSEL_REQUIRE_FILECHECK").is_ok_and(|v| v == "1");
+    let tmp = std::env::temp_dir().join(format!("tessel-lit-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).expect("tmp dir");
+    let mut path = vec![bin_dir];
+    if let Some(fc) = &filecheck {
+        path.push(fc.parent().expect("FileCheck dir").to_path_buf());
+    }
+    path.extend(std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()));
+    let path = std::env::join_paths(path).expect("PATH");
+
+    let (mut passed, mut skipped) = (0, Vec::new());
+    let mut failures = Vec::new();
+    for (i, file) in files.iter().enumerate() {
+        let text = std::fs::read_to_string(file).expect("read");
+        let runs = run_lines(&text);
+        let rel = file.strip_prefix(&root).unwrap_or(file).display().to_string();
+        if runs.is_empty() {
+            failures.push(format!("{rel}: no RUN lines"));
+            continue;
+        }
+        if filecheck.is_none() && runs.iter().any(|r| r.contains("FileCheck")) {
+            if require {
+                failures.push(format!("{rel}: FileCheck not found"));
+            } else {
+                skipped.push(rel);
+            }
+            continue;
+        }
+        let t = tmp.join(format!("t{i}"));
+        for run in &runs {
+            let cmd = run
+                .replace("%%", "\u{1}")
+                .replace("%s", &file.display().to_string())
+                .replace("%S", &file.parent().unwrap().display().to_string())
+                .replace("%t", &t.display().to_string())
+                .replace('\u{1}', "%");
+            let script = format!("not() {{ if \"$@\"; then return 1; else return 0; fi; }}\nset -o pipefail\n{cmd}\n");
+            let out = Command::new("bash").arg("-c").arg(&script).env("PATH", &path).output().expect("bash");
+            if !out.status.success() {
+                failures.push(format!(
+                    "{rel}: RUN: {run}\n--- stdout ---\n{}\n--- stderr ---\n{}",
+                    String::from_utf8_lossy(&out.stdout),
+                    String::from_utf8_lossy(&out.stderr)
+                ));
+                break;
+            }
+        }
+        if failures.last().is_none_or(|f| !f.starts_with(&rel)) {
+            passed += 1;
+        }
+    }
+    let _ = std::fs::remove_dir_all(&tmp);
+    for s in &skipped {
+        eprintln!("lit: skipped {s} (no FileCheck)");
+    }
+    eprintln!("lit: {passed} passed, {} failed, {} skipped", failures.len(), skipped.len());
+    assert!(failures.is_empty(), "lit failures:\n{}", failures.join("\n\n"));
+}
