@@ -117,22 +117,6 @@ impl Verifier<'_> {
     ) -> Result<(), Diagnostic> {
         let ctx = self.ctx;
         let pdef = ctx.op(parent).def;
-        let needs_terminator = pdef.is_some_and(|d| !d.has(traits::NO_TERMINATOR));
-        if needs_terminator {
-            let last_is_term = ctx.last_op(b).is_some_and(|o| ctx.op(o).def.is_none_or(|d| d.has(traits::TERMINATOR)));
-            if !last_is_term {
-                let _ = region;
-                let d = match ctx.last_op(b) {
-                    Some(o) => {
-                        let mut d = self.error(o, "block with no terminator, has ".to_string(), false);
-                        d.message = format!("block with no terminator, has {}", op_summary(ctx, o));
-                        d
-                    }
-                    None => self.error(parent, "empty block: expect at least a terminator".into(), false),
-                };
-                return Err(d);
-            }
-        }
         for o in ctx.block_ops(b) {
             self.check_dominance(o)?;
             if ctx.op(o).def.is_some_and(|d| d.has(traits::ISOLATED_FROM_ABOVE)) {
@@ -141,6 +125,21 @@ impl Verifier<'_> {
                 self.verify_op_tree(o, nested_isolated)?;
             }
             self.seen[o.index()] = true;
+        }
+        let needs_terminator = pdef.is_some_and(|d| !d.has(traits::NO_TERMINATOR));
+        if needs_terminator {
+            let last_is_term = ctx.last_op(b).is_some_and(|o| ctx.op(o).def.is_none_or(|d| d.has(traits::TERMINATOR)));
+            if !last_is_term {
+                let _ = region;
+                let d = match ctx.last_op(b) {
+                    Some(o) => {
+                        let generic = crate::printer::op_to_generic_string(ctx, o);
+                        self.error(o, format!("block with no terminator, has {generic}"), false)
+                    }
+                    None => self.error(parent, "empty block: expect at least a terminator".into(), false),
+                };
+                return Err(d);
+            }
         }
         Ok(())
     }
@@ -165,10 +164,10 @@ impl Verifier<'_> {
     /// The isolated op between `user` and the definition of `v`, if any.
     fn isolation_violation(&self, v: Value, user: OpId) -> Option<OpId> {
         let ctx = self.ctx;
-        let def_block = value_block(ctx, v)?;
+        let def_region = ctx.block_parent(value_block(ctx, v)?);
         let mut cur = ctx.op_block(user);
         while let Some(b) = cur {
-            if b == def_block {
+            if ctx.block_parent(b) == def_region {
                 return None;
             }
             let parent = ctx.block_parent(b).and_then(|r| ctx.region_parent(r))?;
@@ -254,10 +253,6 @@ fn region_index(ctx: &Context, op: OpId, r: RegionId) -> usize {
     ctx.regions(op).iter().position(|x| *x == r).unwrap_or(0)
 }
 
-fn op_summary(ctx: &Context, op: OpId) -> String {
-    format!("'{}'", ctx.op_name(op))
-}
-
 fn value_block(ctx: &Context, v: Value) -> Option<BlockId> {
     match ctx.value_def(v) {
         ValueDef::Result { op, .. } => ctx.op_block(op),
@@ -281,6 +276,24 @@ fn compute_dominators(ctx: &Context, region: RegionId) -> HashMap<BlockId, Vec<B
             }
         }
     }
+    // Blocks unreachable from the entry are dominated by everything (MLIR).
+    let mut reachable = vec![false; n];
+    let mut stack = vec![0usize];
+    let mut succs: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for (j, ps) in preds.iter().enumerate() {
+        for &p in ps {
+            succs[p].push(j);
+        }
+    }
+    while let Some(i) = stack.pop() {
+        if i < n && !reachable[i] {
+            reachable[i] = true;
+            stack.extend(&succs[i]);
+        }
+    }
+    for ps in preds.iter_mut() {
+        ps.retain(|p| reachable[*p]);
+    }
     let full: Vec<bool> = vec![true; n];
     let mut dom: Vec<Vec<bool>> = vec![full; n];
     if n > 0 {
@@ -290,6 +303,9 @@ fn compute_dominators(ctx: &Context, region: RegionId) -> HashMap<BlockId, Vec<B
     while changed {
         changed = false;
         for i in 1..n {
+            if !reachable[i] {
+                continue;
+            }
             let mut new: Vec<bool> = vec![true; n];
             if preds[i].is_empty() {
                 new = vec![false; n];

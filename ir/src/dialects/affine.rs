@@ -79,11 +79,11 @@ fn parse_map_op(p: &mut OpParser<'_, '_>) -> PResult<()> {
     } else {
         vec![]
     };
-    if dims.len() != nd {
-        return p.err_at(loc, "dim operand count and affine map dim count must match");
-    }
-    if syms.len() != ns {
-        return p.err_at(loc, "symbol operand count and affine map symbol count must match");
+    if dims.len() != nd || syms.len() != ns {
+        let name = p.def.name;
+        let op_loc = p.loc;
+        let _ = loc;
+        return p.err_at(op_loc, format!("custom op '{name}' dimension or symbol index mismatch"));
     }
     p.optional_attr_dict()?;
     let index = p.index_type();

@@ -76,6 +76,7 @@ impl<'a> Parser<'a> {
                 let t = self.parse_type()?;
                 Ok(self.ctx.type_attr(t))
             }
+            Tok::Error if self.text().starts_with('"') => self.wrong_token("unterminated string"),
             _ => self.err("expected attribute value"),
         }
     }
@@ -112,6 +113,10 @@ impl<'a> Parser<'a> {
     }
 
     fn float_value(&mut self, lit: NumLit<'_>, fk: crate::types::FloatKind, loc: Loc) -> PResult<f64> {
+        if !lit.is_float && !lit.text.starts_with("0x") {
+            return Err(crate::Diagnostic::error(loc, "unexpected decimal integer literal for a floating point value")
+                .with_note(loc, "add a trailing dot to make the literal a float"));
+        }
         if lit.is_float {
             let v: f64 = match lit.text.parse() {
                 Ok(v) => v,

@@ -13,7 +13,7 @@ use std::collections::HashMap;
 
 use indexmap::IndexMap;
 
-use crate::context::{OpSpec, ValueDef};
+use crate::context::OpSpec;
 use crate::diag::Diagnostic;
 use crate::location::LocKind;
 use crate::registry::traits;
@@ -141,10 +141,6 @@ impl<'a> Parser<'a> {
         self.tok.start
     }
 
-    pub(crate) fn prev_end_pos(&self) -> usize {
-        self.tok.start
-    }
-
     pub(crate) fn src(&self) -> &'a str {
         self.src
     }
@@ -196,7 +192,7 @@ impl<'a> Parser<'a> {
         if self.consume_if(k) {
             Ok(())
         } else {
-            self.err(format!("expected {what}"))
+            self.wrong_token(format!("expected {what}"))
         }
     }
 
@@ -205,7 +201,42 @@ impl<'a> Parser<'a> {
             Ok(())
         } else {
             let s = k.spelling();
-            self.err(format!("expected {s}"))
+            self.wrong_token(format!("expected {s}"))
+        }
+    }
+
+    /// MLIR's emitWrongTokenError: report right after the previous token
+    /// (skipping blank lines and trailing comments), not at the next one.
+    pub(crate) fn wrong_token<T>(&mut self, msg: impl Into<String>) -> PResult<T> {
+        if self.tok.kind == Tok::Error && self.bytes.get(self.tok.start) == Some(&b'"') {
+            let end = self.src[self.tok.start..].find('\n').map(|i| self.tok.start + i).unwrap_or(self.src.len());
+            let loc = self.loc_at(end);
+            return Err(Diagnostic::error(loc, "expected '\"' in string literal"));
+        }
+        let mut pos = self.tok.start;
+        if self.tok.kind == Tok::Eof && pos > 0 {
+            pos -= 1;
+        }
+        let original = pos;
+        let b = self.bytes;
+        let mut end = pos;
+        loop {
+            while end > 0 && (b[end - 1] == b' ' || b[end - 1] == b'\t') {
+                end -= 1;
+            }
+            if end == 0 {
+                let loc = self.loc_at(original);
+                return Err(Diagnostic::error(loc, msg));
+            }
+            if b[end - 1] != b'\n' && b[end - 1] != b'\r' {
+                let loc = self.loc_at(end);
+                return Err(Diagnostic::error(loc, msg));
+            }
+            end -= 1;
+            let line_start = self.src[..end].rfind('\n').map(|i| i + 1).unwrap_or(0);
+            if let Some(c) = self.src[line_start..end].find("//") {
+                end = line_start + c;
+            }
         }
     }
 
@@ -399,7 +430,8 @@ impl<'a> Parser<'a> {
             scope.blocks.iter().filter_map(|(n, (_, fwd))| fwd.map(|l| (l, n.clone()))).collect();
         undefined.sort_by_key(|(l, _)| l.index());
         if let Some((loc, name)) = undefined.into_iter().next() {
-            return self.err_at(loc, format!("reference to an undefined block '^{name}'"));
+            let _ = name;
+            return self.err_at(loc, "reference to an undefined block");
         }
         if let Some(s) = self.isolated.last_mut() {
             let names = s.region_defs.pop().unwrap_or_default();
@@ -417,7 +449,8 @@ impl<'a> Parser<'a> {
         let mut pending: Vec<_> = scope.values.iter().filter_map(|(n, e)| e.forward.map(|l| (l, n.clone()))).collect();
         pending.sort_by_key(|(l, _)| l.index());
         if let Some((loc, name)) = pending.into_iter().next() {
-            return self.err_at(loc, format!("use of undeclared SSA value name '%{name}'"));
+            let _ = name;
+            return self.err_at(loc, "use of undeclared SSA value name");
         }
         Ok(())
     }
@@ -442,10 +475,8 @@ impl<'a> Parser<'a> {
             }
             if e.forward.is_none() {
                 let n = e.values.len();
-                return self.err_at(
-                    u.loc,
-                    format!("operation defines {n} results but was provided a use of result #{}", u.index),
-                );
+                let _ = n;
+                return self.err_at(u.loc, "reference to invalid result number");
             }
             let missing = u.index as usize + 1 - e.values.len();
             let extra: Vec<Value> = (0..missing).map(|_| self.ctx.new_placeholder(ty)).collect();
@@ -468,7 +499,9 @@ impl<'a> Parser<'a> {
         let scope = self.isolated.last_mut().expect("value scope");
         if let Some(e) = scope.values.get_mut(name) {
             if e.forward.is_none() {
-                return self.err_at(loc, format!("redefinition of SSA value '%{name}'"));
+                let prev = e.loc;
+                return Err(Diagnostic::error(loc, format!("redefinition of SSA value '%{name}'"))
+                    .with_note(prev, "previously defined here"));
             }
             let placeholders = std::mem::take(&mut e.values);
             if placeholders.len() > values.len() {
@@ -609,7 +642,8 @@ impl<'a> Parser<'a> {
         }
         let def = self.ctx.op_def(&name_str);
         if def.is_none() {
-            self.check_unregistered(&name_str, loc)?;
+            let paren = self.cur_loc();
+            self.check_unregistered(&name_str, loc, paren)?;
         }
         // Operands.
         self.expect(Tok::LParen, "'(' to start operand list")?;
@@ -689,13 +723,16 @@ impl<'a> Parser<'a> {
         }))
     }
 
-    fn check_unregistered(&mut self, name: &str, loc: Loc) -> PResult<()> {
+    fn check_unregistered(&mut self, name: &str, op_loc: Loc, loc: Loc) -> PResult<()> {
         if self.ctx.allow_unregistered {
             return Ok(());
         }
         let dialect = name.split('.').next().unwrap_or(name);
         if name.contains('.') && self.ctx.is_dialect_registered(dialect) {
-            return self.err_at(loc, format!("Dialect `{dialect}' not found for custom op '{name}' "));
+            return self.err_at(
+                op_loc,
+                format!("unregistered operation '{name}' found in dialect ('{dialect}') that does not allow unknown operations"),
+            );
         }
         if !name.contains('.') || !self.ctx.is_dialect_registered(dialect) {
             return self.err_at(
@@ -729,8 +766,19 @@ impl<'a> Parser<'a> {
         let Some(def) = def.filter(|d| d.parse.is_some()) else {
             let d = self.default_dialects.last().copied().unwrap_or("builtin");
             let dialect = written.split('.').next().unwrap_or(written);
-            if written.contains('.') && !self.ctx.is_dialect_registered(dialect) && !self.ctx.allow_unregistered {
-                return self.err_at(loc, format!("Dialect `{dialect}' not found for custom op '{written}' "));
+            if written.contains('.') && !self.ctx.is_dialect_registered(dialect) {
+                let mut known: Vec<&str> =
+                    self.ctx.registered_ops().iter().filter_map(|n| n.split('.').next()).collect();
+                known.sort_unstable();
+                known.dedup();
+                return Err(Diagnostic::error(
+                    loc,
+                    format!("Dialect `{dialect}' not found for custom op '{written}' "),
+                )
+                .with_note(loc, format!("Available dialects: {}", known.join(", "))));
+            }
+            if written.contains('.') {
+                return self.err_at(loc, format!("custom op '{written}' is unknown"));
             }
             return self.err_at(loc, format!("custom op '{written}' is unknown (tried '{d}.{written}' as well)"));
         };
@@ -933,10 +981,6 @@ impl<'a> Parser<'a> {
             attrs.insert(sym, value);
             Ok(())
         })
-    }
-
-    pub(crate) fn value_def_of(&self, v: Value) -> ValueDef {
-        self.ctx.value_def(v)
     }
 }
 

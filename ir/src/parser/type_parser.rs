@@ -251,7 +251,7 @@ impl Parser<'_> {
         let (shape, _) = self.parse_dims(false)?;
         let elem = self.parse_element_type("tensor")?;
         let encoding = if self.consume_if(Tok::Comma) { Some(self.parse_attribute(None)?) } else { None };
-        self.expect_tok(Tok::Greater)?;
+        self.expect(Tok::Greater, "'>' in tensor type")?;
         Ok(self.ctx.ty(TypeKind::Tensor { shape, elem, encoding }))
     }
 
