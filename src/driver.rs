@@ -4,7 +4,7 @@
 use std::io::{Read, Write};
 
 use tessel_ir::diag::{file_line_col, render};
-use tessel_ir::parser::parse_module;
+use tessel_ir::parser::{parse_module, BufferStart};
 use tessel_ir::printer::{print_op_top, PrintOptions};
 use tessel_ir::verifier::{verify, VerifyOptions};
 use tessel_ir::{Context, Diagnostic, Severity};
@@ -16,27 +16,27 @@ use crate::expected::{collect, Expectation};
 /// One `// -----` chunk of the input.
 pub struct Chunk<'a> {
     pub text: &'a str,
-    /// 0-based line of the chunk's first line in the whole buffer.
-    pub first_line: u32,
+    /// Where the chunk starts in the whole buffer.
+    pub start: BufferStart,
 }
 
-/// Splits at lines that contain only `// -----` (surrounding spaces allowed).
+/// The split marker. Like mlir-opt, it splits wherever it occurs, even
+/// inside a longer comment line; a chunk starts right after it.
+pub const SPLIT_MARKER: &str = "// -----";
+
+/// Splits the input at every [`SPLIT_MARKER`].
 pub fn split_input(text: &str) -> Vec<Chunk<'_>> {
     let mut chunks = Vec::new();
     let mut start = 0usize;
-    let mut start_line = 0u32;
-    let mut line_no = 0u32;
-    let mut pos = 0usize;
-    for line in text.split_inclusive('\n') {
-        if line.trim() == "// -----" {
-            chunks.push(Chunk { text: &text[start..pos], first_line: start_line });
-            start = pos + line.len();
-            start_line = line_no + 1;
-        }
-        pos += line.len();
-        line_no += 1;
+    let mut begin = BufferStart::default();
+    for (pos, _) in text.match_indices(SPLIT_MARKER) {
+        chunks.push(Chunk { text: &text[start..pos], start: begin });
+        start = pos + SPLIT_MARKER.len();
+        let line = text[..start].matches('\n').count() as u32;
+        let line_start = text[..start].rfind('\n').map(|i| i + 1).unwrap_or(0);
+        begin = BufferStart { line, col: text[line_start..start].chars().count() as u32 };
     }
-    chunks.push(Chunk { text: &text[start..], first_line: start_line });
+    chunks.push(Chunk { text: &text[start..], start: begin });
     chunks
 }
 
@@ -50,7 +50,8 @@ pub struct Outcome {
 
 /// Runs tessel-opt on `text` (named `file` in locations) with `opts`.
 pub fn process_buffer(text: &str, file: &str, opts: &Options, registry: &PassRegistry) -> Outcome {
-    let chunks = if opts.split_input_file { split_input(text) } else { vec![Chunk { text, first_line: 0 }] };
+    let chunks =
+        if opts.split_input_file { split_input(text) } else { vec![Chunk { text, start: BufferStart::default() }] };
     let mut out = Outcome { success: true, ..Default::default() };
     let mut outputs = Vec::new();
     let mut missing = String::new();
@@ -124,7 +125,7 @@ fn process_chunk(
 ) -> Option<String> {
     let mut ctx = Context::new();
     ctx.allow_unregistered = opts.allow_unregistered;
-    let parsed = parse_module(&mut ctx, chunk.text, file, chunk.first_line);
+    let parsed = parse_module(&mut ctx, chunk.text, file, chunk.start);
     let module = match parsed {
         Ok(m) => m.module,
         Err(d) => {
@@ -144,33 +145,9 @@ fn process_chunk(
         debug_info: opts.print_debuginfo,
         pack_spelling: opts.pack_spelling,
     };
-    let pipeline_text = match (&opts.pass_pipeline, opts.pass_flags.is_empty()) {
-        (Some(p), _) => Some(p.clone()),
-        (None, false) => Some(
-            opts.pass_flags
-                .iter()
-                .map(|(n, v)| match v {
-                    Some(v) => format!("{n}{{{v}}}"),
-                    None => n.clone(),
-                })
-                .collect::<Vec<_>>()
-                .join(","),
-        ),
-        (None, true) => None,
-    };
-    if let Some(text) = pipeline_text {
-        let mut pipeline = match parse_pipeline(&text, registry) {
-            Ok(p) => p,
-            Err(e) => {
-                let loc = ctx.unknown_loc();
-                let d = Diagnostic::error(loc, format!("invalid pass pipeline: {e}"));
-                diags.push((
-                    DiagKey { severity: Severity::Error, file: None, line: 0, col: 0, message: d.message.clone() },
-                    format!("<unknown>:0: error: {}\n", d.message),
-                ));
-                return None;
-            }
-        };
+    if let Some(text) = pipeline_text(opts) {
+        // Validated in `main_with_args`; each chunk gets fresh pass objects.
+        let Ok(mut pipeline) = parse_pipeline(&text, registry) else { return None };
         let inst = Instrumentation {
             print_before_all: opts.print_ir_before_all,
             print_after_all: opts.print_ir_after_all,
@@ -192,10 +169,28 @@ fn process_chunk(
     Some(print_op_top(&ctx, module, print_opts))
 }
 
+/// The pipeline the options ask for: `--pass-pipeline` or the pass flags.
+fn pipeline_text(opts: &Options) -> Option<String> {
+    match (&opts.pass_pipeline, opts.pass_flags.is_empty()) {
+        (Some(p), _) => Some(p.clone()),
+        (None, false) => Some(
+            opts.pass_flags
+                .iter()
+                .map(|(n, v)| match v {
+                    Some(v) => format!("{n}{{{v}}}"),
+                    None => n.clone(),
+                })
+                .collect::<Vec<_>>()
+                .join(","),
+        ),
+        (None, true) => None,
+    }
+}
+
 fn collect_diag_full(ctx: &Context, d: &Diagnostic, file: &str, chunk: &Chunk<'_>, diags: &mut Vec<CollectedDiag>) {
     // Source lines for carets: pad with the lines before the chunk so that
     // absolute line numbers index correctly.
-    let padded: String = "\n".repeat(chunk.first_line as usize) + chunk.text;
+    let padded: String = "\n".repeat(chunk.start.line as usize) + &" ".repeat(chunk.start.col as usize) + chunk.text;
     collect_diag(ctx, d, file, &padded, diags);
 }
 
@@ -203,7 +198,7 @@ fn collect_diag_full(ctx: &Context, d: &Diagnostic, file: &str, chunk: &Chunk<'_
 /// reports of unexpected diagnostics and of expectations not produced
 /// (both empty when everything matched).
 fn check_expectations(chunk: &Chunk<'_>, file: &str, full: &str, diags: &[CollectedDiag]) -> (String, String) {
-    let mut expectations: Vec<Expectation> = match collect(chunk.text, chunk.first_line + 1) {
+    let mut expectations: Vec<Expectation> = match collect(chunk.text, chunk.start.line + 1) {
         Ok(e) => e,
         Err(e) => return (format!("{file}:{}:{}: error: {}\n", e.line, e.col, e.message), String::new()),
     };
@@ -277,6 +272,12 @@ pub fn main_with_args(args: &[String]) -> i32 {
             println!("{name}");
         }
         return 0;
+    }
+    if let Some(p) = pipeline_text(&opts) {
+        if let Err(e) = parse_pipeline(&p, &registry) {
+            eprintln!("tessel-opt: invalid pass pipeline: {e}");
+            return 1;
+        }
     }
     let (text, file) = match read_input(&opts.input) {
         Ok(t) => t,

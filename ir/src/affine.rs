@@ -119,7 +119,7 @@ impl AffineExpr {
             AffineExpr::Const(c) => c % factor == 0,
             _ => {
                 let d = self.largest_known_divisor();
-                d != 0 && d % f == 0
+                d != 0 && d.is_multiple_of(f)
             }
         }
     }
@@ -127,8 +127,8 @@ impl AffineExpr {
     /// Builds `self op rhs`, simplifying like MLIR's AffineExpr operators.
     pub fn bin(op: AffineBinOp, lhs: AffineExpr, rhs: AffineExpr) -> AffineExpr {
         match op {
-            AffineBinOp::Add => Self::add(lhs, rhs),
-            AffineBinOp::Mul => Self::mul(lhs, rhs),
+            AffineBinOp::Add => lhs + rhs,
+            AffineBinOp::Mul => lhs * rhs,
             AffineBinOp::Mod => Self::modulo(lhs, rhs),
             AffineBinOp::FloorDiv => Self::floordiv(lhs, rhs),
             AffineBinOp::CeilDiv => Self::ceildiv(lhs, rhs),
@@ -139,15 +139,14 @@ impl AffineExpr {
         AffineExpr::Bin(op, Box::new(lhs), Box::new(rhs))
     }
 
-    /// `lhs + rhs`
-    pub fn add(lhs: AffineExpr, rhs: AffineExpr) -> AffineExpr {
+    fn add_impl(lhs: AffineExpr, rhs: AffineExpr) -> AffineExpr {
         if let (Some(a), Some(b)) = (lhs.as_const(), rhs.as_const()) {
             if let Some(s) = a.checked_add(b) {
                 return AffineExpr::Const(s);
             }
         }
         if lhs.as_const().is_some() || (lhs.is_symbolic_or_constant() && !rhs.is_symbolic_or_constant()) {
-            return Self::add(rhs, lhs);
+            return Self::add_impl(rhs, lhs);
         }
         if rhs.as_const() == Some(0) {
             return lhs;
@@ -156,7 +155,7 @@ impl AffineExpr {
         if let (AffineExpr::Bin(AffineBinOp::Add, ll, lr), Some(c2)) = (&lhs, rhs.as_const()) {
             if let Some(c1) = lr.as_const() {
                 if let Some(s) = c1.checked_add(c2) {
-                    return Self::add((**ll).clone(), AffineExpr::Const(s));
+                    return Self::add_impl((**ll).clone(), AffineExpr::Const(s));
                 }
             }
         }
@@ -165,13 +164,13 @@ impl AffineExpr {
         let (c2, e2) = split_const_factor(&rhs);
         if e1 == e2 {
             if let Some(s) = c1.checked_add(c2) {
-                return Self::mul(e1.clone(), AffineExpr::Const(s));
+                return Self::mul_impl(e1.clone(), AffineExpr::Const(s));
             }
         }
         // (e1 + c) + e2 -> (e1 + e2) + c
         if let AffineExpr::Bin(AffineBinOp::Add, ll, lr) = &lhs {
             if let Some(c) = lr.as_const() {
-                return Self::add(Self::add((**ll).clone(), rhs), AffineExpr::Const(c));
+                return Self::add_impl(Self::add_impl((**ll).clone(), rhs), AffineExpr::Const(c));
             }
         }
         // e - (e floordiv c) * c -> e mod c
@@ -187,20 +186,14 @@ impl AffineExpr {
         Self::raw(AffineBinOp::Add, lhs, rhs)
     }
 
-    /// `lhs - rhs`
-    pub fn sub(lhs: AffineExpr, rhs: AffineExpr) -> AffineExpr {
-        Self::add(lhs, Self::mul(rhs, AffineExpr::Const(-1)))
-    }
-
-    /// `lhs * rhs`
-    pub fn mul(lhs: AffineExpr, rhs: AffineExpr) -> AffineExpr {
+    fn mul_impl(lhs: AffineExpr, rhs: AffineExpr) -> AffineExpr {
         if let (Some(a), Some(b)) = (lhs.as_const(), rhs.as_const()) {
             if let Some(p) = a.checked_mul(b) {
                 return AffineExpr::Const(p);
             }
         }
         if lhs.as_const().is_some() || (lhs.is_symbolic_or_constant() && !rhs.is_symbolic_or_constant()) {
-            return Self::mul(rhs, lhs);
+            return Self::mul_impl(rhs, lhs);
         }
         if let Some(c) = rhs.as_const() {
             if c == 1 {
@@ -214,10 +207,10 @@ impl AffineExpr {
             if let Some(c1) = lr.as_const() {
                 if let Some(c2) = rhs.as_const() {
                     if let Some(p) = c1.checked_mul(c2) {
-                        return Self::mul((**ll).clone(), AffineExpr::Const(p));
+                        return Self::mul_impl((**ll).clone(), AffineExpr::Const(p));
                     }
                 }
-                return Self::mul(Self::mul((**ll).clone(), rhs), AffineExpr::Const(c1));
+                return Self::mul_impl(Self::mul_impl((**ll).clone(), rhs), AffineExpr::Const(c1));
             }
         }
         Self::raw(AffineBinOp::Mul, lhs, rhs)
@@ -243,16 +236,22 @@ impl AffineExpr {
         if let AffineExpr::Bin(AffineBinOp::Mul, ll, lr) = &lhs {
             if let Some(m) = lr.as_const() {
                 if m % c == 0 {
-                    return Self::mul((**ll).clone(), AffineExpr::Const(m / c));
+                    return Self::mul_impl((**ll).clone(), AffineExpr::Const(m / c));
                 }
             }
         }
         if let AffineExpr::Bin(AffineBinOp::Add, ll, lr) = &lhs {
             if ll.is_multiple_of(c) {
-                return Self::add(Self::floordiv((**ll).clone(), rhs.clone()), Self::floordiv((**lr).clone(), rhs));
+                return Self::add_impl(
+                    Self::floordiv((**ll).clone(), rhs.clone()),
+                    Self::floordiv((**lr).clone(), rhs),
+                );
             }
             if lr.is_multiple_of(c) {
-                return Self::add(Self::floordiv((**lr).clone(), rhs.clone()), Self::floordiv((**ll).clone(), rhs));
+                return Self::add_impl(
+                    Self::floordiv((**lr).clone(), rhs.clone()),
+                    Self::floordiv((**ll).clone(), rhs),
+                );
             }
         }
         Self::raw(AffineBinOp::FloorDiv, lhs, rhs)
@@ -278,7 +277,7 @@ impl AffineExpr {
         if let AffineExpr::Bin(AffineBinOp::Mul, ll, lr) = &lhs {
             if let Some(m) = lr.as_const() {
                 if m % c == 0 {
-                    return Self::mul((**ll).clone(), AffineExpr::Const(m / c));
+                    return Self::mul_impl((**ll).clone(), AffineExpr::Const(m / c));
                 }
             }
         }
@@ -429,6 +428,30 @@ impl AffineExpr {
     }
 }
 
+impl std::ops::Add for AffineExpr {
+    type Output = AffineExpr;
+    /// `lhs + rhs`, simplified like MLIR's `AffineExpr::operator+`.
+    fn add(self, rhs: AffineExpr) -> AffineExpr {
+        AffineExpr::add_impl(self, rhs)
+    }
+}
+
+impl std::ops::Sub for AffineExpr {
+    type Output = AffineExpr;
+    /// `lhs - rhs`, i.e. `lhs + rhs * -1`.
+    fn sub(self, rhs: AffineExpr) -> AffineExpr {
+        AffineExpr::add_impl(self, AffineExpr::mul_impl(rhs, AffineExpr::Const(-1)))
+    }
+}
+
+impl std::ops::Mul for AffineExpr {
+    type Output = AffineExpr;
+    /// `lhs * rhs`, simplified like MLIR's `AffineExpr::operator*`.
+    fn mul(self, rhs: AffineExpr) -> AffineExpr {
+        AffineExpr::mul_impl(self, rhs)
+    }
+}
+
 fn split_const_factor(e: &AffineExpr) -> (i64, &AffineExpr) {
     if let AffineExpr::Bin(AffineBinOp::Mul, l, r) = e {
         if let Some(c) = r.as_const() {
@@ -556,22 +579,22 @@ mod tests {
 
     #[test]
     fn canonical_forms_print_like_mlir() {
-        assert_eq!(AffineExpr::sub(c(32), d(0)).to_string(), "-d0 + 32");
-        assert_eq!(AffineExpr::mul(c(2), d(0)).to_string(), "d0 * 2");
-        let e = AffineExpr::add(AffineExpr::mul(d(0), c(2)), AffineExpr::floordiv(AffineExpr::Sym(0), c(4)));
+        assert_eq!((c(32) - d(0)).to_string(), "-d0 + 32");
+        assert_eq!((c(2) * d(0)).to_string(), "d0 * 2");
+        let e = d(0) * c(2) + AffineExpr::floordiv(AffineExpr::Sym(0), c(4));
         assert_eq!(e.to_string(), "d0 * 2 + s0 floordiv 4");
-        assert_eq!(AffineExpr::sub(d(0), AffineExpr::mul(d(1), c(8))).to_string(), "d0 - d1 * 8");
-        assert_eq!(AffineExpr::add(d(0), c(-3)).to_string(), "d0 - 3");
-        let nested = AffineExpr::sub(d(0), AffineExpr::add(d(1), d(2)));
+        assert_eq!((d(0) - d(1) * c(8)).to_string(), "d0 - d1 * 8");
+        assert_eq!((d(0) + c(-3)).to_string(), "d0 - 3");
+        let nested = d(0) - (d(1) + d(2));
         assert_eq!(nested.to_string(), "d0 - (d1 + d2)");
     }
 
     #[test]
     fn simplifications_fold() {
-        assert_eq!(AffineExpr::floordiv(AffineExpr::mul(d(0), c(8)), c(8)), d(0));
-        assert_eq!(AffineExpr::modulo(AffineExpr::mul(d(0), c(8)), c(4)), c(0));
-        assert_eq!(AffineExpr::add(AffineExpr::add(d(0), c(2)), c(3)).to_string(), "d0 + 5");
-        assert_eq!(AffineExpr::add(d(0), d(0)).to_string(), "d0 * 2");
+        assert_eq!(AffineExpr::floordiv(d(0) * c(8), c(8)), d(0));
+        assert_eq!(AffineExpr::modulo(d(0) * c(8), c(4)), c(0));
+        assert_eq!(((d(0) + c(2)) + c(3)).to_string(), "d0 + 5");
+        assert_eq!((d(0) + d(0)).to_string(), "d0 * 2");
         assert_eq!(floor_div(-7, 2), -4);
         assert_eq!(ceil_div(7, 2), 4);
         assert_eq!(mod_pos(-7, 8), 1);

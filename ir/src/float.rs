@@ -234,7 +234,7 @@ mod tests {
 
     #[test]
     fn half_formats_round_trip() {
-        for v in [1.0, -2.5, 65504.0, 0.000061035156] {
+        for v in [1.0, -2.5, 65504.0, 6.103515625e-5, 5.960464477539063e-8] {
             assert_eq!(decode_bits(encode_bits(v, FloatKind::F16), FloatKind::F16), Some(v));
         }
         assert_eq!(encode_bits(1.0, FloatKind::BF16), 0x3F80);

@@ -128,7 +128,9 @@ fn parse_func(p: &mut OpParser<'_, '_>) -> PResult<()> {
             }
             arg_attrs.push(parse_optional_dict_attr(p, &mut any_arg_attr)?);
             if p.at_keyword("loc") {
-                return p.err("argument locations are not supported here");
+                // Argument locations (mlir-opt prints them with debug info) are
+                // accepted; tessel does not keep locations on block arguments.
+                p.location()?;
             }
             if !p.optional(Tok::Comma) {
                 break;

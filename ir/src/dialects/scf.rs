@@ -295,10 +295,9 @@ fn verify_yield(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
     let Some(parent) = ctx.parent_op(op) else { return Ok(()) };
     let pname = ctx.op_name(parent);
     if !matches!(pname, "scf.for" | "scf.if" | "scf.while" | "scf.execute_region" | "scf.index_switch") {
-        return Err(format!(
-            "expects parent op to be one of 'scf.execute_region, scf.for, scf.if, scf.index_switch, scf.while'"
-        )
-        .into());
+        return Err(
+            "expects parent op to be one of 'scf.execute_region, scf.for, scf.if, scf.index_switch, scf.while'".into(),
+        );
     }
     let results = ctx.results(parent);
     let ops = ctx.operands(op);

@@ -341,6 +341,11 @@ impl<'p, 'a> OpParser<'p, 'a> {
         }
     }
 
+    /// A `loc(...)` location.
+    pub fn location(&mut self) -> PResult<Loc> {
+        self.p.parse_loc_literal()
+    }
+
     /// An integer (optionally negative).
     pub fn integer(&mut self) -> PResult<i64> {
         self.p.parse_integer_i64()

@@ -158,7 +158,7 @@ impl<'a> Parser<'a> {
         if width >= 127 {
             return Ok(v);
         }
-        let w = width as u32;
+        let w = width;
         let ok = match signed {
             Some(crate::types::Signedness::Unsigned) => v >= 0 && v < (1i128 << w),
             Some(crate::types::Signedness::Signed) => v >= -(1i128 << (w - 1)) && v < (1i128 << (w - 1)),
@@ -525,9 +525,9 @@ impl<'a> Parser<'a> {
             p.expect(Tok::Equal, "'=' in affine constraint")?;
             let rhs = p.parse_affine_expr(&names)?;
             let c = match op {
-                0 => (AffineExpr::sub(lhs, rhs), false),
-                1 => (AffineExpr::sub(rhs, lhs), false),
-                _ => (AffineExpr::sub(lhs, rhs), true),
+                0 => (lhs - rhs, false),
+                1 => (rhs - lhs, false),
+                _ => (lhs - rhs, true),
             };
             constraints.push(c);
             Ok(())
@@ -546,7 +546,7 @@ impl<'a> Parser<'a> {
             };
             self.bump();
             let rhs = self.parse_affine_term(names)?;
-            lhs = if sub { AffineExpr::sub(lhs, rhs) } else { AffineExpr::add(lhs, rhs) };
+            lhs = if sub { lhs - rhs } else { lhs + rhs };
         }
         self.leave();
         Ok(lhs)
@@ -596,7 +596,7 @@ impl<'a> Parser<'a> {
             Tok::Minus => {
                 self.bump();
                 let e = self.parse_affine_operand(names)?;
-                Ok(AffineExpr::mul(e, AffineExpr::Const(-1)))
+                Ok(e * AffineExpr::Const(-1))
             }
             Tok::LParen => {
                 self.bump();

@@ -56,6 +56,7 @@ pub struct Parser<'a> {
     file: Sym,
     line_starts: Vec<usize>,
     line_offset: u32,
+    first_col_offset: u32,
     tok: Token,
     type_aliases: HashMap<String, Type>,
     attr_aliases: HashMap<String, Attr>,
@@ -75,16 +76,25 @@ pub struct ParsedModule {
     pub attr_alias_names: HashMap<Attr, String>,
 }
 
-/// Parses a buffer. `file` names it in locations; `line_offset` is added to
-/// every line number (for `--split-input-file` chunks).
-pub fn parse_module(ctx: &mut Context, src: &str, file: &str, line_offset: u32) -> PResult<ParsedModule> {
-    let mut p = Parser::new(ctx, src, file, line_offset);
+/// Where a buffer starts inside its file (for `--split-input-file` chunks,
+/// which begin right after a `// -----` marker).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct BufferStart {
+    /// 0-based line of the buffer's first character.
+    pub line: u32,
+    /// 0-based column of the buffer's first character.
+    pub col: u32,
+}
+
+/// Parses a buffer. `file` names it in locations.
+pub fn parse_module(ctx: &mut Context, src: &str, file: &str, start: BufferStart) -> PResult<ParsedModule> {
+    let mut p = Parser::new(ctx, src, file, start);
     p.parse_top_level()
 }
 
 impl<'a> Parser<'a> {
     /// A parser over `src`.
-    pub fn new(ctx: &'a mut Context, src: &'a str, file: &str, line_offset: u32) -> Self {
+    pub fn new(ctx: &'a mut Context, src: &'a str, file: &str, start: BufferStart) -> Self {
         let bytes = src.as_bytes();
         let mut line_starts = vec![0];
         for (i, b) in bytes.iter().enumerate() {
@@ -100,7 +110,8 @@ impl<'a> Parser<'a> {
             bytes,
             file,
             line_starts,
-            line_offset,
+            line_offset: start.line,
+            first_col_offset: start.col,
             tok,
             type_aliases: HashMap::new(),
             attr_aliases: HashMap::new(),
@@ -155,7 +166,10 @@ impl<'a> Parser<'a> {
             Ok(i) => i,
             Err(i) => i - 1,
         };
-        let col = self.src[self.line_starts[line]..pos].chars().count() + 1;
+        let mut col = self.src[self.line_starts[line]..pos].chars().count() + 1;
+        if line == 0 {
+            col += self.first_col_offset as usize;
+        }
         self.ctx.loc(LocKind::FileLineCol {
             file: self.file,
             line: line as u32 + 1 + self.line_offset,
@@ -307,7 +321,13 @@ impl<'a> Parser<'a> {
     // ---- top level ------------------------------------------------------
 
     fn parse_top_level(&mut self) -> PResult<ParsedModule> {
-        let start_loc = self.loc_at(0);
+        // mlir-opt gives an implicit module the buffer's start, and 0:0 for a
+        // buffer at the very start of its file.
+        let start_loc = if self.line_offset == 0 && self.first_col_offset == 0 {
+            self.ctx.loc(LocKind::FileLineCol { file: self.file, line: 0, col: 0 })
+        } else {
+            self.loc_at(0)
+        };
         let body = self.ctx.create_region();
         let block = self.ctx.append_block(body);
         self.isolated.push(IsolatedScope::default());
@@ -737,7 +757,7 @@ impl<'a> Parser<'a> {
         if !name.contains('.') || !self.ctx.is_dialect_registered(dialect) {
             return self.err_at(
                 loc,
-                format!("operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used"),
+                "operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used",
             );
         }
         Ok(())
@@ -833,7 +853,7 @@ impl<'a> Parser<'a> {
         let name = self.text()[1..].to_string();
         let loc = self.cur_loc();
         self.bump();
-        Ok(self.block_by_name(&name, loc, false)?)
+        self.block_by_name(&name, loc, false)
     }
 
     fn block_by_name(&mut self, name: &str, loc: Loc, defining: bool) -> PResult<BlockId> {

@@ -330,7 +330,7 @@ impl Parser<'_> {
         self.reset_to(after);
         let loc = self.cur_loc();
         let (shape, scalable) = self.parse_dims(true)?;
-        if shape.iter().any(|d| *d == DYNAMIC) {
+        if shape.contains(&DYNAMIC) {
             return self.err_at(loc, "vector types must have static shape");
         }
         let elem = self.parse_element_type("vector")?;

@@ -85,6 +85,11 @@ impl Aliases {
 /// Prints ops; custom printers receive it.
 pub struct OpPrinter<'a> {
     ctx: &'a Context,
+    /// `#locN` alias index per location (with `--mlir-print-debuginfo`).
+    loc_aliases: HashMap<Loc, usize>,
+    /// During the dry run: op locations in the order ops start printing.
+    collecting_locs: Option<Vec<Loc>>,
+    loc_order: Vec<Loc>,
     /// The output buffer.
     pub out: String,
     opts: PrintOptions,
@@ -97,6 +102,15 @@ pub struct OpPrinter<'a> {
 /// Prints a top-level op (normally the module) with alias definitions first.
 pub fn print_op_top(ctx: &Context, op: OpId, opts: PrintOptions) -> String {
     let mut p = OpPrinter::new(ctx, op, opts);
+    if opts.debug_info {
+        // A dry run finds the locations of the ops that actually print
+        // (implicit terminators do not), in the order mlir-opt numbers them.
+        let mut dry = OpPrinter::new(ctx, op, opts);
+        dry.collecting_locs = Some(Vec::new());
+        dry.print_op(op);
+        let printed = dry.collecting_locs.take().unwrap_or_default();
+        p.number_loc_aliases(&printed);
+    }
     p.print_op(op);
     p.out.push('\n');
     p.finish_with_aliases()
@@ -128,12 +142,26 @@ pub fn op_to_generic_string(ctx: &Context, op: OpId) -> String {
 impl<'a> OpPrinter<'a> {
     fn new(ctx: &'a Context, top: OpId, opts: PrintOptions) -> Self {
         let names = NameTable::compute(ctx, top, opts.generic);
-        OpPrinter { ctx, out: String::new(), opts, names, aliases: Aliases::default(), indent: 0, use_aliases: true }
+        OpPrinter {
+            ctx,
+            loc_aliases: HashMap::new(),
+            collecting_locs: None,
+            loc_order: Vec::new(),
+            out: String::new(),
+            opts,
+            names,
+            aliases: Aliases::default(),
+            indent: 0,
+            use_aliases: true,
+        }
     }
 
     fn detached(ctx: &'a Context) -> Self {
         OpPrinter {
             ctx,
+            loc_aliases: HashMap::new(),
+            collecting_locs: None,
+            loc_order: Vec::new(),
             out: String::new(),
             opts: PrintOptions::default(),
             names: NameTable::default(),
@@ -143,7 +171,48 @@ impl<'a> OpPrinter<'a> {
         }
     }
 
-    fn finish_with_aliases(self) -> String {
+    /// Numbers locations like mlir-opt: printed ops in pre-order, a
+    /// location's parts before it, then stably by nesting depth.
+    fn number_loc_aliases(&mut self, op_locs: &[Loc]) {
+        let ctx = self.ctx;
+        let mut seen: HashMap<Loc, usize> = HashMap::new();
+        let mut order: Vec<(Loc, usize)> = Vec::new();
+        fn visit(ctx: &Context, l: Loc, seen: &mut HashMap<Loc, usize>, order: &mut Vec<(Loc, usize)>) -> usize {
+            if let Some(d) = seen.get(&l) {
+                return *d;
+            }
+            let children: Vec<Loc> = match ctx.loc_kind(l) {
+                LocKind::Name { child: Some(c), .. } => vec![*c],
+                LocKind::CallSite { callee, caller } => vec![*callee, *caller],
+                LocKind::Fused { locs, .. } => locs.clone(),
+                _ => vec![],
+            };
+            let depth = children.iter().map(|c| visit(ctx, *c, seen, order) + 1).max().unwrap_or(0);
+            seen.insert(l, depth);
+            order.push((l, depth));
+            depth
+        }
+        for l in op_locs {
+            visit(ctx, *l, &mut seen, &mut order);
+        }
+        order.sort_by_key(|(_, d)| *d);
+        for (i, (l, _)) in order.iter().enumerate() {
+            self.loc_aliases.insert(*l, i);
+        }
+        self.loc_order = order.into_iter().map(|(l, _)| l).collect();
+    }
+
+    fn finish_with_aliases(mut self) -> String {
+        if !self.loc_order.is_empty() {
+            let order = std::mem::take(&mut self.loc_order);
+            for (i, l) in order.iter().enumerate() {
+                let _ = write!(self.out, "#{} = loc(", loc_alias_name(i));
+                self.loc_aliases.remove(l);
+                self.print_loc_inner(*l);
+                self.loc_aliases.insert(*l, i);
+                self.out.push_str(")\n");
+            }
+        }
         if self.aliases.order.is_empty() {
             return self.out;
         }
@@ -417,7 +486,7 @@ impl<'a> OpPrinter<'a> {
                         }
                     } else {
                         let n = shape[0].max(0) as usize;
-                        let chunk = if n == 0 { 0 } else { elems.len() / n };
+                        let chunk = elems.len().checked_div(n).unwrap_or(0);
                         for i in 0..n {
                             if i > 0 {
                                 out.push_str(", ");
@@ -508,6 +577,9 @@ impl<'a> OpPrinter<'a> {
     /// Prints an op with its results, at the current indentation.
     pub fn print_op(&mut self, op: OpId) {
         let ctx = self.ctx;
+        if let Some(locs) = &mut self.collecting_locs {
+            locs.push(ctx.op_loc(op));
+        }
         let results = ctx.results(op);
         if !results.is_empty() {
             self.names.write_result_defs(ctx, op, &mut self.out);
@@ -683,6 +755,10 @@ impl<'a> OpPrinter<'a> {
 
     fn print_loc_inner(&mut self, l: Loc) {
         let ctx = self.ctx;
+        if let Some(i) = self.loc_aliases.get(&l) {
+            let _ = write!(self.out, "#{}", loc_alias_name(*i));
+            return;
+        }
         match ctx.loc_kind(l) {
             LocKind::Unknown => self.out.push_str("unknown"),
             LocKind::FileLineCol { file, line, col } => {
@@ -724,6 +800,14 @@ impl<'a> OpPrinter<'a> {
                 self.out.push(']');
             }
         }
+    }
+}
+
+fn loc_alias_name(i: usize) -> String {
+    if i == 0 {
+        "loc".to_string()
+    } else {
+        format!("loc{i}")
     }
 }
 

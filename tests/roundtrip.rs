@@ -1,0 +1,197 @@
+//! Print → parse → print is a fixed point for every valid lit input, in
+//! custom form, generic form and with locations; and malformed variants of
+//! those inputs produce diagnostics, never panics.
+
+use std::path::{Path, PathBuf};
+
+use tessel::driver::split_input;
+use tessel_ir::parser::{parse_module, BufferStart};
+use tessel_ir::printer::{print_op_top, PrintOptions};
+use tessel_ir::verifier::verify;
+use tessel_ir::Context;
+
+fn lit_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let mut entries: Vec<_> = std::fs::read_dir(dir).expect("lit dir").flatten().map(|e| e.path()).collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            lit_files(&p, out);
+        } else if p.extension().is_some_and(|e| e == "mlir") {
+            out.push(p);
+        }
+    }
+}
+
+/// (file, chunk text, start, allow_unregistered) for every chunk that has no
+/// expected diagnostics.
+fn valid_chunks() -> Vec<(String, String, BufferStart, bool)> {
+    let mut files = Vec::new();
+    lit_files(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("lit"), &mut files);
+    let mut out = Vec::new();
+    for f in files {
+        let text = std::fs::read_to_string(&f).expect("read");
+        let unregistered = text.contains("allow-unregistered-dialect");
+        for c in split_input(&text) {
+            if c.text.contains("expected-") {
+                continue;
+            }
+            out.push((f.display().to_string(), c.text.to_string(), c.start, unregistered));
+        }
+    }
+    assert!(out.len() >= 6, "too few valid chunks: {}", out.len());
+    out
+}
+
+fn print(text: &str, file: &str, unregistered: bool, opts: PrintOptions) -> Result<String, String> {
+    let mut ctx = Context::new();
+    ctx.allow_unregistered = unregistered;
+    let m = parse_module(&mut ctx, text, file, BufferStart::default()).map_err(|d| d.message)?.module;
+    verify(&ctx, m, Default::default()).map_err(|ds| ds[0].message.clone())?;
+    Ok(print_op_top(&ctx, m, opts))
+}
+
+#[test]
+fn printing_is_a_fixed_point() {
+    let custom = PrintOptions::default();
+    let generic = PrintOptions { generic: true, ..Default::default() };
+    let located = PrintOptions { debug_info: true, ..Default::default() };
+    for (file, text, _, unreg) in valid_chunks() {
+        let p1 = print(&text, &file, unreg, custom).unwrap_or_else(|e| panic!("{file}: {e}\n{text}"));
+        let p2 = print(&p1, "p1", unreg, custom).unwrap_or_else(|e| panic!("{file}: reparse: {e}\n{p1}"));
+        assert_eq!(p1, p2, "{file}: print is not a fixed point");
+        let g = print(&text, &file, unreg, generic).expect("generic print");
+        let p3 = print(&g, "g", unreg, custom).unwrap_or_else(|e| panic!("{file}: generic reparse: {e}\n{g}"));
+        assert_eq!(p1, p3, "{file}: generic form does not round-trip");
+        let l1 = print(&text, &file, unreg, located).expect("located print");
+        let l2 = print(&l1, "l1", unreg, located).unwrap_or_else(|e| panic!("{file}: located reparse: {e}\n{l1}"));
+        assert_eq!(l1, l2, "{file}: locations do not round-trip");
+    }
+}
+
+/// A small deterministic generator (xorshift), so failures reproduce.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+const PIECES: &[&str] = &[
+    "%",
+    "^",
+    "#",
+    "!",
+    "@",
+    "(",
+    ")",
+    "{",
+    "}",
+    "[",
+    "]",
+    "<",
+    ">",
+    ":",
+    ",",
+    "=",
+    "->",
+    "?",
+    "x",
+    "0",
+    "-1",
+    "\"",
+    "tensor<",
+    "index",
+    "f32",
+    "// -----\n",
+    "loc(",
+    "affine_map<(d0) -> (d0)>",
+    "dense<",
+    "0x",
+    "1.5e",
+    "\n",
+];
+
+fn mutate(text: &str, rng: &mut Rng) -> String {
+    let mut s: Vec<u8> = text.as_bytes().to_vec();
+    for _ in 0..1 + rng.below(3) {
+        let pos = rng.below(s.len() + 1);
+        match rng.below(4) {
+            0 => {
+                let end = (pos + 1 + rng.below(8)).min(s.len());
+                s.drain(pos.min(s.len())..end);
+            }
+            1 => {
+                let p = PIECES[rng.below(PIECES.len())].as_bytes();
+                s.splice(pos..pos, p.iter().copied());
+            }
+            2 => s.truncate(pos),
+            _ => {
+                if !s.is_empty() {
+                    let i = rng.below(s.len());
+                    s[i] = b"%^#!@(){}[]<>:,=?x0-\"\n"[rng.below(22)];
+                }
+            }
+        }
+    }
+    String::from_utf8_lossy(&s).into_owned()
+}
+
+#[test]
+fn mutated_inputs_never_panic() {
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let chunks = valid_chunks();
+    let mut diagnosed = 0;
+    for round in 0..40 {
+        for (file, text, _, unreg) in &chunks {
+            let m = mutate(text, &mut rng);
+            let result = std::panic::catch_unwind(|| {
+                let mut ctx = Context::new();
+                ctx.allow_unregistered = *unreg;
+                match parse_module(&mut ctx, &m, "fuzz", BufferStart::default()) {
+                    Ok(pm) => match verify(&ctx, pm.module, Default::default()) {
+                        Ok(()) => {
+                            let _ = print_op_top(&ctx, pm.module, PrintOptions::default());
+                            let _ = print_op_top(&ctx, pm.module, PrintOptions { generic: true, ..Default::default() });
+                            false
+                        }
+                        Err(_) => true,
+                    },
+                    Err(_) => true,
+                }
+            });
+            match result {
+                Ok(had_error) => diagnosed += had_error as usize,
+                Err(_) => panic!("panic on a mutation of {file} (round {round}):\n{m}"),
+            }
+        }
+    }
+    assert!(diagnosed > 0, "mutations should produce diagnostics");
+}
+
+#[test]
+fn deep_nesting_is_an_error_not_a_crash() {
+    let depth = 5000;
+    let mut text = String::from("func.func @f(%c: i1) {\n");
+    for _ in 0..depth {
+        text.push_str("scf.if %c {\n");
+    }
+    for _ in 0..depth {
+        text.push_str("}\n");
+    }
+    text.push_str("return\n}\n");
+    let mut ctx = Context::new();
+    let err = parse_module(&mut ctx, &text, "deep", BufferStart::default()).err().expect("too deep");
+    assert!(err.message.contains("nesting deeper than"), "{}", err.message);
+
+    let nested_attr = "[".repeat(depth) + &"]".repeat(depth);
+    let text = format!("func.func @g() attributes {{a = {nested_attr}}} {{\n  return\n}}\n");
+    let err = parse_module(&mut ctx, &text, "deep", BufferStart::default()).err().expect("too deep");
+    assert!(err.message.contains("nesting deeper than"), "{}", err.message);
+}
