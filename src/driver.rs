@@ -3,12 +3,15 @@
 
 use std::io::{Read, Write};
 
+use std::time::{Duration, Instant};
 use tessel_ir::diag::{file_line_col, render};
 use tessel_ir::parser::{parse_module, BufferStart};
 use tessel_ir::printer::{print_op_top, PrintOptions};
 use tessel_ir::verifier::{verify, VerifyOptions};
 use tessel_ir::{Context, Diagnostic, Severity};
-use tessel_passes::{parse_pipeline, run_pipeline, Instrumentation, PassRegistry};
+
+use tessel_ir::OpId;
+use tessel_passes::{parse_pipeline, run_pipeline, Instrumentation, PassHooks, PassRegistry};
 
 use crate::cli::{help_text, parse_args, Options};
 use crate::expected::{collect, Expectation};
@@ -55,9 +58,10 @@ pub fn process_buffer(text: &str, file: &str, opts: &Options, registry: &PassReg
     let mut out = Outcome { success: true, ..Default::default() };
     let mut outputs = Vec::new();
     let mut missing = String::new();
+    let mut timing = Timing::default();
     for chunk in &chunks {
         let mut diags = Vec::new();
-        let printed = process_chunk(chunk, file, opts, registry, &mut diags, &mut out.errors);
+        let printed = process_chunk(chunk, file, opts, registry, &mut diags, &mut out.errors, &mut timing);
         let chunk_ok = printed.is_some();
         outputs.push(printed.unwrap_or_default());
         if opts.verify_diagnostics {
@@ -77,6 +81,9 @@ pub fn process_buffer(text: &str, file: &str, opts: &Options, registry: &PassReg
     // Like mlir-opt, unexpected diagnostics come as they happen and missing
     // expectations after the whole buffer.
     out.errors.push_str(&missing);
+    if opts.timing {
+        out.errors.push_str(&timing.report());
+    }
     let rendered: Vec<String> = outputs.into_iter().map(|s| if s.is_empty() { s } else { s + "\n" }).collect();
     out.output = rendered.join("// -----\n");
     out
@@ -122,10 +129,13 @@ fn process_chunk(
     registry: &PassRegistry,
     diags: &mut Vec<CollectedDiag>,
     dumps: &mut String,
+    timing: &mut Timing,
 ) -> Option<String> {
     let mut ctx = Context::new();
     ctx.allow_unregistered = opts.allow_unregistered;
+    let start = Instant::now();
     let parsed = parse_module(&mut ctx, chunk.text, file, chunk.start);
+    timing.add("Parser", start.elapsed());
     let module = match parsed {
         Ok(m) => m.module,
         Err(d) => {
@@ -134,7 +144,10 @@ fn process_chunk(
         }
     };
     let vopts = VerifyOptions { print_op_on_diagnostic: !opts.verify_diagnostics };
-    if let Err(ds) = verify(&ctx, module, vopts) {
+    let start = Instant::now();
+    let verified = verify(&ctx, module, vopts);
+    timing.add("Verifier", start.elapsed());
+    if let Err(ds) = verified {
         for d in ds {
             collect_diag_full(&ctx, &d, file, chunk, diags);
         }
@@ -148,25 +161,82 @@ fn process_chunk(
     if let Some(text) = pipeline_text(opts) {
         // Validated in `main_with_args`; each chunk gets fresh pass objects.
         let Ok(mut pipeline) = parse_pipeline(&text, registry) else { return None };
-        let inst = Instrumentation {
-            print_before_all: opts.print_ir_before_all,
-            print_after_all: opts.print_ir_after_all,
-            verify_each: opts.verify_each,
-        };
-        let mut dump = |c: &Context, header: &str, op| {
-            dumps.push_str(header);
-            dumps.push('\n');
-            dumps.push_str(&print_op_top(c, op, print_opts));
-            dumps.push('\n');
-        };
-        if let Err(ds) = run_pipeline(&mut ctx, module, &mut pipeline, &inst, &mut dump) {
+        let inst = Instrumentation { verify_each: opts.verify_each };
+        let mut hooks = DriverHooks { opts, print_opts, dumps, timing };
+        if let Err(ds) = run_pipeline(&mut ctx, module, &mut pipeline, &inst, &mut hooks) {
             for d in ds {
                 collect_diag_full(&ctx, &d, file, chunk, diags);
             }
             return None;
         }
     }
-    Some(print_op_top(&ctx, module, print_opts))
+    let start = Instant::now();
+    let text = print_op_top(&ctx, module, print_opts);
+    timing.add("Output", start.elapsed());
+    Some(text)
+}
+
+/// IR dumps and timing around passes.
+struct DriverHooks<'a> {
+    opts: &'a Options,
+    print_opts: PrintOptions,
+    dumps: &'a mut String,
+    timing: &'a mut Timing,
+}
+
+impl PassHooks for DriverHooks<'_> {
+    fn before_pass(&mut self, ctx: &Context, pass: &str, op: OpId) {
+        if self.opts.print_ir_before_all {
+            self.dump(ctx, &format!("// -----// IR Dump Before {pass} //----- //"), op);
+        }
+    }
+
+    fn after_pass(&mut self, ctx: &Context, pass: &str, op: OpId, elapsed: Duration) {
+        self.timing.add(pass, elapsed);
+        if self.opts.print_ir_after_all {
+            self.dump(ctx, &format!("// -----// IR Dump After {pass} //----- //"), op);
+        }
+    }
+}
+
+impl DriverHooks<'_> {
+    fn dump(&mut self, ctx: &Context, header: &str, op: OpId) {
+        self.dumps.push_str(header);
+        self.dumps.push('\n');
+        self.dumps.push_str(&print_op_top(ctx, op, self.print_opts));
+        self.dumps.push('\n');
+    }
+}
+
+/// Wall time per phase and pass, reported by `--mlir-timing`.
+#[derive(Default)]
+pub struct Timing {
+    entries: Vec<(String, Duration)>,
+}
+
+impl Timing {
+    /// Adds time to a named entry (entries keep first-seen order).
+    pub fn add(&mut self, name: &str, d: Duration) {
+        match self.entries.iter_mut().find(|(n, _)| n == name) {
+            Some((_, t)) => *t += d,
+            None => self.entries.push((name.to_string(), d)),
+        }
+    }
+
+    /// mlir-opt's execution time report.
+    pub fn report(&self) -> String {
+        let total: f64 = self.entries.iter().map(|(_, d)| d.as_secs_f64()).sum();
+        let rule = "===-------------------------------------------------------------------------===";
+        let mut s = format!("{rule}\n                         ... Execution time report ...\n{rule}\n");
+        s.push_str(&format!("  Total Execution Time: {total:.4} seconds\n\n  ----Wall Time----  ----Name----\n"));
+        for (n, d) in &self.entries {
+            let t = d.as_secs_f64();
+            let pct = if total > 0.0 { 100.0 * t / total } else { 0.0 };
+            s.push_str(&format!("    {t:.4} ({pct:5.1}%)  {n}\n"));
+        }
+        s.push_str(&format!("    {total:.4} (100.0%)  Total\n"));
+        s
+    }
 }
 
 /// The pipeline the options ask for: `--pass-pipeline` or the pass flags.

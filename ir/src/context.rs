@@ -1,13 +1,85 @@
 //! The IR context: dense arenas of operations, values, blocks and regions, and
 //! the uniquing tables of types, attributes, locations and strings.
 
-use indexmap::{IndexMap, IndexSet};
+use indexmap::IndexSet;
+use rustc_hash::FxBuildHasher;
 
 use crate::attrs::AttrKind;
 use crate::location::LocKind;
 use crate::registry::{OpDef, Registry};
 use crate::types::{FloatKind, Signedness, TypeKind};
 use crate::{Attr, BlockId, Loc, OpId, RegionId, Sym, Type, Value};
+
+/// Operand or result values of an op (inline up to 4, no allocation).
+pub type ValueList = smallvec::SmallVec<[Value; 4]>;
+/// Result types of an op being built.
+pub type TypeList = smallvec::SmallVec<[Type; 2]>;
+
+/// An op's attribute dictionary, in insertion order. Most ops have none,
+/// so the map is allocated only on first insertion (8 bytes when empty).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct AttrMap(Option<Box<indexmap::IndexMap<Sym, Attr, FxBuildHasher>>>);
+
+impl AttrMap {
+    /// The value of `k`.
+    pub fn get(&self, k: &Sym) -> Option<&Attr> {
+        self.0.as_ref()?.get(k)
+    }
+
+    /// Whether `k` is present.
+    pub fn contains_key(&self, k: &Sym) -> bool {
+        self.0.as_ref().is_some_and(|m| m.contains_key(k))
+    }
+
+    /// Inserts or replaces `k` (keeping its position when replacing).
+    pub fn insert(&mut self, k: Sym, v: Attr) -> Option<Attr> {
+        self.0.get_or_insert_with(Default::default).insert(k, v)
+    }
+
+    /// Removes `k`, keeping the order of the others.
+    pub fn shift_remove(&mut self, k: &Sym) -> Option<Attr> {
+        self.0.as_mut()?.shift_remove(k)
+    }
+
+    /// Entries in insertion order.
+    pub fn iter(&self) -> impl Iterator<Item = (&Sym, &Attr)> {
+        self.0.iter().flat_map(|m| m.iter())
+    }
+
+    /// Names in insertion order.
+    pub fn keys(&self) -> impl Iterator<Item = &Sym> {
+        self.0.iter().flat_map(|m| m.keys())
+    }
+
+    /// Number of entries.
+    pub fn len(&self) -> usize {
+        self.0.as_ref().map_or(0, |m| m.len())
+    }
+
+    /// Whether there are no entries.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+impl Extend<(Sym, Attr)> for AttrMap {
+    fn extend<I: IntoIterator<Item = (Sym, Attr)>>(&mut self, iter: I) {
+        for (k, v) in iter {
+            self.insert(k, v);
+        }
+    }
+}
+
+impl IntoIterator for AttrMap {
+    type Item = (Sym, Attr);
+    type IntoIter = std::iter::Flatten<std::option::IntoIter<indexmap::map::IntoIter<Sym, Attr>>>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.map(|m| (*m).into_iter()).into_iter().flatten()
+    }
+}
+
+/// A uniquing table.
+type Interner<T> = IndexSet<T, FxBuildHasher>;
 
 /// Where a value comes from.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -43,12 +115,12 @@ pub struct OpData {
     pub name: Sym,
     /// The registered definition, if the name is known.
     pub def: Option<&'static OpDef>,
-    pub(crate) operands: Vec<Value>,
-    pub(crate) results: Vec<Value>,
+    pub(crate) operands: ValueList,
+    pub(crate) results: ValueList,
     /// Attributes in insertion order; printers sort them like MLIR does.
-    pub attrs: IndexMap<Sym, Attr>,
-    pub(crate) regions: Vec<RegionId>,
-    pub successors: Vec<BlockId>,
+    pub attrs: AttrMap,
+    pub(crate) regions: Box<[RegionId]>,
+    pub successors: Box<[BlockId]>,
     pub loc: Loc,
     pub(crate) parent: Option<BlockId>,
     pub(crate) prev: Option<OpId>,
@@ -76,9 +148,9 @@ pub struct RegionData {
 #[derive(Clone, Debug)]
 pub struct OpSpec {
     pub name: Sym,
-    pub operands: Vec<Value>,
-    pub result_types: Vec<Type>,
-    pub attrs: IndexMap<Sym, Attr>,
+    pub operands: ValueList,
+    pub result_types: TypeList,
+    pub attrs: AttrMap,
     pub regions: Vec<RegionId>,
     pub successors: Vec<BlockId>,
     pub loc: Loc,
@@ -91,11 +163,13 @@ pub struct Context {
     pub(crate) values: Vec<ValueData>,
     pub(crate) blocks: Vec<BlockData>,
     pub(crate) regions: Vec<RegionData>,
-    types: IndexSet<TypeKind>,
-    attrs: IndexSet<AttrKind>,
-    locs: IndexSet<LocKind>,
-    syms: IndexSet<Box<str>>,
+    types: Interner<TypeKind>,
+    attrs: Interner<AttrKind>,
+    locs: Interner<LocKind>,
+    syms: Interner<Box<str>>,
     registry: Registry,
+    /// The definition registered for each interned name, once looked up.
+    defs_by_sym: Vec<Option<Option<&'static OpDef>>>,
     /// Allow ops whose dialect is not registered (`--allow-unregistered-dialect`).
     pub allow_unregistered: bool,
 }
@@ -114,11 +188,12 @@ impl Context {
             values: Vec::new(),
             blocks: Vec::new(),
             regions: Vec::new(),
-            types: IndexSet::new(),
-            attrs: IndexSet::new(),
-            locs: IndexSet::new(),
-            syms: IndexSet::new(),
+            types: Interner::default(),
+            attrs: Interner::default(),
+            locs: Interner::default(),
+            syms: Interner::default(),
             registry: Registry::default(),
+            defs_by_sym: Vec::new(),
             allow_unregistered: false,
         };
         crate::dialects::register_all(&mut ctx.registry);
@@ -253,6 +328,19 @@ impl Context {
         self.registry.get(name)
     }
 
+    /// The definition registered under an interned name (cached per name).
+    pub fn def_for_sym(&mut self, name: Sym) -> Option<&'static OpDef> {
+        if let Some(Some(d)) = self.defs_by_sym.get(name.index()) {
+            return *d;
+        }
+        let d = self.registry.get(self.str(name));
+        if self.defs_by_sym.len() <= name.index() {
+            self.defs_by_sym.resize(name.index() + 1, None);
+        }
+        self.defs_by_sym[name.index()] = Some(d);
+        d
+    }
+
     /// Whether a dialect namespace is registered.
     pub fn is_dialect_registered(&self, dialect: &str) -> bool {
         self.registry.has_dialect(dialect)
@@ -340,7 +428,7 @@ impl Context {
     /// Creates a detached operation.
     pub fn create_op(&mut self, spec: OpSpec) -> OpId {
         let op = OpId(self.ops.len() as u32);
-        let def = self.registry.get(self.str(spec.name));
+        let def = self.def_for_sym(spec.name);
         for (i, v) in spec.operands.iter().enumerate() {
             self.values[v.index()].uses.push(Use { op, operand: i as u32 });
         }
@@ -359,8 +447,8 @@ impl Context {
             operands: spec.operands,
             results,
             attrs: spec.attrs,
-            regions: spec.regions,
-            successors: spec.successors,
+            regions: spec.regions.into_boxed_slice(),
+            successors: spec.successors.into_boxed_slice(),
             loc: spec.loc,
             parent: None,
             prev: None,
@@ -659,5 +747,17 @@ impl Iterator for BlockOps<'_> {
         let op = self.cur?;
         self.cur = self.ctx.ops[op.index()].next;
         Some(op)
+    }
+}
+
+#[cfg(test)]
+mod size_tests {
+    /// Memory per op is a speed goal (issue 2: no more than mlir-opt's); keep
+    /// the hot structs from growing by accident.
+    #[test]
+    fn entity_storage_stays_small() {
+        assert!(std::mem::size_of::<super::OpData>() <= 136, "OpData grew");
+        assert!(std::mem::size_of::<super::ValueData>() <= 40, "ValueData grew");
+        assert_eq!(std::mem::size_of::<super::AttrMap>(), 8, "AttrMap must stay a thin pointer");
     }
 }

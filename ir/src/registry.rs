@@ -1,7 +1,7 @@
 //! Op definitions: name, assembly format hooks, verifier and traits, declared
 //! once per op and looked up by name.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 use crate::parser::{OpParser, PResult};
 use crate::printer::OpPrinter;
@@ -148,7 +148,7 @@ impl OpDef {
 /// Op definitions by name (including aliases).
 #[derive(Default)]
 pub struct Registry {
-    by_name: HashMap<&'static str, &'static OpDef>,
+    by_name: FxHashMap<&'static str, &'static OpDef>,
     dialects: Vec<&'static str>,
 }
 

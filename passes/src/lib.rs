@@ -3,7 +3,9 @@
 pub mod manager;
 mod strip_debuginfo;
 
-pub use manager::{parse_pipeline, run_pipeline, Instrumentation, Pass, PassInfo, PassOptions, PassRegistry};
+pub use manager::{
+    parse_pipeline, run_pipeline, Instrumentation, NoHooks, Pass, PassHooks, PassInfo, PassOptions, PassRegistry,
+};
 
 /// Registers every pass tessel has.
 pub fn register_all(r: &mut PassRegistry) {

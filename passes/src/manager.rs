@@ -172,22 +172,30 @@ impl PipelineParser<'_> {
 /// What to do between passes.
 #[derive(Clone, Debug, Default)]
 pub struct Instrumentation {
-    /// `--mlir-print-ir-before-all`
-    pub print_before_all: bool,
-    /// `--mlir-print-ir-after-all`
-    pub print_after_all: bool,
     /// Verify after each pass (mlir-opt's default).
     pub verify_each: bool,
 }
 
-/// Runs a pipeline on a root op, calling `dump` for IR printing hooks with
-/// a header line and the op to print.
+/// Called around every pass run: IR dumps, timing, tracing.
+pub trait PassHooks {
+    /// Before `pass` runs on `op`.
+    fn before_pass(&mut self, _ctx: &Context, _pass: &str, _op: OpId) {}
+    /// After `pass` ran on `op` for `elapsed`.
+    fn after_pass(&mut self, _ctx: &Context, _pass: &str, _op: OpId, _elapsed: std::time::Duration) {}
+}
+
+/// Hooks that do nothing.
+pub struct NoHooks;
+
+impl PassHooks for NoHooks {}
+
+/// Runs a pipeline on a root op.
 pub fn run_pipeline(
     ctx: &mut Context,
     root: OpId,
     pipeline: &mut [PipelineElement],
     inst: &Instrumentation,
-    dump: &mut dyn FnMut(&Context, &str, OpId),
+    dump: &mut dyn PassHooks,
 ) -> Result<(), Vec<Diagnostic>> {
     // A leading `builtin.module(...)` anchors on the root itself.
     if let [PipelineElement::Nested { anchor, elements }] = pipeline {
@@ -206,19 +214,16 @@ fn run_elements(
     op: OpId,
     elements: &mut [PipelineElement],
     inst: &Instrumentation,
-    dump: &mut dyn FnMut(&Context, &str, OpId),
+    dump: &mut dyn PassHooks,
 ) -> Result<(), Vec<Diagnostic>> {
     for e in elements.iter_mut() {
         match e {
             PipelineElement::Pass(pass) => {
                 let name = pass.name();
-                if inst.print_before_all {
-                    dump(ctx, &format!("// -----// IR Dump Before {name} //----- //"), op);
-                }
+                dump.before_pass(ctx, name, op);
+                let start = std::time::Instant::now();
                 pass.run(ctx, op).map_err(|d| vec![d])?;
-                if inst.print_after_all {
-                    dump(ctx, &format!("// -----// IR Dump After {name} //----- //"), op);
-                }
+                dump.after_pass(ctx, name, op, start.elapsed());
                 if inst.verify_each {
                     tessel_ir::verifier::verify(ctx, op, Default::default())?;
                 }

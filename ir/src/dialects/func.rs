@@ -397,7 +397,7 @@ fn parse_call(p: &mut OpParser<'_, '_>) -> PResult<()> {
         _ => return p.err_at(loc, "expected function type"),
     };
     p.push_operands(&args, &inputs, loc)?;
-    p.result_types = results;
+    p.result_types = results.into();
     Ok(())
 }
 

@@ -2,8 +2,6 @@
 //! built implicitly, as upstream's builders do, so the generic form is
 //! complete.
 
-use indexmap::IndexMap;
-
 use crate::attrs::AttrKind;
 use crate::context::OpSpec;
 use crate::parser::lexer::Tok;
@@ -72,9 +70,9 @@ pub fn yield_first_arg_body(ctx: &mut Context, in_elem: Type, out_elem: Type, lo
     let name = ctx.sym("linalg.yield");
     let y = ctx.create_op(OpSpec {
         name,
-        operands: vec![a],
-        result_types: vec![],
-        attrs: IndexMap::new(),
+        operands: smallvec::smallvec![a],
+        result_types: Default::default(),
+        attrs: crate::context::AttrMap::default(),
         regions: vec![],
         successors: vec![],
         loc,
@@ -174,7 +172,7 @@ fn parse_fill(p: &mut OpParser<'_, '_>) -> PResult<()> {
     p.optional_attr_dict()?;
     let (at, bt) = parse_ins_outs(p)?;
     if p.at(Tok::Arrow) {
-        p.result_types = p.arrow_type_list()?;
+        p.result_types = p.arrow_type_list()?.into();
     }
     let i32t = p.ctx().int_type(32);
     let a = p.ctx().attr(AttrKind::DenseArray { elem: i32t, values: vec![1, 1] });

@@ -1,8 +1,6 @@
 //! `tensor.pack` / `tensor.unpack` (also spelled `linalg.pack` /
 //! `linalg.unpack`): assembly format, semantics helpers and the verifier.
 
-use indexmap::IndexMap;
-
 use crate::attrs::AttrKind;
 use crate::context::OpSpec;
 use crate::parser::lexer::Tok;
@@ -144,7 +142,7 @@ impl PackInfo {
 
     /// Creates the op described by `self` (detached), with result type `dest`'s type.
     pub fn build(&self, ctx: &mut Context, loc: Loc, spelling: &str) -> OpId {
-        let mut attrs = IndexMap::new();
+        let mut attrs = crate::context::AttrMap::default();
         if !self.outer_dims_perm.is_empty() {
             let a = ctx.i64_array_attr(&self.outer_dims_perm);
             attrs.insert(ctx.sym("outer_dims_perm"), a);
@@ -166,8 +164,8 @@ impl PackInfo {
         let name = ctx.sym(spelling);
         ctx.create_op(OpSpec {
             name,
-            operands,
-            result_types: vec![ty],
+            operands: operands.into(),
+            result_types: smallvec::smallvec![ty],
             attrs,
             regions: vec![],
             successors: vec![],

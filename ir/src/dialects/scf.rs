@@ -126,11 +126,11 @@ fn parse_for(p: &mut OpParser<'_, '_>) -> PResult<()> {
         p.push_operand(init, *t)?;
     }
     let mut args = vec![(iv, iv_ty)];
-    args.extend(iter_args.iter().map(|(a, _)| a.clone()).zip(result_types.iter().copied()));
+    args.extend(iter_args.iter().map(|(a, _)| *a).zip(result_types.iter().copied()));
     let r = p.region(&args)?;
     p.ensure_terminator(r, "scf.yield");
     p.optional_attr_dict()?;
-    p.result_types = result_types;
+    p.result_types = result_types.into();
     Ok(())
 }
 
@@ -218,7 +218,7 @@ fn parse_if(p: &mut OpParser<'_, '_>) -> PResult<()> {
     let i1 = p.ctx().int_type(1);
     p.push_operand(&c, i1)?;
     if p.at(Tok::Arrow) {
-        p.result_types = p.arrow_type_list()?;
+        p.result_types = p.arrow_type_list()?.into();
     }
     let then = p.region(&[])?;
     p.ensure_terminator(then, "scf.yield");
@@ -378,7 +378,7 @@ fn parse_forall(p: &mut OpParser<'_, '_>) -> PResult<()> {
         p.push_operand(init, *t)?;
     }
     let mut args: Vec<(UnresolvedOperand, Type)> = ivs.into_iter().map(|u| (u, index)).collect();
-    args.extend(outs.iter().map(|(a, _)| a.clone()).zip(out_types.iter().copied()));
+    args.extend(outs.iter().map(|(a, _)| *a).zip(out_types.iter().copied()));
     let r = p.region(&args)?;
     p.ensure_terminator(r, "scf.forall.in_parallel");
     p.optional_attr_dict()?;
@@ -390,7 +390,7 @@ fn parse_forall(p: &mut OpParser<'_, '_>) -> PResult<()> {
     let seg = vec![lbs.0.len() as i64, ubs.0.len() as i64, steps.0.len() as i64, outs.len() as i64];
     let a = p.ctx().attr(AttrKind::DenseArray { elem: i32t, values: seg });
     p.set_attr("operandSegmentSizes", a);
-    p.result_types = out_types;
+    p.result_types = out_types.into();
     Ok(())
 }
 

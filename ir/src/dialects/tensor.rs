@@ -170,7 +170,7 @@ fn ranked(ctx: &Context, t: Type) -> Option<(&[i64], Type)> {
     }
 }
 
-fn expect_ranked(p: &mut OpParser<'_, '_>, t: Type, loc: crate::Loc) -> PResult<()> {
+fn expect_ranked(p: &mut OpParser<'_, '_>, t: Type, loc: crate::parser::SrcPos) -> PResult<()> {
     if ranked(p.ctx(), t).is_none() {
         let s = p.type_str(t);
         return p.err_at(loc, format!("invalid kind of type specified: expected builtin.tensor, but found '{s}'"));
@@ -253,7 +253,7 @@ pub fn slice_spec(
     result_types: Vec<Type>,
     loc: crate::Loc,
 ) -> OpSpec {
-    let mut attrs = indexmap::IndexMap::new();
+    let mut attrs = crate::context::AttrMap::default();
     for (n, v) in [
         ("static_offsets", &params.offsets.0),
         ("static_sizes", &params.sizes.0),
@@ -271,7 +271,15 @@ pub fn slice_spec(
     operands.extend(&params.offsets.1);
     operands.extend(&params.sizes.1);
     operands.extend(&params.strides.1);
-    OpSpec { name: ctx.sym(name), operands, result_types, attrs, regions: vec![], successors: vec![], loc }
+    OpSpec {
+        name: ctx.sym(name),
+        operands: operands.into(),
+        result_types: result_types.into(),
+        attrs,
+        regions: vec![],
+        successors: vec![],
+        loc,
+    }
 }
 
 fn parse_slice_lists(p: &mut OpParser<'_, '_>) -> PResult<[(Vec<UnresolvedOperand>, Vec<i64>); 3]> {

@@ -1,20 +1,31 @@
 //! The API custom assembly parsers use (MLIR's OpAsmParser, in small).
 
-use indexmap::IndexMap;
-
 use super::lexer::Tok;
-use super::{PResult, Parser};
+use super::{IntoLoc, PResult, Parser, SrcPos};
 use crate::context::OpSpec;
 use crate::registry::{traits, OpDef};
 use crate::types::DYNAMIC;
 use crate::{Attr, BlockId, Context, Loc, RegionId, Sym, Type, Value};
 
-/// An operand named in the text but not yet given a type.
-#[derive(Clone, Debug)]
+/// An operand named in the text but not yet given a type. The name is a
+/// span of the source (no allocation per use).
+#[derive(Copy, Clone, Debug)]
 pub struct UnresolvedOperand {
-    pub name: String,
+    /// Byte offset of the name (after `%`) in the source.
+    pub(crate) start: u32,
+    /// Length of the name.
+    pub(crate) len: u32,
+    /// The result number (`%x#1`).
     pub index: u32,
-    pub loc: Loc,
+    /// Where the operand is written.
+    pub pos: SrcPos,
+}
+
+impl UnresolvedOperand {
+    /// The name without `%`, read from the parsed source.
+    pub fn name<'s>(&self, src: &'s str) -> &'s str {
+        &src[self.start as usize..(self.start + self.len) as usize]
+    }
 }
 
 /// Parses one op's custom form and collects its parts.
@@ -27,11 +38,11 @@ pub struct OpParser<'p, 'a> {
     /// The op definition.
     pub def: &'static OpDef,
     /// Resolved operands, in order.
-    pub operands: Vec<Value>,
+    pub operands: crate::context::ValueList,
     /// Result types, in order.
-    pub result_types: Vec<Type>,
+    pub result_types: crate::context::TypeList,
     /// Attributes.
-    pub attrs: IndexMap<Sym, Attr>,
+    pub attrs: crate::context::AttrMap,
     /// Regions.
     pub regions: Vec<RegionId>,
     /// Successor blocks.
@@ -45,9 +56,9 @@ impl<'p, 'a> OpParser<'p, 'a> {
             name,
             loc,
             def,
-            operands: Vec::new(),
-            result_types: Vec::new(),
-            attrs: IndexMap::new(),
+            operands: Default::default(),
+            result_types: Default::default(),
+            attrs: crate::context::AttrMap::default(),
             regions: Vec::new(),
             successors: Vec::new(),
         }
@@ -70,9 +81,9 @@ impl<'p, 'a> OpParser<'p, 'a> {
         self.p.ctx
     }
 
-    /// The location of the current token.
-    pub fn cur_loc(&mut self) -> Loc {
-        self.p.cur_loc()
+    /// The position of the current token (for later diagnostics).
+    pub fn cur_loc(&self) -> SrcPos {
+        self.p.cur_pos()
     }
 
     /// An error at the current token.
@@ -80,9 +91,9 @@ impl<'p, 'a> OpParser<'p, 'a> {
         self.p.err(msg)
     }
 
-    /// An error at a location.
-    pub fn err_at<T>(&mut self, loc: Loc, msg: impl Into<String>) -> PResult<T> {
-        self.p.err_at(loc, msg)
+    /// An error at a location or source position.
+    pub fn err_at<T>(&mut self, at: impl IntoLoc, msg: impl Into<String>) -> PResult<T> {
+        self.p.err_at(at, msg)
     }
 
     /// Whether the current token is `k`.
@@ -188,7 +199,7 @@ impl<'p, 'a> OpParser<'p, 'a> {
     }
 
     /// Resolves and appends operands with their types.
-    pub fn push_operands(&mut self, us: &[UnresolvedOperand], tys: &[Type], loc: Loc) -> PResult<()> {
+    pub fn push_operands(&mut self, us: &[UnresolvedOperand], tys: &[Type], loc: SrcPos) -> PResult<()> {
         if us.len() != tys.len() {
             return self.err_at(loc, format!("{} operands present, but expected {}", us.len(), tys.len()));
         }
@@ -264,7 +275,7 @@ impl<'p, 'a> OpParser<'p, 'a> {
     /// An optional `{...}` attribute dictionary, merged into the op's attributes.
     pub fn optional_attr_dict(&mut self) -> PResult<()> {
         if self.p.kind() == Tok::LBrace {
-            let mut map = IndexMap::new();
+            let mut map = crate::context::AttrMap::default();
             self.p.parse_attr_dict_into(&mut map)?;
             for (k, v) in map {
                 if self.attrs.contains_key(&k) {
@@ -329,9 +340,9 @@ impl<'p, 'a> OpParser<'p, 'a> {
                 let loc = self.loc;
                 let op = ctx.create_op(OpSpec {
                     name,
-                    operands: vec![],
-                    result_types: vec![],
-                    attrs: IndexMap::new(),
+                    operands: Default::default(),
+                    result_types: Default::default(),
+                    attrs: crate::context::AttrMap::default(),
                     regions,
                     successors: vec![],
                     loc,

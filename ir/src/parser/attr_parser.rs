@@ -40,7 +40,7 @@ impl<'a> Parser<'a> {
                 Ok(self.ctx.attr(AttrKind::Array(elems)))
             }
             Tok::LBrace => {
-                let mut map = indexmap::IndexMap::new();
+                let mut map = crate::context::AttrMap::default();
                 self.parse_attr_dict_into(&mut map)?;
                 let mut entries: Vec<_> = map.into_iter().collect();
                 entries.sort_by(|a, b| self.ctx.str(a.0).cmp(self.ctx.str(b.0)));

@@ -11,7 +11,7 @@ pub use asm::{OpParser, UnresolvedOperand};
 
 use std::collections::HashMap;
 
-use indexmap::IndexMap;
+use rustc_hash::FxHashMap;
 
 use crate::context::OpSpec;
 use crate::diag::Diagnostic;
@@ -23,28 +23,51 @@ use lexer::{Tok, Token};
 /// A parse error: the first one stops parsing, like MLIR.
 pub type PResult<T> = Result<T, Diagnostic>;
 
+/// A byte offset in the parsed buffer. Cheaper than a [`Loc`]: it becomes
+/// one (interned) only when a diagnostic needs it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct SrcPos(pub(crate) u32);
+
+/// Something that names a place for a diagnostic.
+pub trait IntoLoc {
+    /// The location, interned in the parser's context.
+    fn into_loc(self, p: &mut Parser<'_>) -> Loc;
+}
+
+impl IntoLoc for Loc {
+    fn into_loc(self, _: &mut Parser<'_>) -> Loc {
+        self
+    }
+}
+
+impl IntoLoc for SrcPos {
+    fn into_loc(self, p: &mut Parser<'_>) -> Loc {
+        p.loc_at(self.0 as usize)
+    }
+}
+
 /// The deepest nesting of regions and attributes the parser accepts before
 /// it reports an error instead of overflowing the stack.
 const MAX_NESTING: usize = 256;
 
 struct ValueEntry {
-    values: Vec<Value>,
+    values: crate::context::ValueList,
     /// Where the name was defined (or first used, for forward references).
-    loc: Loc,
-    /// Location of the first forward reference, while unresolved.
-    forward: Option<Loc>,
+    pos: SrcPos,
+    /// The first forward reference, while unresolved.
+    forward: Option<SrcPos>,
 }
 
 #[derive(Default)]
-struct IsolatedScope {
-    values: HashMap<String, ValueEntry>,
+struct IsolatedScope<'a> {
+    values: FxHashMap<&'a str, ValueEntry>,
     /// Names defined in each open region, erased when the region closes.
-    region_defs: Vec<Vec<String>>,
+    region_defs: Vec<Vec<&'a str>>,
 }
 
 #[derive(Default)]
-struct RegionScope {
-    blocks: HashMap<String, (BlockId, Option<Loc>)>,
+struct RegionScope<'a> {
+    blocks: FxHashMap<&'a str, (BlockId, Option<Loc>)>,
 }
 
 /// Parses MLIR text into a [`Context`].
@@ -57,15 +80,21 @@ pub struct Parser<'a> {
     line_starts: Vec<usize>,
     line_offset: u32,
     first_col_offset: u32,
+    /// Line index of the last location computed (locations mostly move forward).
+    last_line: usize,
+    /// Whether the buffer is ASCII (columns are then byte offsets).
+    ascii: bool,
     tok: Token,
     type_aliases: HashMap<String, Type>,
     attr_aliases: HashMap<String, Attr>,
     loc_aliases: HashMap<String, Loc>,
     deferred_locs: Vec<(OpId, String, Loc)>,
-    isolated: Vec<IsolatedScope>,
-    regions: Vec<RegionScope>,
+    isolated: Vec<IsolatedScope<'a>>,
+    regions: Vec<RegionScope<'a>>,
     default_dialects: Vec<&'static str>,
     depth: usize,
+    custom_op_cache: FxHashMap<&'a str, (Sym, &'static crate::registry::OpDef)>,
+    pub(crate) type_cache: FxHashMap<&'a str, Type>,
 }
 
 /// The result of parsing a whole buffer.
@@ -112,6 +141,8 @@ impl<'a> Parser<'a> {
             line_starts,
             line_offset: start.line,
             first_col_offset: start.col,
+            last_line: 0,
+            ascii: src.is_ascii(),
             tok,
             type_aliases: HashMap::new(),
             attr_aliases: HashMap::new(),
@@ -121,6 +152,8 @@ impl<'a> Parser<'a> {
             regions: Vec::new(),
             default_dialects: Vec::new(),
             depth: 0,
+            custom_op_cache: FxHashMap::default(),
+            type_cache: FxHashMap::default(),
         }
     }
 
@@ -162,11 +195,22 @@ impl<'a> Parser<'a> {
 
     /// A location for a byte offset.
     pub(crate) fn loc_at(&mut self, pos: usize) -> Loc {
-        let line = match self.line_starts.binary_search(&pos) {
-            Ok(i) => i,
-            Err(i) => i - 1,
-        };
-        let mut col = self.src[self.line_starts[line]..pos].chars().count() + 1;
+        // Ops are parsed in order: walk forward from the last line found
+        // before falling back to a binary search.
+        let mut line = self.last_line;
+        if pos < self.line_starts[line] || self.line_starts.get(line + 8).is_some_and(|s| pos >= *s) {
+            line = match self.line_starts.binary_search(&pos) {
+                Ok(i) => i,
+                Err(i) => i - 1,
+            };
+        } else {
+            while self.line_starts.get(line + 1).is_some_and(|s| pos >= *s) {
+                line += 1;
+            }
+        }
+        self.last_line = line;
+        let prefix = &self.src[self.line_starts[line]..pos];
+        let mut col = if self.ascii { prefix.len() } else { prefix.chars().count() } + 1;
         if line == 0 {
             col += self.first_col_offset as usize;
         }
@@ -188,9 +232,15 @@ impl<'a> Parser<'a> {
         Err(Diagnostic::error(loc, msg))
     }
 
-    /// An error at a location.
-    pub(crate) fn err_at<T>(&self, loc: Loc, msg: impl Into<String>) -> PResult<T> {
+    /// An error at a location or source position.
+    pub(crate) fn err_at<T>(&mut self, at: impl IntoLoc, msg: impl Into<String>) -> PResult<T> {
+        let loc = at.into_loc(self);
         Err(Diagnostic::error(loc, msg))
+    }
+
+    /// The position of the current token.
+    pub(crate) fn cur_pos(&self) -> SrcPos {
+        SrcPos(self.tok.start as u32)
     }
 
     pub(crate) fn consume_if(&mut self, k: Tok) -> bool {
@@ -362,9 +412,9 @@ impl<'a> Parser<'a> {
         }
         let module = self.ctx.create_op(OpSpec {
             name: module_name,
-            operands: vec![],
-            result_types: vec![],
-            attrs: IndexMap::new(),
+            operands: Default::default(),
+            result_types: Default::default(),
+            attrs: crate::context::AttrMap::default(),
             regions: vec![body],
             successors: vec![],
             loc: start_loc,
@@ -446,8 +496,7 @@ impl<'a> Parser<'a> {
 
     fn pop_region_scope(&mut self) -> PResult<()> {
         let scope = self.regions.pop().expect("region scope");
-        let mut undefined: Vec<_> =
-            scope.blocks.iter().filter_map(|(n, (_, fwd))| fwd.map(|l| (l, n.clone()))).collect();
+        let mut undefined: Vec<_> = scope.blocks.iter().filter_map(|(n, (_, fwd))| fwd.map(|l| (l, *n))).collect();
         undefined.sort_by_key(|(l, _)| l.index());
         if let Some((loc, name)) = undefined.into_iter().next() {
             let _ = name;
@@ -455,9 +504,13 @@ impl<'a> Parser<'a> {
         }
         if let Some(s) = self.isolated.last_mut() {
             let names = s.region_defs.pop().unwrap_or_default();
-            for n in names {
-                if s.values.get(&n).is_some_and(|e| e.forward.is_none()) {
-                    s.values.remove(&n);
+            // The outermost region of an isolated scope ends with the scope:
+            // nothing to erase one by one.
+            if !s.region_defs.is_empty() {
+                for n in names {
+                    if s.values.get(n).is_some_and(|e| e.forward.is_none()) {
+                        s.values.remove(n);
+                    }
                 }
             }
         }
@@ -466,11 +519,11 @@ impl<'a> Parser<'a> {
 
     fn finish_isolated_scope(&mut self) -> PResult<()> {
         let scope = self.isolated.pop().expect("isolated scope");
-        let mut pending: Vec<_> = scope.values.iter().filter_map(|(n, e)| e.forward.map(|l| (l, n.clone()))).collect();
-        pending.sort_by_key(|(l, _)| l.index());
-        if let Some((loc, name)) = pending.into_iter().next() {
+        let mut pending: Vec<_> = scope.values.iter().filter_map(|(n, e)| e.forward.map(|l| (l.0, *n))).collect();
+        pending.sort_by_key(|(l, _)| *l);
+        if let Some((pos, name)) = pending.into_iter().next() {
             let _ = name;
-            return self.err_at(loc, "use of undeclared SSA value name");
+            return self.err_at(SrcPos(pos), "use of undeclared SSA value name");
         }
         Ok(())
     }
@@ -478,16 +531,18 @@ impl<'a> Parser<'a> {
     /// Resolves `%name#index` to a value of type `ty`, creating a forward
     /// reference when the name is not defined yet.
     pub(crate) fn resolve_value(&mut self, u: &UnresolvedOperand, ty: Type) -> PResult<Value> {
+        let name = u.name(self.src);
         let scope = self.isolated.last().expect("value scope");
-        if let Some(e) = scope.values.get(&u.name) {
+        if let Some(e) = scope.values.get(name) {
             if let Some(&v) = e.values.get(u.index as usize) {
                 let vt = self.ctx.value_type(v);
                 if vt != ty {
                     let (a, b) = (self.type_string(ty), self.type_string(vt));
-                    let prior = e.loc;
+                    let prior = e.pos.into_loc(self);
+                    let here = u.pos.into_loc(self);
                     return Err(Diagnostic::error(
-                        u.loc,
-                        format!("use of value '%{}' expects different type than prior uses: '{a}' vs '{b}'", u.name),
+                        here,
+                        format!("use of value '%{name}' expects different type than prior uses: '{a}' vs '{b}'"),
                     )
                     .with_note(prior, "prior use here"));
                 }
@@ -496,30 +551,36 @@ impl<'a> Parser<'a> {
             if e.forward.is_none() {
                 let n = e.values.len();
                 let _ = n;
-                return self.err_at(u.loc, "reference to invalid result number");
+                return self.err_at(u.pos, "reference to invalid result number");
             }
             let missing = u.index as usize + 1 - e.values.len();
-            let extra: Vec<Value> = (0..missing).map(|_| self.ctx.new_placeholder(ty)).collect();
-            let e = self.isolated.last_mut().unwrap().values.get_mut(&u.name).unwrap();
+            let extra: crate::context::ValueList = (0..missing).map(|_| self.ctx.new_placeholder(ty)).collect();
+            let e = self.isolated.last_mut().unwrap().values.get_mut(name).unwrap();
             e.values.extend(extra);
             return Ok(e.values[u.index as usize]);
         }
-        let mut values = Vec::new();
+        let mut values = crate::context::ValueList::new();
         for _ in 0..=u.index {
             values.push(self.ctx.new_placeholder(ty));
         }
         let v = values[u.index as usize];
         let scope = self.isolated.last_mut().unwrap();
-        scope.values.insert(u.name.clone(), ValueEntry { values, loc: u.loc, forward: Some(u.loc) });
+        scope.values.insert(name, ValueEntry { values, pos: u.pos, forward: Some(u.pos) });
         Ok(v)
     }
 
     /// Binds `%name` to a group of values (op results or one block argument).
-    pub(crate) fn define_values(&mut self, name: &str, loc: Loc, values: Vec<Value>) -> PResult<()> {
+    pub(crate) fn define_values(
+        &mut self,
+        name: &'a str,
+        pos: SrcPos,
+        values: crate::context::ValueList,
+    ) -> PResult<()> {
         let scope = self.isolated.last_mut().expect("value scope");
         if let Some(e) = scope.values.get_mut(name) {
             if e.forward.is_none() {
-                let prev = e.loc;
+                let prev = e.pos.into_loc(self);
+                let loc = pos.into_loc(self);
                 return Err(Diagnostic::error(loc, format!("redefinition of SSA value '%{name}'"))
                     .with_note(prev, "previously defined here"));
             }
@@ -527,7 +588,7 @@ impl<'a> Parser<'a> {
             if placeholders.len() > values.len() {
                 let i = placeholders.len() - 1;
                 return self.err_at(
-                    loc,
+                    pos,
                     format!("operation defines {} results but was provided a use of result #{i}", values.len()),
                 );
             }
@@ -536,7 +597,7 @@ impl<'a> Parser<'a> {
                 if pt != vt {
                     let (a, b) = (self.type_string(vt), self.type_string(pt));
                     return self.err_at(
-                        loc,
+                        pos,
                         format!(
                             "definition of SSA value '%{name}#{}' has type '{a}', but a prior use expects '{b}'",
                             0
@@ -549,12 +610,12 @@ impl<'a> Parser<'a> {
             let e = scope.values.get_mut(name).unwrap();
             e.values = values;
             e.forward = None;
-            e.loc = loc;
+            e.pos = pos;
         } else {
-            scope.values.insert(name.to_string(), ValueEntry { values, loc, forward: None });
+            scope.values.insert(name, ValueEntry { values, pos, forward: None });
         }
         if let Some(defs) = self.isolated.last_mut().unwrap().region_defs.last_mut() {
-            defs.push(name.to_string());
+            defs.push(name);
         }
         Ok(())
     }
@@ -568,17 +629,17 @@ impl<'a> Parser<'a> {
     /// Parses one operation and appends it to `block`.
     pub(crate) fn parse_operation(&mut self, block: BlockId) -> PResult<OpId> {
         self.enter()?;
-        let mut result_names: Vec<(String, u32, Loc)> = Vec::new();
+        let mut result_names: smallvec::SmallVec<[(&'a str, u32, SrcPos); 1]> = Default::default();
         if self.kind() == Tok::PercentId {
             loop {
                 if self.kind() != Tok::PercentId {
                     return self.err("expected valid ssa identifier");
                 }
-                let name = self.text()[1..].to_string();
+                let name = &self.text()[1..];
                 if name.contains('#') {
                     return self.err("expected valid ssa identifier");
                 }
-                let loc = self.cur_loc();
+                let loc = self.cur_pos();
                 self.bump();
                 let mut count = 1;
                 if self.consume_if(Tok::Colon) {
@@ -606,7 +667,7 @@ impl<'a> Parser<'a> {
             _ => return self.err("expected operation name in quotes"),
         };
         self.parse_trailing_loc(op)?;
-        let results = self.ctx.results(op).to_vec();
+        let results: crate::context::ValueList = self.ctx.results(op).iter().copied().collect();
         let expected: u32 = result_names.iter().map(|r| r.1).sum();
         if !result_names.is_empty() && expected as usize != results.len() {
             let loc = result_names[0].2;
@@ -617,9 +678,9 @@ impl<'a> Parser<'a> {
         }
         let mut next = 0usize;
         for (name, count, loc) in result_names {
-            let group = results[next..next + count as usize].to_vec();
+            let group = results[next..next + count as usize].iter().copied().collect();
             next += count as usize;
-            self.define_values(&name, loc, group)?;
+            self.define_values(name, loc, group)?;
         }
         self.ctx.append_op(block, op);
         self.leave();
@@ -681,7 +742,7 @@ impl<'a> Parser<'a> {
                 Ok(())
             })?;
         }
-        let mut attrs = IndexMap::new();
+        let mut attrs = crate::context::AttrMap::default();
         // Properties.
         if self.kind() == Tok::Less {
             self.bump();
@@ -734,8 +795,8 @@ impl<'a> Parser<'a> {
         let name = self.ctx.sym(&name_str);
         Ok(self.ctx.create_op(OpSpec {
             name,
-            operands: operand_values,
-            result_types: outputs,
+            operands: operand_values.into(),
+            result_types: outputs.into(),
             attrs,
             regions,
             successors,
@@ -766,20 +827,28 @@ impl<'a> Parser<'a> {
     fn parse_custom_op(&mut self) -> PResult<OpId> {
         let loc = self.cur_loc();
         let written = self.text();
+        // Most ops repeat: resolve each spelling once.
+        if let Some(&(name_sym, def)) = self.custom_op_cache.get(written) {
+            self.bump();
+            let mut op_parser = OpParser::new(self, name_sym, loc, def);
+            (def.parse.expect("cached ops have parsers"))(&mut op_parser)?;
+            let spec = op_parser.finish();
+            return Ok(self.ctx.create_op(spec));
+        }
         let mut def = self.ctx.op_def(written);
-        let mut name = written.to_string();
+        let mut name = std::borrow::Cow::Borrowed(written);
         if def.is_none() {
             if let Some(d) = self.default_dialects.last() {
                 let full = format!("{d}.{written}");
                 if let Some(found) = self.ctx.op_def(&full) {
                     def = Some(found);
-                    name = full;
+                    name = full.into();
                 }
             }
             if def.is_none() {
                 if let Some(found) = self.ctx.op_def(&format!("builtin.{written}")) {
                     def = Some(found);
-                    name = found.name.to_string();
+                    name = found.name.into();
                 }
             }
         }
@@ -804,6 +873,10 @@ impl<'a> Parser<'a> {
         };
         self.bump();
         let name_sym = self.ctx.sym(&name);
+        if self.default_dialects.is_empty() || written.contains('.') {
+            // Names that do not depend on the default dialect can be cached.
+            self.custom_op_cache.insert(written, (name_sym, def));
+        }
         let mut op_parser = OpParser::new(self, name_sym, loc, def);
         (def.parse.unwrap())(&mut op_parser)?;
         let spec = op_parser.finish();
@@ -814,14 +887,11 @@ impl<'a> Parser<'a> {
         if self.kind() != Tok::PercentId {
             return self.err("expected SSA operand");
         }
-        let loc = self.cur_loc();
-        let text = &self.text()[1..];
+        let pos = self.cur_pos();
+        let start = self.tok.start + 1;
+        let len = self.tok.end - start;
         self.bump();
-        let (name, index) = match text.find('#') {
-            Some(_) => unreachable!(),
-            None => (text.to_string(), 0),
-        };
-        let mut u = UnresolvedOperand { name, index, loc };
+        let mut u = UnresolvedOperand { start: start as u32, len: len as u32, index: 0, pos };
         // `%x#1`: the lexer stops at '#', which then lexes as a hash id.
         if self.kind() == Tok::HashId && self.tok.start == self.prev_token_end_for_hash() {
             let t = &self.text()[1..];
@@ -850,13 +920,13 @@ impl<'a> Parser<'a> {
         if self.kind() != Tok::CaretId {
             return self.err("expected block name");
         }
-        let name = self.text()[1..].to_string();
+        let name = &self.text()[1..];
         let loc = self.cur_loc();
         self.bump();
-        self.block_by_name(&name, loc, false)
+        self.block_by_name(name, loc, false)
     }
 
-    fn block_by_name(&mut self, name: &str, loc: Loc, defining: bool) -> PResult<BlockId> {
+    fn block_by_name(&mut self, name: &'a str, loc: Loc, defining: bool) -> PResult<BlockId> {
         let scope = self.regions.last_mut().expect("region scope");
         if let Some((b, fwd)) = scope.blocks.get_mut(name) {
             let b = *b;
@@ -872,7 +942,7 @@ impl<'a> Parser<'a> {
         let b = crate::BlockId(self.ctx.blocks.len() as u32);
         self.ctx.blocks.push(Default::default());
         let fwd = if defining { None } else { Some(loc) };
-        self.regions.last_mut().unwrap().blocks.insert(name.to_string(), (b, fwd));
+        self.regions.last_mut().unwrap().blocks.insert(name, (b, fwd));
         Ok(b)
     }
 
@@ -913,7 +983,7 @@ impl<'a> Parser<'a> {
                 let b = self.ctx.append_block(region);
                 for (u, t) in entry_args {
                     let v = self.ctx.add_block_arg(b, *t);
-                    self.define_values(&u.name, u.loc, vec![v])?;
+                    self.define_values(u.name(self.src), u.pos, smallvec::smallvec![v])?;
                 }
             }
             return Ok(());
@@ -924,10 +994,10 @@ impl<'a> Parser<'a> {
                 if first && !entry_args.is_empty() {
                     return self.err("invalid block name in region with named arguments");
                 }
-                let name = self.text()[1..].to_string();
+                let name = &self.text()[1..];
                 let loc = self.cur_loc();
                 self.bump();
-                let b = self.block_by_name(&name, loc, true)?;
+                let b = self.block_by_name(name, loc, true)?;
                 self.attach_block(region, b);
                 if self.consume_if(Tok::LParen) {
                     self.comma_list(Tok::RParen, |p| {
@@ -938,7 +1008,7 @@ impl<'a> Parser<'a> {
                         if p.kind() == Tok::BareId && p.text() == "loc" {
                             let _ = p.parse_loc_literal()?;
                         }
-                        p.define_values(&u.name, u.loc, vec![v])
+                        p.define_values(u.name(p.src), u.pos, smallvec::smallvec![v])
                     })?;
                 }
                 self.expect(Tok::Colon, "':' after block name")?;
@@ -947,7 +1017,7 @@ impl<'a> Parser<'a> {
                 let b = self.ctx.append_block(region);
                 for (u, t) in entry_args {
                     let v = self.ctx.add_block_arg(b, *t);
-                    self.define_values(&u.name, u.loc, vec![v])?;
+                    self.define_values(u.name(self.src), u.pos, smallvec::smallvec![v])?;
                 }
                 b
             } else {
@@ -971,7 +1041,7 @@ impl<'a> Parser<'a> {
     }
 
     /// Parses `{name = attr, unit_name}` into `attrs`.
-    pub(crate) fn parse_attr_dict_into(&mut self, attrs: &mut IndexMap<Sym, Attr>) -> PResult<()> {
+    pub(crate) fn parse_attr_dict_into(&mut self, attrs: &mut crate::context::AttrMap) -> PResult<()> {
         self.expect(Tok::LBrace, "'{' in attribute dictionary")?;
         self.comma_list(Tok::RBrace, |p| {
             let (name, loc) = match p.kind() {

@@ -11,7 +11,27 @@ impl Parser<'_> {
         match self.kind() {
             Tok::LParen => self.parse_function_type(),
             Tok::BangId => self.parse_dialect_type(),
-            Tok::BareId => self.parse_builtin_type(),
+            Tok::BareId => {
+                // Shaped types repeat a lot in real IR: parse each spelling
+                // once and look the rest up by their exact text.
+                let start = self.tok_start();
+                let end = self.tok_end();
+                if matches!(self.text(), "tensor" | "memref" | "vector") && self.bytes().get(end) == Some(&b'<') {
+                    if let Some(close) = quick_close(self.bytes(), end) {
+                        let key = &self.src()[start..close];
+                        if let Some(&t) = self.type_cache.get(key) {
+                            self.reset_to(close);
+                            return Ok(t);
+                        }
+                        let t = self.parse_builtin_type()?;
+                        if self.tok_start() >= close {
+                            self.type_cache.insert(key, t);
+                        }
+                        return Ok(t);
+                    }
+                }
+                self.parse_builtin_type()
+            }
             _ => self.err("expected non-function type"),
         }
     }
@@ -133,6 +153,22 @@ impl Parser<'_> {
 
     fn parse_builtin_type(&mut self) -> PResult<Type> {
         let t = self.text();
+        // Fast paths for the common scalar types.
+        let common = match t {
+            "index" => Some(TypeKind::Index),
+            "i1" | "i8" | "i16" | "i32" | "i64" => {
+                Some(TypeKind::Integer { width: t[1..].parse().unwrap_or(32), signedness: Signedness::Signless })
+            }
+            "f32" => Some(TypeKind::Float(FloatKind::F32)),
+            "f16" => Some(TypeKind::Float(FloatKind::F16)),
+            "bf16" => Some(TypeKind::Float(FloatKind::BF16)),
+            "f64" => Some(TypeKind::Float(FloatKind::F64)),
+            _ => None,
+        };
+        if let Some(k) = common {
+            self.bump();
+            return Ok(self.ctx.ty(k));
+        }
         if let Some(k) = FloatKind::from_keyword(t) {
             self.bump();
             return Ok(self.ctx.ty(TypeKind::Float(k)));
@@ -337,6 +373,20 @@ impl Parser<'_> {
         self.expect_tok(Tok::Greater)?;
         Ok(self.ctx.ty(TypeKind::Vector { shape, scalable, elem }))
     }
+}
+
+/// The end of a simple `<...>` (no nested brackets, strings or comments),
+/// for the type cache; `None` means "parse it the long way".
+fn quick_close(b: &[u8], open: usize) -> Option<usize> {
+    let mut i = open + 1;
+    while i < b.len() {
+        match b[i] {
+            b'>' => return Some(i + 1),
+            b'<' | b'"' | b'/' | b'#' | b'(' | b'{' | b'[' | b'\n' => return None,
+            _ => i += 1,
+        }
+    }
+    None
 }
 
 fn int_type_keyword(t: &str) -> Option<(Signedness, u32)> {

@@ -554,7 +554,7 @@ impl<'a> OpPrinter<'a> {
                     self.out.push_str("<<missing>>");
                 }
             } else {
-                let _ = write!(self.out, "{v}");
+                push_i64(&mut self.out, *v);
             }
         }
         self.out.push(close);
@@ -567,7 +567,7 @@ impl<'a> OpPrinter<'a> {
             if i > 0 {
                 self.out.push_str(", ");
             }
-            let _ = write!(self.out, "{x}");
+            push_i64(&mut self.out, *x);
         }
         self.out.push(']');
     }
@@ -803,6 +803,15 @@ impl<'a> OpPrinter<'a> {
     }
 }
 
+/// Appends an integer without `fmt` for the common non-negative case.
+fn push_i64(out: &mut String, v: i64) {
+    if (0..=u32::MAX as i64).contains(&v) {
+        names::push_u32(out, v as u32);
+    } else {
+        let _ = write!(out, "{v}");
+    }
+}
+
 fn loc_alias_name(i: usize) -> String {
     if i == 0 {
         "loc".to_string()
@@ -844,6 +853,8 @@ fn write_dims(shape: &[i64], out: &mut String) {
     for d in shape {
         if *d == DYNAMIC {
             out.push('?');
+        } else if (0..=u32::MAX as i64).contains(d) {
+            names::push_u32(out, *d as u32);
         } else {
             let _ = write!(out, "{d}");
         }
@@ -861,7 +872,7 @@ pub fn write_type(ctx: &Context, t: Type, out: &mut String) {
                 Signedness::Signed => "si",
                 Signedness::Unsigned => "ui",
             });
-            let _ = write!(out, "{width}");
+            names::push_u32(out, *width);
         }
         TypeKind::Float(k) => out.push_str(k.keyword()),
         TypeKind::None => out.push_str("none"),

@@ -3,25 +3,50 @@
 //! parent region ended with (so sibling regions reuse numbers), and names
 //! suggested by ops (`%pack`, `%c8`) are made unique with `_N` suffixes.
 
-use std::collections::{HashMap, HashSet};
+use std::borrow::Cow;
+use std::rc::Rc;
+
+use rustc_hash::FxHashSet;
 use std::fmt::Write;
 
 use crate::context::ValueDef;
 use crate::{BlockId, Context, OpId, RegionId, Value};
 
-#[derive(Clone)]
+#[derive(Clone, Default)]
 enum VName {
+    #[default]
+    Unnamed,
     Num(u32),
-    Str(Box<str>),
+    Str(Rc<str>),
     /// Result `index` of a numbered multi-result group `%base:N`.
     Member(u32, u32),
 }
 
-/// Names for the values and blocks below one top-level op.
+/// Names for the values and blocks below one top-level op, indexed by id.
 #[derive(Default)]
 pub(crate) struct NameTable {
-    values: HashMap<Value, VName>,
-    blocks: HashMap<BlockId, u32>,
+    values: Vec<VName>,
+    blocks: Vec<Option<u32>>,
+}
+
+impl NameTable {
+    fn set_value(&mut self, v: Value, n: VName) {
+        if self.values.len() <= v.index() {
+            self.values.resize(v.index() + 1, VName::Unnamed);
+        }
+        self.values[v.index()] = n;
+    }
+
+    fn value(&self, v: Value) -> &VName {
+        self.values.get(v.index()).unwrap_or(&VName::Unnamed)
+    }
+
+    fn set_block(&mut self, b: BlockId, n: u32) {
+        if self.blocks.len() <= b.index() {
+            self.blocks.resize(b.index() + 1, None);
+        }
+        self.blocks[b.index()] = Some(n);
+    }
 }
 
 #[derive(Default)]
@@ -35,8 +60,8 @@ struct State<'c> {
     ctx: &'c Context,
     generic: bool,
     c: Counters,
-    used: HashSet<Box<str>>,
-    log: Vec<Box<str>>,
+    used: FxHashSet<Rc<str>>,
+    log: Vec<Rc<str>>,
     scopes: Vec<usize>,
     table: NameTable,
 }
@@ -47,7 +72,7 @@ impl NameTable {
             ctx,
             generic,
             c: Counters::default(),
-            used: HashSet::new(),
+            used: FxHashSet::default(),
             log: Vec::new(),
             scopes: Vec::new(),
             table: NameTable::default(),
@@ -86,18 +111,19 @@ impl NameTable {
     }
 
     pub(crate) fn write_value(&self, ctx: &Context, v: Value, out: &mut String) {
-        match self.values.get(&v) {
-            Some(VName::Num(n)) => {
-                let _ = write!(out, "%{n}");
+        match self.value(v) {
+            VName::Num(n) => {
+                out.push('%');
+                push_u32(out, *n);
             }
-            Some(VName::Str(s)) => {
+            VName::Str(s) => {
                 out.push('%');
                 out.push_str(s);
             }
-            Some(VName::Member(b, i)) => {
+            VName::Member(b, i) => {
                 let _ = write!(out, "%{b}#{i}");
             }
-            None => {
+            VName::Unnamed => {
                 let _ = ctx;
                 out.push_str("<<UNKNOWN SSA VALUE>>");
             }
@@ -107,8 +133,8 @@ impl NameTable {
     /// `%0`, `%0:2`, `%pack`: the left-hand side of an op's results.
     pub(crate) fn write_result_defs(&self, ctx: &Context, op: OpId, out: &mut String) {
         let results = ctx.results(op);
-        match self.values.get(&results[0]) {
-            Some(VName::Num(n)) if results.len() > 1 => {
+        match self.value(results[0]) {
+            VName::Num(n) if results.len() > 1 => {
                 let _ = write!(out, "%{n}:{}", results.len());
             }
             _ => {
@@ -123,7 +149,7 @@ impl NameTable {
     }
 
     pub(crate) fn write_block(&self, b: BlockId, out: &mut String) {
-        match self.blocks.get(&b) {
+        match self.blocks.get(b.index()).copied().flatten() {
             Some(n) => {
                 let _ = write!(out, "^bb{n}");
             }
@@ -146,9 +172,9 @@ fn isolated_root(ctx: &Context, op: OpId) -> OpId {
 }
 
 impl State<'_> {
-    fn unique(&mut self, name: &str) -> Box<str> {
+    fn unique(&mut self, name: &str) -> Rc<str> {
         let name = sanitize(name);
-        let chosen: Box<str> = if !self.used.contains(name.as_str()) {
+        let chosen: Rc<str> = if !self.used.contains(&*name) {
             name.into()
         } else {
             let mut probe = String::with_capacity(name.len() + 4);
@@ -169,7 +195,7 @@ impl State<'_> {
     fn number_region(&mut self, r: RegionId) {
         let ctx = self.ctx;
         for (i, &b) in ctx.blocks(r).iter().enumerate() {
-            self.table.blocks.insert(b, i as u32);
+            self.table.set_block(b, i as u32);
             for &a in ctx.block_args(b) {
                 let name = if i == 0 {
                     let n = format!("arg{}", self.c.arg);
@@ -180,7 +206,7 @@ impl State<'_> {
                     self.c.value += 1;
                     VName::Num(n)
                 };
-                self.table.values.insert(a, name);
+                self.table.set_value(a, name);
             }
             for o in ctx.block_ops(b) {
                 self.number_op_results(o);
@@ -198,19 +224,35 @@ impl State<'_> {
             if let Some(f) = ctx.op(op).def.and_then(|d| d.result_name) {
                 if let Some(n) = f(ctx, op) {
                     let u = self.unique(&n);
-                    self.table.values.insert(results[0], VName::Str(u));
+                    self.table.set_value(results[0], VName::Str(u));
                     return;
                 }
             }
         }
         let n = self.c.value;
         self.c.value += 1;
-        self.table.values.insert(results[0], VName::Num(n));
+        self.table.set_value(results[0], VName::Num(n));
         for (i, r) in results.iter().enumerate().skip(1) {
-            self.table.values.insert(*r, VName::Member(n, i as u32));
+            self.table.set_value(*r, VName::Member(n, i as u32));
         }
         debug_assert!(matches!(ctx.value_def(results[0]), ValueDef::Result { .. }));
     }
+}
+
+/// Appends a decimal number without going through `fmt` (printing is hot).
+pub(crate) fn push_u32(out: &mut String, mut n: u32) {
+    let mut buf = [0u8; 10];
+    let mut i = buf.len();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    // The buffer holds ASCII digits only.
+    out.push_str(std::str::from_utf8(&buf[i..]).unwrap_or("0"));
 }
 
 fn sanitize(name: &str) -> String {
