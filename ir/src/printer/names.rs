@@ -255,13 +255,14 @@ pub(crate) fn push_u32(out: &mut String, mut n: u32) {
     out.push_str(std::str::from_utf8(&buf[i..]).unwrap_or("0"));
 }
 
-fn sanitize(name: &str) -> String {
-    let mut s: String = name
-        .chars()
-        .map(|c| if c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '.' | '-') { c } else { '_' })
-        .collect();
+fn sanitize(name: &str) -> Cow<'_, str> {
+    let ok = |c: char| c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '.' | '-');
+    if name.chars().all(ok) && !name.starts_with(|c: char| c.is_ascii_digit()) {
+        return Cow::Borrowed(name);
+    }
+    let mut s: String = name.chars().map(|c| if ok(c) { c } else { '_' }).collect();
     if s.starts_with(|c: char| c.is_ascii_digit()) {
         s.insert(0, '_');
     }
-    s
+    Cow::Owned(s)
 }
