@@ -83,7 +83,7 @@ def main():
             failures.append(f"{f}: mlir-opt's generic form does not read back:\n{g.stderr}{h.stderr}")
     for fl in failures:
         print("FAIL:", fl, file=sys.stderr)
-    print(f"mlir-compat: {checked - len(failures)} passed, {len(failures)} failed ({skipped} skipped)")
+    print(f"mlir-compat: {checked - len(failures)} passed, {len(failures)} failed, {skipped} skipped")
     return 1 if failures else 0
 
 
