@@ -20,24 +20,32 @@ pub type VerifyFn = fn(&Context, OpId) -> Result<(), VerifyError>;
 pub struct VerifyError {
     pub message: String,
     pub with_op_prefix: bool,
+    /// Notes attached after the error (e.g. pointing at a terminator).
+    pub notes: Vec<(crate::Loc, String)>,
 }
 
 impl VerifyError {
     /// A message printed without the `'name' op ` prefix.
     pub fn bare(message: impl Into<String>) -> Self {
-        VerifyError { message: message.into(), with_op_prefix: false }
+        VerifyError { message: message.into(), with_op_prefix: false, notes: Vec::new() }
+    }
+
+    /// Attaches a note at `loc`.
+    pub fn with_note(mut self, loc: crate::Loc, message: impl Into<String>) -> Self {
+        self.notes.push((loc, message.into()));
+        self
     }
 }
 
 impl From<String> for VerifyError {
     fn from(message: String) -> Self {
-        VerifyError { message, with_op_prefix: true }
+        VerifyError { message, with_op_prefix: true, notes: Vec::new() }
     }
 }
 
 impl From<&str> for VerifyError {
     fn from(message: &str) -> Self {
-        VerifyError { message: message.to_string(), with_op_prefix: true }
+        VerifyError { message: message.to_string(), with_op_prefix: true, notes: Vec::new() }
     }
 }
 /// Suggests an SSA name for each result (`%pack`, `%c8`, ...).

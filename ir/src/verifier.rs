@@ -79,7 +79,11 @@ impl Verifier<'_> {
             }
             if let Some(verify) = def.verify {
                 if let Err(e) = verify(ctx, op) {
-                    return Err(self.error(op, e.message, e.with_op_prefix));
+                    let mut d = self.error(op, e.message, e.with_op_prefix);
+                    for (loc, note) in e.notes {
+                        d = d.with_note(loc, note);
+                    }
+                    return Err(d);
                 }
             }
             if def.has(traits::TERMINATOR) {

@@ -366,13 +366,12 @@ fn verify_return(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
     }
     for (i, (v, t)) in ops.iter().zip(results).enumerate() {
         if ctx.value_type(*v) != *t {
-            return Err(format!(
+            return Err(VerifyError::bare(format!(
                 "type of return operand {i} ('{}') doesn't match function result type ('{}') in function @{}",
                 crate::printer::type_to_string(ctx, ctx.value_type(*v)),
                 crate::printer::type_to_string(ctx, *t),
                 func_name(ctx, func)
-            )
-            .into());
+            )));
         }
     }
     Ok(())

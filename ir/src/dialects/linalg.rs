@@ -198,11 +198,37 @@ fn print_fill(p: &mut OpPrinter<'_>, op: OpId) {
 
 fn verify_fill(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
     let ops = ctx.operands(op);
-    let out = ctx.value_type(ops[1]);
-    if let Some(&r) = ctx.results(op).first() {
+    let (value, out) = (ctx.value_type(ops[0]), ctx.value_type(ops[1]));
+    let out_is_tensor = matches!(ctx.type_kind(out), TypeKind::Tensor { .. });
+    let results = ctx.results(op);
+    if results.len() != out_is_tensor as usize {
+        return Err(VerifyError::bare(format!(
+            "expected the number of tensor results ({}) to be equal to the number of output tensors ({})",
+            results.len(),
+            out_is_tensor as usize
+        )));
+    }
+    if let Some(&r) = results.first() {
         if ctx.value_type(r) != out {
-            return Err("expected type of result to match the init operand".into());
+            return Err(format!(
+                "expected type of operand #1 ('{}') to match type of corresponding result ('{}')",
+                crate::printer::type_to_string(ctx, out),
+                crate::printer::type_to_string(ctx, ctx.value_type(r))
+            )
+            .into());
         }
+    }
+    if ctx.type_kind(value).shape().is_some() {
+        return Err("expected op with scalar input".into());
+    }
+    let out_elem = elem(ctx, out);
+    if value != out_elem {
+        return Err(format!(
+            "expected fill value type ('{}') to match output element type ('{}')",
+            crate::printer::type_to_string(ctx, value),
+            crate::printer::type_to_string(ctx, out_elem)
+        )
+        .into());
     }
     Ok(())
 }

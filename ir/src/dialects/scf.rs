@@ -210,6 +210,22 @@ fn verify_for(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
     {
         return Err("constant step operand must be positive".into());
     }
+    if let Some(y) = region_yield(ctx, r) {
+        let yielded = ctx.operands(y);
+        for (i, (arg, v)) in args[1..].iter().zip(yielded).enumerate() {
+            let (at, vt) = (ctx.value_type(*arg), ctx.value_type(*v));
+            if at != vt {
+                return Err(format!(
+                    "{i}-th region iter_arg and {i}-th yielded value have different type: '{}' != '{}'",
+                    type_to_string(ctx, at),
+                    type_to_string(ctx, vt)
+                )
+                .into());
+            }
+        }
+        let expected: Vec<Type> = args[1..].iter().map(|a| ctx.value_type(*a)).collect();
+        check_yield_edge(ctx, y, &expected, "Region #0")?;
+    }
     Ok(())
 }
 
@@ -263,6 +279,12 @@ fn verify_if(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
     if !ctx.results(op).is_empty() && ctx.blocks(regions[1]).is_empty() {
         return Err("must have an else block if defining values".into());
     }
+    let expected: Vec<Type> = ctx.results(op).iter().map(|v| ctx.value_type(*v)).collect();
+    for &r in regions {
+        if let Some(y) = region_yield(ctx, r) {
+            check_yield_edge(ctx, y, &expected, "parent")?;
+        }
+    }
     Ok(())
 }
 
@@ -293,31 +315,41 @@ fn print_yield(p: &mut OpPrinter<'_>, op: OpId) {
 
 fn verify_yield(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
     let Some(parent) = ctx.parent_op(op) else { return Ok(()) };
-    let pname = ctx.op_name(parent);
-    if !matches!(pname, "scf.for" | "scf.if" | "scf.while" | "scf.execute_region" | "scf.index_switch") {
+    if !matches!(ctx.op_name(parent), "scf.for" | "scf.if" | "scf.while" | "scf.execute_region" | "scf.index_switch") {
         return Err(
             "expects parent op to be one of 'scf.execute_region, scf.for, scf.if, scf.index_switch, scf.while'".into(),
         );
     }
-    let results = ctx.results(parent);
-    let ops = ctx.operands(op);
-    if ops.len() != results.len() {
-        let what = if pname == "scf.for" { "loop" } else { "op" };
-        return Err(format!(
-            "types mismatch between yield op and its parent: expected {} values but got {} ({what})",
-            results.len(),
-            ops.len()
-        )
-        .into());
+    Ok(())
+}
+
+/// The `scf.yield` ending the single block of `region`, if any.
+fn region_yield(ctx: &Context, region: crate::RegionId) -> Option<OpId> {
+    let b = *ctx.blocks(region).first()?;
+    ctx.last_op(b).filter(|t| ctx.op_name(*t) == "scf.yield")
+}
+
+/// MLIR's RegionBranchOpInterface check of a yield against what it feeds
+/// (`target` names the successor: "parent" or "Region #0").
+fn check_yield_edge(ctx: &Context, y: OpId, expected: &[Type], target: &str) -> Result<(), VerifyError> {
+    let ops = ctx.operands(y);
+    let edge = format!("along control flow edge from Operation scf.yield to {target}: ");
+    if ops.len() != expected.len() {
+        return Err(VerifyError::from(format!(
+            "{edge}region branch point has {} operands, but region successor needs {} inputs",
+            ops.len(),
+            expected.len()
+        ))
+        .with_note(ctx.op_loc(y), "region branch point"));
     }
-    for (i, (v, r)) in ops.iter().zip(results).enumerate() {
-        if ctx.value_type(*v) != ctx.value_type(*r) {
-            return Err(format!(
-                "types mismatch between yield op and its parent: operand #{i} has type '{}' but parent result has type '{}'",
+    for (i, (v, t)) in ops.iter().zip(expected).enumerate() {
+        if ctx.value_type(*v) != *t {
+            return Err(VerifyError::from(format!(
+                "{edge}successor operand type #{i} '{}' should match successor input type #{i} '{}'",
                 type_to_string(ctx, ctx.value_type(*v)),
-                type_to_string(ctx, ctx.value_type(*r))
-            )
-            .into());
+                type_to_string(ctx, *t)
+            ))
+            .with_note(ctx.op_loc(y), "region branch point"));
         }
     }
     Ok(())
