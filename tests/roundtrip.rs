@@ -143,35 +143,61 @@ fn mutate(text: &str, rng: &mut Rng) -> String {
     String::from_utf8_lossy(&s).into_owned()
 }
 
+/// Parses, verifies and prints `text`; true when it was diagnosed.
+fn exercise(text: &str, unregistered: bool) -> bool {
+    let mut ctx = Context::new();
+    ctx.allow_unregistered = unregistered;
+    match parse_module(&mut ctx, text, "fuzz", BufferStart::default()) {
+        Ok(pm) => match verify(&ctx, pm.module, Default::default()) {
+            Ok(()) => {
+                let _ = print_op_top(&ctx, pm.module, PrintOptions::default());
+                let _ = print_op_top(&ctx, pm.module, PrintOptions { generic: true, ..Default::default() });
+                let _ = print_op_top(&ctx, pm.module, PrintOptions { debug_info: true, ..Default::default() });
+                false
+            }
+            Err(_) => true,
+        },
+        Err(_) => true,
+    }
+}
+
+/// Mutation fuzzing of parse + verify + print over the lit inputs.
+///
+/// By default a fixed seed and 40 rounds (a few seconds). For a long run:
+/// `TESSEL_FUZZ_SECONDS=600 cargo test --release --test roundtrip mutated -- --nocapture`
+/// (seed from the clock, or `TESSEL_FUZZ_SEED`); mutations then also stack.
 #[test]
 fn mutated_inputs_never_panic() {
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let seconds: u64 = std::env::var("TESSEL_FUZZ_SECONDS").ok().and_then(|s| s.parse().ok()).unwrap_or(0);
+    let seed = std::env::var("TESSEL_FUZZ_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(if seconds > 0 {
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(1) | 1
+    } else {
+        0x9E37_79B9_7F4A_7C15
+    });
+    let mut rng = Rng(seed);
     let chunks = valid_chunks();
-    let mut diagnosed = 0;
-    for round in 0..40 {
+    let start = std::time::Instant::now();
+    let (mut cases, mut diagnosed) = (0usize, 0usize);
+    let mut round = 0;
+    while (seconds == 0 && round < 40) || (seconds > 0 && start.elapsed().as_secs() < seconds) {
         for (file, text, _, unreg) in &chunks {
-            let m = mutate(text, &mut rng);
-            let result = std::panic::catch_unwind(|| {
-                let mut ctx = Context::new();
-                ctx.allow_unregistered = *unreg;
-                match parse_module(&mut ctx, &m, "fuzz", BufferStart::default()) {
-                    Ok(pm) => match verify(&ctx, pm.module, Default::default()) {
-                        Ok(()) => {
-                            let _ = print_op_top(&ctx, pm.module, PrintOptions::default());
-                            let _ = print_op_top(&ctx, pm.module, PrintOptions { generic: true, ..Default::default() });
-                            false
-                        }
-                        Err(_) => true,
-                    },
-                    Err(_) => true,
+            let mut m = mutate(text, &mut rng);
+            if seconds > 0 {
+                for _ in 0..rng.below(4) {
+                    m = mutate(&m, &mut rng);
                 }
-            });
-            match result {
-                Ok(had_error) => diagnosed += had_error as usize,
-                Err(_) => panic!("panic on a mutation of {file} (round {round}):\n{m}"),
             }
+            let t0 = std::time::Instant::now();
+            match std::panic::catch_unwind(|| exercise(&m, *unreg)) {
+                Ok(had_error) => diagnosed += had_error as usize,
+                Err(_) => panic!("panic on a mutation of {file} (seed {seed}, round {round}):\n{m}"),
+            }
+            assert!(t0.elapsed().as_secs() < 5, "slow input from {file} (seed {seed}):\n{m}");
+            cases += 1;
         }
+        round += 1;
     }
+    eprintln!("fuzz: {cases} mutated inputs, {diagnosed} diagnosed, seed {seed}");
     assert!(diagnosed > 0, "mutations should produce diagnostics");
 }
 
