@@ -5,11 +5,13 @@
 
 pub mod affine;
 pub mod attrs;
+pub mod builder;
 pub mod context;
 pub mod diag;
 pub mod dialects;
 mod entity;
 pub mod float;
+pub mod interfaces;
 pub mod location;
 pub mod parser;
 pub mod printer;

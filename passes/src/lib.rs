@@ -2,6 +2,8 @@
 
 pub mod manager;
 mod strip_debuginfo;
+mod tile_pack_unpack;
+pub mod tiling;
 
 pub use manager::{
     parse_pipeline, run_pipeline, Instrumentation, NoHooks, Pass, PassHooks, PassInfo, PassOptions, PassRegistry,
@@ -10,6 +12,7 @@ pub use manager::{
 /// Registers every pass tessel has.
 pub fn register_all(r: &mut PassRegistry) {
     r.add(strip_debuginfo::INFO);
+    r.add(tile_pack_unpack::INFO);
 }
 
 /// Fails when a pass got an option it does not know.

@@ -15,6 +15,10 @@ pub trait Pass {
     fn name(&self) -> &'static str;
     /// Runs on `op`; errors are reported as diagnostics.
     fn run(&mut self, ctx: &mut Context, op: OpId) -> Result<(), Diagnostic>;
+    /// Remarks gathered by the last runs (shown by `tessel-opt --debug`).
+    fn take_remarks(&mut self) -> Vec<Diagnostic> {
+        Vec::new()
+    }
 }
 
 /// A pass known by name.
@@ -182,6 +186,8 @@ pub trait PassHooks {
     fn before_pass(&mut self, _ctx: &Context, _pass: &str, _op: OpId) {}
     /// After `pass` ran on `op` for `elapsed`.
     fn after_pass(&mut self, _ctx: &Context, _pass: &str, _op: OpId, _elapsed: std::time::Duration) {}
+    /// A remark a pass made.
+    fn remark(&mut self, _ctx: &Context, _remark: Diagnostic) {}
 }
 
 /// Hooks that do nothing.
@@ -222,7 +228,11 @@ fn run_elements(
                 let name = pass.name();
                 dump.before_pass(ctx, name, op);
                 let start = std::time::Instant::now();
+                let _span = tracing::info_span!("pass", name).entered();
                 pass.run(ctx, op).map_err(|d| vec![d])?;
+                for r in pass.take_remarks() {
+                    dump.remark(ctx, r);
+                }
                 dump.after_pass(ctx, name, op, start.elapsed());
                 if inst.verify_each {
                     tessel_ir::verifier::verify(ctx, op, Default::default())?;

@@ -6,6 +6,7 @@ pub mod arith;
 pub mod func;
 pub mod linalg;
 pub mod pack;
+pub mod pack_tiling;
 pub mod scf;
 pub mod tensor;
 

@@ -142,6 +142,12 @@ impl PackInfo {
 
     /// Creates the op described by `self` (detached), with result type `dest`'s type.
     pub fn build(&self, ctx: &mut Context, loc: Loc, spelling: &str) -> OpId {
+        let spec = self.spec(ctx, loc, spelling);
+        ctx.create_op(spec)
+    }
+
+    /// The [`OpSpec`] of the op described by `self`.
+    pub fn spec(&self, ctx: &mut Context, loc: Loc, spelling: &str) -> OpSpec {
         let mut attrs = crate::context::AttrMap::default();
         if !self.outer_dims_perm.is_empty() {
             let a = ctx.i64_array_attr(&self.outer_dims_perm);
@@ -162,7 +168,7 @@ impl PackInfo {
         operands.extend(&self.dynamic_inner_tiles);
         let ty = ctx.value_type(self.dest);
         let name = ctx.sym(spelling);
-        ctx.create_op(OpSpec {
+        OpSpec {
             name,
             operands: operands.into(),
             result_types: smallvec::smallvec![ty],
@@ -170,7 +176,7 @@ impl PackInfo {
             regions: vec![],
             successors: vec![],
             loc,
-        })
+        }
     }
 }
 

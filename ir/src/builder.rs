@@ -1,0 +1,482 @@
+//! A builder with an insertion point, and the folding helpers transforms
+//! use: constants hoisted to the function entry and uniqued, affine
+//! applications composed and folded as they are made (MLIR's
+//! `makeComposedFoldedAffineApply`), and slice ops.
+
+use rustc_hash::FxHashMap;
+
+use crate::affine::{AffineExpr, AffineMap};
+use crate::attrs::AttrKind;
+use crate::context::{AttrMap, OpSpec, ValueDef, ValueList};
+use crate::dialects::tensor::SliceParams;
+use crate::registry::traits;
+use crate::types::{TypeKind, DYNAMIC};
+use crate::{BlockId, Context, Loc, OpId, RegionId, Type, Value};
+
+/// A static integer or an SSA `index` value (MLIR's OpFoldResult).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Ofr {
+    Const(i64),
+    Val(Value),
+}
+
+impl Ofr {
+    /// The constant, if static.
+    pub fn as_const(self) -> Option<i64> {
+        match self {
+            Ofr::Const(c) => Some(c),
+            Ofr::Val(_) => None,
+        }
+    }
+
+    /// The static extent for a type: the constant or [`DYNAMIC`].
+    pub fn static_or_dynamic(self) -> i64 {
+        self.as_const().unwrap_or(DYNAMIC)
+    }
+}
+
+/// Where new ops go.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum InsertPoint {
+    /// Right before an op.
+    Before(OpId),
+    /// At the end of a block.
+    End(BlockId),
+}
+
+/// Creates ops at an insertion point.
+pub struct Builder<'c> {
+    pub ctx: &'c mut Context,
+    pub ip: InsertPoint,
+    /// Location given to new ops.
+    pub loc: Loc,
+    /// Every op inserted at the insertion point, in order (constants,
+    /// hoisted elsewhere, are not listed).
+    pub created: Vec<OpId>,
+    consts: FxHashMap<(i128, Type, BlockId), Value>,
+}
+
+impl<'c> Builder<'c> {
+    /// A builder inserting at `ip`.
+    pub fn new(ctx: &'c mut Context, ip: InsertPoint, loc: Loc) -> Self {
+        Builder { ctx, ip, loc, created: Vec::new(), consts: FxHashMap::default() }
+    }
+
+    /// The block new ops go into.
+    pub fn block(&self) -> BlockId {
+        match self.ip {
+            InsertPoint::Before(op) => self.ctx.op_block(op).expect("insertion point in a block"),
+            InsertPoint::End(b) => b,
+        }
+    }
+
+    /// Inserts an op built from `spec`.
+    pub fn insert(&mut self, spec: OpSpec) -> OpId {
+        let op = self.ctx.create_op(spec);
+        match self.ip {
+            InsertPoint::Before(before) => self.ctx.insert_op_before(before, op),
+            InsertPoint::End(b) => self.ctx.append_op(b, op),
+        }
+        self.created.push(op);
+        op
+    }
+
+    /// Creates and inserts `name(operands) {attrs} -> result_types`.
+    pub fn op(&mut self, name: &str, operands: &[Value], result_types: &[Type], attrs: &[(&str, crate::Attr)]) -> OpId {
+        let mut map = AttrMap::default();
+        for (k, v) in attrs {
+            map.insert(self.ctx.sym(k), *v);
+        }
+        let spec = OpSpec {
+            name: self.ctx.sym(name),
+            operands: operands.iter().copied().collect(),
+            result_types: result_types.iter().copied().collect(),
+            attrs: map,
+            regions: vec![],
+            successors: vec![],
+            loc: self.loc,
+        };
+        self.insert(spec)
+    }
+
+    /// The entry block of the closest isolated ancestor (the function body),
+    /// where constants are hoisted, as MLIR's folder does.
+    fn constant_block(&self) -> BlockId {
+        let mut block = self.block();
+        loop {
+            let Some(region) = self.ctx.block_parent(block) else { return block };
+            let Some(parent) = self.ctx.region_parent(region) else { return block };
+            if self.ctx.op(parent).def.is_some_and(|d| d.has(traits::ISOLATED_FROM_ABOVE)) {
+                return self.ctx.blocks(region)[0];
+            }
+            match self.ctx.op_block(parent) {
+                Some(b) => block = b,
+                None => return block,
+            }
+        }
+    }
+
+    /// An `arith.constant` of `index` type, uniqued at the function entry.
+    pub fn index_const(&mut self, v: i64) -> Value {
+        let ty = self.ctx.index_type();
+        self.int_const(v as i128, ty)
+    }
+
+    /// An integer constant of type `ty`, uniqued at the function entry.
+    pub fn int_const(&mut self, v: i128, ty: Type) -> Value {
+        let block = self.constant_block();
+        if let Some(&c) = self.consts.get(&(v, ty, block)) {
+            return c;
+        }
+        // Reuse a constant already at the top of the block.
+        let mut cur = self.ctx.first_op(block);
+        while let Some(o) = cur {
+            if self.ctx.op_name(o) != "arith.constant" {
+                break;
+            }
+            if v_key(self.ctx, o) == Some(v) && self.ctx.value_type(self.ctx.result(o, 0)) == ty {
+                let c = self.ctx.result(o, 0);
+                self.consts.insert((v, ty, block), c);
+                return c;
+            }
+            cur = self.ctx.next_op(o);
+        }
+        let attr = self.ctx.int_attr(v, ty);
+        let mut attrs = AttrMap::default();
+        attrs.insert(self.ctx.sym("value"), attr);
+        let spec = OpSpec {
+            name: self.ctx.sym("arith.constant"),
+            operands: ValueList::new(),
+            result_types: smallvec::smallvec![ty],
+            attrs,
+            regions: vec![],
+            successors: vec![],
+            loc: self.loc,
+        };
+        let op = self.ctx.create_op(spec);
+        // Keep constants at the top, in creation order.
+        let mut after = None;
+        let mut cur = self.ctx.first_op(block);
+        while let Some(o) = cur {
+            if self.ctx.op_name(o) != "arith.constant" {
+                break;
+            }
+            after = Some(o);
+            cur = self.ctx.next_op(o);
+        }
+        match (after, self.ctx.first_op(block)) {
+            (Some(a), _) => self.ctx.insert_op_after(a, op),
+            (None, Some(first)) => self.ctx.insert_op_before(first, op),
+            (None, None) => self.ctx.append_op(block, op),
+        }
+        let c = self.ctx.result(op, 0);
+        self.consts.insert((v, ty, block), c);
+        c
+    }
+
+    /// Materializes an [`Ofr`] as an index value.
+    pub fn value(&mut self, o: Ofr) -> Value {
+        match o {
+            Ofr::Const(c) => self.index_const(c),
+            Ofr::Val(v) => v,
+        }
+    }
+
+    /// `map(operands)` for a one-result map, composed with producing
+    /// `affine.apply` ops and folded: a constant or a single operand comes
+    /// back as is, otherwise one canonical `affine.apply` is created.
+    pub fn affine_apply(&mut self, map: &AffineMap, operands: &[Ofr]) -> Ofr {
+        debug_assert_eq!(map.results.len(), 1);
+        let (expr, vals) = self.compose(&map.results[0], map.num_dims, operands);
+        self.materialize("affine.apply", vec![expr], vals)
+    }
+
+    /// `min(map(operands))`, folded the same way; results that are
+    /// constants are reduced to the smallest one.
+    pub fn affine_min(&mut self, map: &AffineMap, operands: &[Ofr]) -> Ofr {
+        self.min_or_max("affine.min", map, operands, true)
+    }
+
+    /// `max(map(operands))`, folded the same way.
+    pub fn affine_max(&mut self, map: &AffineMap, operands: &[Ofr]) -> Ofr {
+        self.min_or_max("affine.max", map, operands, false)
+    }
+
+    fn min_or_max(&mut self, name: &str, map: &AffineMap, operands: &[Ofr], is_min: bool) -> Ofr {
+        let mut exprs = Vec::new();
+        let mut vals: Vec<Value> = Vec::new();
+        for r in &map.results {
+            let (e, v) = self.compose(r, map.num_dims, operands);
+            // Re-base this result's operands onto the shared list.
+            let mut dims = Vec::new();
+            for val in v {
+                let idx = match vals.iter().position(|x| *x == val) {
+                    Some(i) => i,
+                    None => {
+                        vals.push(val);
+                        vals.len() - 1
+                    }
+                };
+                dims.push(AffineExpr::Dim(idx as u32));
+            }
+            exprs.push(e.replace(&dims, &[]));
+        }
+        // Keep one constant (the extreme one) and drop duplicates.
+        let consts: Vec<i64> = exprs.iter().filter_map(|e| e.as_const()).collect();
+        let mut kept: Vec<AffineExpr> = exprs.into_iter().filter(|e| e.as_const().is_none()).collect();
+        if let Some(c) = if is_min { consts.iter().min() } else { consts.iter().max() } {
+            kept.push(AffineExpr::Const(*c));
+        }
+        let mut dedup: Vec<AffineExpr> = Vec::new();
+        for e in kept {
+            if !dedup.contains(&e) {
+                dedup.push(e);
+            }
+        }
+        self.materialize(name, dedup, vals)
+    }
+
+    /// Substitutes constants and composes `affine.apply` producers. Returns
+    /// the expression over dims `d_i` = the returned values.
+    fn compose(&mut self, e: &AffineExpr, num_dims: u32, operands: &[Ofr]) -> (AffineExpr, Vec<Value>) {
+        let mut vals: Vec<Value> = Vec::new();
+        let mut subst = Vec::with_capacity(operands.len());
+        for o in operands {
+            subst.push(self.operand_expr(*o, &mut vals, 0));
+        }
+        let (dims, syms) = subst.split_at((num_dims as usize).min(subst.len()));
+        (e.replace(dims, syms), vals)
+    }
+
+    /// The expression for one operand: a constant, the expression of a
+    /// producing `affine.apply` (recursively), or a fresh dim.
+    fn operand_expr(&mut self, o: Ofr, vals: &mut Vec<Value>, depth: usize) -> AffineExpr {
+        match o {
+            Ofr::Const(c) => AffineExpr::Const(c),
+            Ofr::Val(v) => {
+                if let Some(c) = crate::dialects::pack::constant_int(self.ctx, v) {
+                    return AffineExpr::Const(c);
+                }
+                if depth < 8 {
+                    if let Some(def) = self.ctx.defining_op(v) {
+                        if self.ctx.op_name(def) == "affine.apply" {
+                            if let Some(m) = crate::dialects::affine::op_map(self.ctx, def).cloned() {
+                                let inner_ops: Vec<Value> = self.ctx.operands(def).to_vec();
+                                let sub: Vec<AffineExpr> = inner_ops
+                                    .iter()
+                                    .map(|x| self.operand_expr(Ofr::Val(*x), vals, depth + 1))
+                                    .collect();
+                                let (d, s) = sub.split_at((m.num_dims as usize).min(sub.len()));
+                                return m.results[0].replace(d, s);
+                            }
+                        }
+                    }
+                }
+                let idx = match vals.iter().position(|x| *x == v) {
+                    Some(i) => i,
+                    None => {
+                        vals.push(v);
+                        vals.len() - 1
+                    }
+                };
+                AffineExpr::Dim(idx as u32)
+            }
+        }
+    }
+
+    /// Creates `name` over `exprs` (in dims = `vals`), unless it folds.
+    fn materialize(&mut self, name: &str, exprs: Vec<AffineExpr>, vals: Vec<Value>) -> Ofr {
+        if exprs.len() == 1 {
+            match &exprs[0] {
+                AffineExpr::Const(c) => return Ofr::Const(*c),
+                AffineExpr::Dim(i) => return Ofr::Val(vals[*i as usize]),
+                _ => {}
+            }
+        }
+        // Keep only the values used; loop-invariant ones become symbols,
+        // like MLIR's canonical affine operands.
+        let mut used = vec![false; vals.len()];
+        for e in &exprs {
+            mark_dims(e, &mut used);
+        }
+        let (mut dim_vals, mut sym_vals) = (Vec::new(), Vec::new());
+        let mut remap = vec![AffineExpr::Const(0); vals.len()];
+        for (i, v) in vals.iter().enumerate() {
+            if used[i] && !self.is_symbol(*v) {
+                remap[i] = AffineExpr::Dim(dim_vals.len() as u32);
+                dim_vals.push(*v);
+            }
+        }
+        for (i, v) in vals.iter().enumerate() {
+            if used[i] && self.is_symbol(*v) {
+                remap[i] = AffineExpr::Sym(sym_vals.len() as u32);
+                sym_vals.push(*v);
+            }
+        }
+        let results: Vec<AffineExpr> = exprs.iter().map(|e| e.replace(&remap, &[])).collect();
+        let map = AffineMap { num_dims: dim_vals.len() as u32, num_syms: sym_vals.len() as u32, results };
+        let map_attr = self.ctx.attr(AttrKind::AffineMap(map));
+        let mut operands = dim_vals;
+        operands.extend(sym_vals);
+        let index = self.ctx.index_type();
+        let op = self.op(name, &operands, &[index], &[("map", map_attr)]);
+        Ofr::Val(self.ctx.result(op, 0))
+    }
+
+    /// MLIR's valid-symbol rule, simplified: function arguments and values
+    /// defined directly in the function body (outside any loop).
+    fn is_symbol(&self, v: Value) -> bool {
+        let block = match self.ctx.value_def(v) {
+            ValueDef::Result { op, .. } => self.ctx.op_block(op),
+            ValueDef::BlockArg { block, .. } => Some(block),
+            ValueDef::Detached => None,
+        };
+        let Some(block) = block else { return false };
+        let Some(parent) = self.ctx.block_parent(block).and_then(|r| self.ctx.region_parent(r)) else {
+            return true;
+        };
+        self.ctx.op(parent).def.is_some_and(|d| d.has(traits::ISOLATED_FROM_ABOVE))
+    }
+
+    /// `tensor.dim %v, d` folded to a constant for static extents.
+    pub fn dim(&mut self, v: Value, d: usize) -> Ofr {
+        let shape = self.ctx.value_type_kind(v).shape().map(|s| s.to_vec()).unwrap_or_default();
+        if let Some(&s) = shape.get(d) {
+            if s != DYNAMIC {
+                return Ofr::Const(s);
+            }
+        }
+        let c = self.index_const(d as i64);
+        let index = self.ctx.index_type();
+        let op = self.op("tensor.dim", &[v, c], &[index], &[]);
+        Ofr::Val(self.ctx.result(op, 0))
+    }
+
+    /// Splits [`Ofr`]s into a static list (with [`DYNAMIC`]) and values.
+    pub fn split(&mut self, list: &[Ofr]) -> (Vec<i64>, Vec<Value>) {
+        let mut ints = Vec::with_capacity(list.len());
+        let mut vals = Vec::new();
+        for o in list {
+            match o {
+                Ofr::Const(c) => ints.push(*c),
+                Ofr::Val(v) => {
+                    ints.push(DYNAMIC);
+                    vals.push(*v);
+                }
+            }
+        }
+        (ints, vals)
+    }
+
+    fn slice_params(&mut self, offsets: &[Ofr], sizes: &[Ofr]) -> SliceParams {
+        let ones = vec![Ofr::Const(1); sizes.len()];
+        SliceParams { offsets: self.split(offsets), sizes: self.split(sizes), strides: self.split(&ones) }
+    }
+
+    /// `tensor.extract_slice %src[offsets] [sizes] [1...]` with the result
+    /// type implied by the sizes (no rank reduction).
+    pub fn extract_slice(&mut self, src: Value, offsets: &[Ofr], sizes: &[Ofr]) -> Value {
+        let elem = self.ctx.value_type_kind(src).element_type().expect("shaped source");
+        let shape: Vec<i64> = sizes.iter().map(|s| s.static_or_dynamic()).collect();
+        let src_shape = self.ctx.value_type_kind(src).shape().map(|s| s.to_vec()).unwrap_or_default();
+        // A slice covering the whole (static) source is the source.
+        if offsets.iter().all(|o| *o == Ofr::Const(0)) && shape == src_shape && !shape.contains(&DYNAMIC) {
+            return src;
+        }
+        let ty = self.ctx.tensor_type(shape, elem);
+        let params = self.slice_params(offsets, sizes);
+        let spec = crate::dialects::tensor::slice_spec(
+            self.ctx,
+            "tensor.extract_slice",
+            vec![src],
+            &params,
+            vec![ty],
+            self.loc,
+        );
+        let op = self.insert(spec);
+        self.ctx.result(op, 0)
+    }
+
+    /// `tensor.insert_slice %src into %dest[offsets] [sizes] [1...]`.
+    pub fn insert_slice(&mut self, src: Value, dest: Value, offsets: &[Ofr], sizes: &[Ofr]) -> Value {
+        let src_shape = self.ctx.value_type_kind(src).shape().map(|s| s.to_vec()).unwrap_or_default();
+        let dest_ty = self.ctx.value_type(dest);
+        let dest_shape = self.ctx.value_type_kind(dest).shape().map(|s| s.to_vec()).unwrap_or_default();
+        if offsets.iter().all(|o| *o == Ofr::Const(0)) && src_shape == dest_shape && !src_shape.contains(&DYNAMIC) {
+            return src;
+        }
+        let params = self.slice_params(offsets, sizes);
+        let spec = crate::dialects::tensor::slice_spec(
+            self.ctx,
+            "tensor.insert_slice",
+            vec![src, dest],
+            &params,
+            vec![dest_ty],
+            self.loc,
+        );
+        let op = self.insert(spec);
+        self.ctx.result(op, 0)
+    }
+
+    /// `tensor.parallel_insert_slice` (no result).
+    pub fn parallel_insert_slice(&mut self, src: Value, dest: Value, offsets: &[Ofr], sizes: &[Ofr]) -> OpId {
+        let params = self.slice_params(offsets, sizes);
+        let spec = crate::dialects::tensor::slice_spec(
+            self.ctx,
+            "tensor.parallel_insert_slice",
+            vec![src, dest],
+            &params,
+            vec![],
+            self.loc,
+        );
+        self.insert(spec)
+    }
+
+    /// `tensor.empty(dynamic sizes) : tensor<shape x elem>`.
+    pub fn empty(&mut self, sizes: &[Ofr], elem: Type) -> Value {
+        let (shape, dyns) = self.split(sizes);
+        let ty = self.ctx.tensor_type(shape, elem);
+        let op = self.op("tensor.empty", &dyns, &[ty], &[]);
+        self.ctx.result(op, 0)
+    }
+
+    /// A region with one block whose arguments have `arg_types`.
+    pub fn region_with_block(&mut self, arg_types: &[Type]) -> (RegionId, BlockId, Vec<Value>) {
+        let r = self.ctx.create_region();
+        let b = self.ctx.append_block(r);
+        let args = arg_types.iter().map(|t| self.ctx.add_block_arg(b, *t)).collect();
+        (r, b, args)
+    }
+}
+
+/// The integer value of a constant op, if it has one.
+fn v_key(ctx: &Context, op: OpId) -> Option<i128> {
+    match ctx.get_attr(op, "value").map(|a| ctx.attr_kind(a)) {
+        Some(AttrKind::Integer { value, .. }) => Some(*value),
+        Some(AttrKind::Bool(b)) => Some(*b as i128),
+        _ => None,
+    }
+}
+
+fn mark_dims(e: &AffineExpr, used: &mut [bool]) {
+    match e {
+        AffineExpr::Dim(i) => {
+            if let Some(u) = used.get_mut(*i as usize) {
+                *u = true;
+            }
+        }
+        AffineExpr::Bin(_, l, r) => {
+            mark_dims(l, used);
+            mark_dims(r, used);
+        }
+        _ => {}
+    }
+}
+
+/// The static shape of a ranked tensor type.
+pub fn tensor_shape(ctx: &Context, t: Type) -> Option<(Vec<i64>, Type)> {
+    match ctx.type_kind(t) {
+        TypeKind::Tensor { shape, elem, .. } => Some((shape.clone(), *elem)),
+        _ => None,
+    }
+}

@@ -1,0 +1,3 @@
+//! Op interfaces.
+
+pub mod tiling;
