@@ -207,5 +207,5 @@ pub fn is_multiple_of(ctx: &Context, o: Ofr, t: i64) -> bool {
         return false;
     }
     let d = known_divisor(ctx, o);
-    d == 0 || d % t.unsigned_abs() == 0
+    d == 0 || d.is_multiple_of(t.unsigned_abs())
 }
