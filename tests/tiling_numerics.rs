@@ -18,6 +18,9 @@ struct Case {
     src_shape: Vec<usize>,
 }
 
+/// (shape, inner_dims_pos, inner_tiles, outer_dims_perm)
+type Config = (Vec<i64>, Vec<usize>, Vec<i64>, Vec<usize>);
+
 fn dims(shape: &[i64]) -> String {
     shape.iter().map(|d| if *d < 0 { "?".to_string() } else { d.to_string() }).collect::<Vec<_>>().join("x")
 }
@@ -179,7 +182,7 @@ fn tiled_unpack_matches_untiled() {
         }
     }
     // 2-D with permutations, subsets of tiled dims, inner dims out of order, untiled loops.
-    let configs: Vec<(Vec<i64>, Vec<usize>, Vec<i64>, Vec<usize>)> = vec![
+    let configs: Vec<Config> = vec![
         (vec![13, 15], vec![0, 1], vec![8, 4], vec![1, 0]),
         (vec![13, 15], vec![1, 0], vec![4, 8], vec![]),
         (vec![16, 12], vec![1], vec![5], vec![]),
@@ -209,7 +212,7 @@ fn tiled_unpack_matches_untiled() {
 fn tiled_pack_matches_untiled() {
     let mut failures = Vec::new();
     let mut count = 0;
-    let configs: Vec<(Vec<i64>, Vec<usize>, Vec<i64>, Vec<usize>)> = vec![
+    let configs: Vec<Config> = vec![
         (vec![32], vec![0], vec![8], vec![]),
         (vec![13], vec![0], vec![4], vec![]),
         (vec![13, 15], vec![0, 1], vec![8, 4], vec![1, 0]),
