@@ -21,6 +21,7 @@ pub struct Options {
     pub print_ir_after_all: bool,
     pub verify_each: bool,
     pub timing: bool,
+    pub debug: bool,
     pub help: bool,
     pub version: bool,
     pub list_ops: bool,
@@ -43,6 +44,7 @@ impl Default for Options {
             print_ir_after_all: false,
             verify_each: true,
             timing: false,
+            debug: false,
             help: false,
             version: false,
             list_ops: false,
@@ -72,6 +74,7 @@ OPTIONS:\n\
   --mlir-print-ir-after-all       Print the IR after every pass\n\
   --verify-each[=false]           Verify after each pass (default: true)\n\
   --mlir-timing                   Report the time of parsing, verification, each pass and printing\n\
+  --debug                         Print pass remarks and trace spans (filter with TESSEL_LOG=...)\n\
   --list-ops                      List the registered ops\n\
   --version                       Print the version\n\
   --help                          Print this help\n\n\
@@ -143,6 +146,7 @@ pub fn parse_args(args: &[String], is_pass: &dyn Fn(&str) -> bool) -> Result<Opt
             "mlir-print-ir-after-all" => o.print_ir_after_all = parse_bool(name, value)?,
             "verify-each" => o.verify_each = parse_bool(name, value)?,
             "mlir-timing" => o.timing = parse_bool(name, value)?,
+            "debug" => o.debug = parse_bool(name, value)?,
             "list-ops" => o.list_ops = true,
             "help" | "h" => o.help = true,
             "version" => o.version = true,

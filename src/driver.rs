@@ -185,6 +185,12 @@ struct DriverHooks<'a> {
 }
 
 impl PassHooks for DriverHooks<'_> {
+    fn remark(&mut self, ctx: &Context, remark: Diagnostic) {
+        if self.opts.debug {
+            self.dumps.push_str(&tessel_ir::diag::render(ctx, &remark, None));
+        }
+    }
+
     fn before_pass(&mut self, ctx: &Context, pass: &str, op: OpId) {
         if self.opts.print_ir_before_all {
             self.dump(ctx, &format!("// -----// IR Dump Before {pass} //----- //"), op);
@@ -332,6 +338,18 @@ pub fn main_with_args(args: &[String]) -> i32 {
         let passes: Vec<(&str, &str)> = registry.all().iter().map(|p| (p.name, p.description)).collect();
         print!("{}", help_text(&passes));
         return 0;
+    }
+    if opts.debug || std::env::var_os("TESSEL_LOG").is_some() {
+        // Spans per pass and per tiled op; TESSEL_LOG takes RUST_LOG-style filters.
+        let filter = tracing_subscriber::EnvFilter::try_from_env("TESSEL_LOG")
+            .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("debug"));
+        let ansi = std::io::IsTerminal::is_terminal(&std::io::stderr());
+        let _ = tracing_subscriber::fmt()
+            .with_env_filter(filter)
+            .with_writer(std::io::stderr)
+            .with_ansi(ansi)
+            .without_time()
+            .try_init();
     }
     if opts.version {
         println!("tessel-opt {} (MLIR 22 textual format)", env!("CARGO_PKG_VERSION"));

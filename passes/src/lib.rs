@@ -1,5 +1,7 @@
 //! tessel-passes: the pass manager and transformations over the tessel IR.
 
+pub mod canonicalize;
+pub mod cse;
 pub mod manager;
 mod strip_debuginfo;
 mod tile_pack_unpack;
@@ -11,6 +13,8 @@ pub use manager::{
 
 /// Registers every pass tessel has.
 pub fn register_all(r: &mut PassRegistry) {
+    r.add(canonicalize::INFO);
+    r.add(cse::INFO);
     r.add(strip_debuginfo::INFO);
     r.add(tile_pack_unpack::INFO);
 }

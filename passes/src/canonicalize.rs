@@ -1,0 +1,278 @@
+//! `canonicalize`: folds constants (arith, affine, `tensor.dim`), removes
+//! no-op slices, inlines single-iteration `scf.for` loops, and erases
+//! unused pure ops, until nothing changes.
+
+use tessel_ir::builder::{Builder, InsertPoint, Ofr};
+use tessel_ir::dialects::pack::constant_int;
+use tessel_ir::registry::traits;
+use tessel_ir::types::{TypeKind, DYNAMIC};
+use tessel_ir::{Context, Diagnostic, OpId, Value};
+
+use crate::manager::{Pass, PassInfo};
+
+pub(crate) const INFO: PassInfo = PassInfo {
+    name: "canonicalize",
+    description: "Fold constants and affine maps, drop no-op slices and one-trip loops, erase dead ops",
+    build: |opts| {
+        crate::reject_unknown_options(opts, &[])?;
+        Ok(Box::new(Canonicalize))
+    },
+};
+
+struct Canonicalize;
+
+impl Pass for Canonicalize {
+    fn name(&self) -> &'static str {
+        "canonicalize"
+    }
+
+    fn run(&mut self, ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
+        canonicalize(ctx, op);
+        Ok(())
+    }
+}
+
+/// Runs the rewrites on everything nested in `root` to a fixed point.
+pub fn canonicalize(ctx: &mut Context, root: OpId) {
+    for _ in 0..32 {
+        let mut changed = false;
+        for op in ctx.nested_ops(root) {
+            if ctx.is_erased(op) || ctx.op_block(op).is_none() {
+                continue;
+            }
+            changed |= rewrite(ctx, op);
+        }
+        changed |= erase_dead(ctx, root);
+        if !changed {
+            break;
+        }
+    }
+}
+
+fn is_pure(ctx: &Context, op: OpId) -> bool {
+    ctx.op(op).def.is_some_and(|d| d.has(traits::PURE))
+}
+
+/// Erases unused pure ops (innermost first); true if any was erased.
+fn erase_dead(ctx: &mut Context, root: OpId) -> bool {
+    let mut any = false;
+    let mut ops = ctx.nested_ops(root);
+    ops.reverse();
+    for op in ops {
+        if ctx.is_erased(op) || ctx.op_block(op).is_none() || !is_pure(ctx, op) {
+            continue;
+        }
+        if !ctx.regions(op).is_empty() {
+            continue;
+        }
+        if ctx.results(op).iter().all(|r| ctx.use_empty(*r)) && !ctx.results(op).is_empty() {
+            ctx.erase_op(op);
+            any = true;
+        }
+    }
+    any
+}
+
+fn replace_op(ctx: &mut Context, op: OpId, with: &[Value]) {
+    for (old, new) in ctx.results(op).to_vec().into_iter().zip(with) {
+        ctx.replace_all_uses(old, *new);
+    }
+    ctx.erase_op(op);
+}
+
+fn replace_with_const(ctx: &mut Context, op: OpId, v: i64) {
+    let loc = ctx.op_loc(op);
+    let ty = ctx.value_type(ctx.result(op, 0));
+    let mut b = Builder::new(ctx, InsertPoint::Before(op), loc);
+    let c = b.int_const(v as i128, ty);
+    replace_op(ctx, op, &[c]);
+}
+
+/// One rewrite of `op`, if any applies.
+fn rewrite(ctx: &mut Context, op: OpId) -> bool {
+    let name = ctx.op_name(op).to_string();
+    match name.as_str() {
+        "affine.apply" | "affine.min" | "affine.max" => fold_affine(ctx, op, &name),
+        "tensor.dim" => fold_dim(ctx, op),
+        "tensor.extract_slice" | "tensor.insert_slice" => fold_noop_slice(ctx, op, &name),
+        "scf.for" => inline_single_iteration(ctx, op),
+        n if n.starts_with("arith.") => fold_arith(ctx, op, n),
+        _ => false,
+    }
+}
+
+fn fold_affine(ctx: &mut Context, op: OpId, name: &str) -> bool {
+    let Some(map) = tessel_ir::dialects::affine::op_map(ctx, op).cloned() else { return false };
+    let operands: Vec<Ofr> =
+        ctx.operands(op).iter().map(|v| constant_int(ctx, *v).map(Ofr::Const).unwrap_or(Ofr::Val(*v))).collect();
+    let loc = ctx.op_loc(op);
+    // Rebuild through the folding builder; keep the op if nothing changes.
+    let mut b = Builder::new(ctx, InsertPoint::Before(op), loc);
+    let folded = match name {
+        "affine.apply" => b.affine_apply(&map, &operands),
+        "affine.min" => b.affine_min(&map, &operands),
+        _ => b.affine_max(&map, &operands),
+    };
+    let created = b.created.clone();
+    match folded {
+        Ofr::Const(c) => {
+            for o in created {
+                ctx.erase_op(o);
+            }
+            replace_with_const(ctx, op, c);
+            true
+        }
+        Ofr::Val(v) => {
+            let same = created.len() == 1
+                && ctx.op_name(created[0]) == name
+                && ctx.operands(created[0]) == ctx.operands(op)
+                && ctx.get_attr(created[0], "map") == ctx.get_attr(op, "map");
+            if same || v == ctx.result(op, 0) {
+                for o in created {
+                    ctx.erase_op(o);
+                }
+                return false;
+            }
+            replace_op(ctx, op, &[v]);
+            true
+        }
+    }
+}
+
+fn fold_dim(ctx: &mut Context, op: OpId) -> bool {
+    let (src, idx) = (ctx.operands(op)[0], ctx.operands(op)[1]);
+    let Some(d) = constant_int(ctx, idx) else { return false };
+    let Some(shape) = ctx.value_type_kind(src).shape().map(|s| s.to_vec()) else { return false };
+    let Some(&extent) = usize::try_from(d).ok().and_then(|d| shape.get(d)) else { return false };
+    if extent != DYNAMIC {
+        replace_with_const(ctx, op, extent);
+        return true;
+    }
+    // The size operand of a `tensor.empty`.
+    if let Some(def) = ctx.defining_op(src) {
+        if ctx.op_name(def) == "tensor.empty" {
+            let before = shape[..d as usize].iter().filter(|x| **x == DYNAMIC).count();
+            let size = ctx.operands(def)[before];
+            replace_op(ctx, op, &[size]);
+            return true;
+        }
+    }
+    false
+}
+
+fn fold_noop_slice(ctx: &mut Context, op: OpId, name: &str) -> bool {
+    let Some(p) = tessel_ir::dialects::tensor::slice_params(ctx, op) else { return false };
+    let (src, full) = if name == "tensor.extract_slice" {
+        (ctx.operands(op)[0], ctx.value_type(ctx.operands(op)[0]))
+    } else {
+        (ctx.operands(op)[0], ctx.value_type(ctx.operands(op)[1]))
+    };
+    let Some(full_shape) = ctx.type_kind(full).shape().map(|s| s.to_vec()) else { return false };
+    let whole = p.offsets.0.iter().all(|o| *o == 0)
+        && p.strides.0.iter().all(|s| *s == 1)
+        && p.sizes.0 == full_shape
+        && !full_shape.contains(&DYNAMIC)
+        && ctx.value_type(src) == full;
+    if !whole {
+        return false;
+    }
+    replace_op(ctx, op, &[src]);
+    true
+}
+
+fn inline_single_iteration(ctx: &mut Context, op: OpId) -> bool {
+    let ops = ctx.operands(op).to_vec();
+    let (Some(lb), Some(ub), Some(step)) =
+        (constant_int(ctx, ops[0]), constant_int(ctx, ops[1]), constant_int(ctx, ops[2]))
+    else {
+        return false;
+    };
+    let inits = ops[3..].to_vec();
+    if step <= 0 {
+        return false;
+    }
+    if ub <= lb {
+        // Zero trips: the results are the inits.
+        replace_op(ctx, op, &inits);
+        return true;
+    }
+    if lb + step < ub {
+        return false;
+    }
+    let region = ctx.regions(op)[0];
+    let body = ctx.blocks(region)[0];
+    let args = ctx.block_args(body).to_vec();
+    ctx.replace_all_uses(args[0], ops[0]);
+    for (a, i) in args[1..].iter().zip(&inits) {
+        ctx.replace_all_uses(*a, *i);
+    }
+    let Some(term) = ctx.last_op(body) else { return false };
+    let yielded = ctx.operands(term).to_vec();
+    for o in ctx.block_op_list(body) {
+        if o == term {
+            break;
+        }
+        ctx.unlink_op(o);
+        ctx.insert_op_before(op, o);
+    }
+    for (r, y) in ctx.results(op).to_vec().into_iter().zip(yielded) {
+        ctx.replace_all_uses(r, y);
+    }
+    ctx.erase_op(op);
+    true
+}
+
+fn fold_arith(ctx: &mut Context, op: OpId, name: &str) -> bool {
+    let operands = ctx.operands(op).to_vec();
+    let ty = match ctx.results(op).first() {
+        Some(r) => ctx.value_type(*r),
+        None => return false,
+    };
+    if !matches!(ctx.type_kind(ty), TypeKind::Index | TypeKind::Integer { .. }) {
+        return false;
+    }
+    let consts: Vec<Option<i64>> = operands.iter().map(|v| constant_int(ctx, *v)).collect();
+    let short = &name["arith.".len()..];
+    let folded = match (short, consts.as_slice()) {
+        ("addi", [Some(a), Some(b)]) => a.checked_add(*b),
+        ("subi", [Some(a), Some(b)]) => a.checked_sub(*b),
+        ("muli", [Some(a), Some(b)]) => a.checked_mul(*b),
+        ("divsi" | "divui", [Some(a), Some(b)]) if *b != 0 => Some(a / b),
+        ("remsi" | "remui", [Some(a), Some(b)]) if *b != 0 => Some(a % b),
+        ("minsi" | "minui", [Some(a), Some(b)]) => Some(*a.min(b)),
+        ("maxsi" | "maxui", [Some(a), Some(b)]) => Some(*a.max(b)),
+        ("ceildivsi", [Some(a), Some(b)]) if *b != 0 => Some(tessel_ir::affine::ceil_div(*a, *b)),
+        ("floordivsi", [Some(a), Some(b)]) if *b != 0 => Some(tessel_ir::affine::floor_div(*a, *b)),
+        _ => None,
+    };
+    if let Some(v) = folded {
+        if matches!(ctx.type_kind(ty), TypeKind::Index) || fits(ctx, ty, v) {
+            replace_with_const(ctx, op, v);
+            return true;
+        }
+    }
+    // x * 1, x + 0, x - 0, x / 1.
+    let identity = match (short, consts.as_slice()) {
+        ("muli", [_, Some(1)])
+        | ("addi", [_, Some(0)])
+        | ("subi", [_, Some(0)])
+        | ("divsi" | "divui", [_, Some(1)]) => Some(operands[0]),
+        ("muli", [Some(1), _]) | ("addi", [Some(0), _]) => Some(operands[1]),
+        _ => None,
+    };
+    if let Some(v) = identity {
+        replace_op(ctx, op, &[v]);
+        return true;
+    }
+    false
+}
+
+fn fits(ctx: &Context, ty: tessel_ir::Type, v: i64) -> bool {
+    match ctx.type_kind(ty) {
+        TypeKind::Integer { width, .. } if *width < 64 => {
+            let w = *width;
+            v >= -(1i64 << (w - 1)) && v < (1i64 << w)
+        }
+        _ => true,
+    }
+}
