@@ -8,7 +8,9 @@ For every lit input x:
   * otherwise: A = tessel-opt x --pack-spelling=linalg must parse and verify
     in mlir-opt, mlir-opt's re-print B must equal A (tessel prints what
     mlir-opt prints), tessel must parse B and print A again, and tessel must
-    read mlir-opt's generic form of A back into A.
+    read mlir-opt's generic form of A back into A;
+  * every RUN line that runs passes (tiling, canonicalize, ...) and succeeds:
+    its output, printed with --pack-spelling=linalg, must verify in mlir-opt.
 Files containing `COMPAT: tessel-only` are skipped (documented extensions).
 
 Usage: scripts/mlir_compat.py [--tessel PATH] [--mlir-opt PATH] [lit dir]
@@ -81,6 +83,31 @@ def main():
         h = run([args.tessel, "-", "--pack-spelling=linalg"] + split + unreg, stdin=g.stdout)
         if g.returncode != 0 or h.returncode != 0 or h.stdout != a.stdout:
             failures.append(f"{f}: mlir-opt's generic form does not read back:\n{g.stderr}{h.stderr}")
+    # Transformed outputs (tiling etc.) must verify upstream too.
+    pass_words = ("--pass-pipeline", "--tile-pack-unpack", "--canonicalize", "--cse")
+    transformed = 0
+    for f in files:
+        text = open(f).read()
+        if "COMPAT: tessel-only" in text:
+            continue
+        for line in text.splitlines():
+            if "RUN:" not in line:
+                continue
+            cmd = line.split("RUN:", 1)[1].split("|")[0].strip()
+            if not cmd.startswith("tessel-opt") or not any(w in cmd for w in pass_words):
+                continue
+            cmd = cmd.replace("%s", f).replace("tessel-opt", args.tessel, 1)
+            cmd = re.sub(r"\s2>&1\s*$", "", cmd)
+            r = subprocess.run(["bash", "-c", cmd + " --pack-spelling=linalg"], capture_output=True, text=True)
+            if r.returncode != 0:
+                failures.append(f"{f}: tessel-opt failed on RUN line: {cmd}\n{r.stderr}")
+                continue
+            split = ["--split-input-file"] if "split-input-file" in cmd else []
+            v = run([args.mlir_opt, "-"] + split, stdin=r.stdout)
+            transformed += 1
+            if v.returncode != 0:
+                failures.append(f"{f}: mlir-opt rejects the output of `{cmd}`:\n{v.stderr}")
+    checked += transformed
     for fl in failures:
         print("FAIL:", fl, file=sys.stderr)
     print(f"mlir-compat: {checked - len(failures)} passed, {len(failures)} failed, {skipped} skipped")
