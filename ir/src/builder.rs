@@ -323,9 +323,17 @@ impl<'c> Builder<'c> {
         Ofr::Val(self.ctx.result(op, 0))
     }
 
-    /// MLIR's valid-symbol rule, simplified: function arguments and values
-    /// defined directly in the function body (outside any loop).
+    /// MLIR's valid-symbol rule, simplified: function arguments, values
+    /// defined directly in the function body (outside any loop), constants,
+    /// and `tensor.dim` of a symbol.
     fn is_symbol(&self, v: Value) -> bool {
+        if let Some(def) = self.ctx.defining_op(v) {
+            match self.ctx.op_name(def) {
+                "arith.constant" => return true,
+                "tensor.dim" => return self.is_symbol(self.ctx.operands(def)[0]),
+                _ => {}
+            }
+        }
         let block = match self.ctx.value_def(v) {
             ValueDef::Result { op, .. } => self.ctx.op_block(op),
             ValueDef::BlockArg { block, .. } => Some(block),

@@ -50,6 +50,8 @@ impl From<&str> for VerifyError {
 }
 /// Suggests an SSA name for each result (`%pack`, `%c8`, ...).
 pub type ResultNameFn = fn(&Context, OpId) -> Option<String>;
+/// Names groups of results.
+pub type ResultGroupsFn = fn(&Context, OpId) -> Vec<(&'static str, usize)>;
 
 /// Trait flags.
 pub mod traits {
@@ -90,6 +92,9 @@ pub struct OpDef {
     pub implicit_terminator: Option<&'static str>,
     /// Suggested result names.
     pub result_name: Option<ResultNameFn>,
+    /// Named result groups (`%tiled_linalg_op, %loops:2`): name and size of
+    /// each group, in order.
+    pub result_groups: Option<ResultGroupsFn>,
     /// Allowed operand counts.
     pub operands: Arity,
     /// Allowed result counts.
@@ -140,6 +145,7 @@ impl OpDef {
             traits: 0,
             implicit_terminator: None,
             result_name: None,
+            result_groups: None,
             operands: Arity::exactly(0),
             results: Arity::exactly(0),
             regions: 0,

@@ -101,6 +101,54 @@ fn rewrite(ctx: &mut Context, op: OpId) -> bool {
     }
 }
 
+/// MLIR's canonical result order for `affine.min/max`: results that are
+/// pure affine (no floordiv/mod/ceildiv, no dim-by-symbol products) are
+/// sorted by their coefficient vectors `[dims.., syms.., const]`.
+fn sort_min_max_results(ctx: &mut Context, op: OpId) -> bool {
+    let Some(map) = tessel_ir::dialects::affine::op_map(ctx, op).cloned() else { return false };
+    let width = (map.num_dims + map.num_syms) as usize + 1;
+    let mut flat = Vec::new();
+    for e in &map.results {
+        let mut coeffs = vec![0i64; width];
+        if !flatten(e, map.num_dims as usize, 1, &mut coeffs) {
+            return false;
+        }
+        flat.push(coeffs);
+    }
+    if flat.windows(2).all(|w| w[0] <= w[1]) {
+        return false;
+    }
+    let mut order: Vec<usize> = (0..map.results.len()).collect();
+    order.sort_by(|a, b| flat[*a].cmp(&flat[*b]));
+    let results = order.iter().map(|i| map.results[*i].clone()).collect();
+    let sorted = tessel_ir::affine::AffineMap { results, ..map };
+    let a = ctx.attr(tessel_ir::attrs::AttrKind::AffineMap(sorted));
+    ctx.set_attr(op, "map", a);
+    true
+}
+
+/// Adds `scale * e` into `coeffs` (dims, then symbols, then the constant);
+/// false when `e` is not a sum of scaled dims, symbols and a constant.
+fn flatten(e: &tessel_ir::affine::AffineExpr, num_dims: usize, scale: i64, coeffs: &mut [i64]) -> bool {
+    use tessel_ir::affine::{AffineBinOp, AffineExpr};
+    let last = coeffs.len() - 1;
+    match e {
+        AffineExpr::Dim(i) => coeffs[*i as usize] += scale,
+        AffineExpr::Sym(i) => coeffs[num_dims + *i as usize] += scale,
+        AffineExpr::Const(c) => coeffs[last] += scale * c,
+        AffineExpr::Bin(AffineBinOp::Add, l, r) => {
+            return flatten(l, num_dims, scale, coeffs) && flatten(r, num_dims, scale, coeffs);
+        }
+        AffineExpr::Bin(AffineBinOp::Mul, l, r) => match (l.as_const(), r.as_const()) {
+            (_, Some(c)) => return flatten(l, num_dims, scale * c, coeffs),
+            (Some(c), _) => return flatten(r, num_dims, scale * c, coeffs),
+            _ => return false,
+        },
+        AffineExpr::Bin(..) => return false,
+    }
+    true
+}
+
 fn fold_affine(ctx: &mut Context, op: OpId, name: &str) -> bool {
     let Some(map) = tessel_ir::dialects::affine::op_map(ctx, op).cloned() else { return false };
     let operands: Vec<Ofr> =
@@ -131,7 +179,7 @@ fn fold_affine(ctx: &mut Context, op: OpId, name: &str) -> bool {
                 for o in created {
                     ctx.erase_op(o);
                 }
-                return false;
+                return name != "affine.apply" && sort_min_max_results(ctx, op);
             }
             replace_op(ctx, op, &[v]);
             true

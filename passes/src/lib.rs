@@ -6,6 +6,7 @@ pub mod manager;
 mod strip_debuginfo;
 mod tile_pack_unpack;
 pub mod tiling;
+mod transform_interpreter;
 
 pub use manager::{
     parse_pipeline, run_pipeline, Instrumentation, NoHooks, Pass, PassHooks, PassInfo, PassOptions, PassRegistry,
@@ -17,6 +18,7 @@ pub fn register_all(r: &mut PassRegistry) {
     r.add(cse::INFO);
     r.add(strip_debuginfo::INFO);
     r.add(tile_pack_unpack::INFO);
+    r.add(transform_interpreter::INFO);
 }
 
 /// Fails when a pass got an option it does not know.

@@ -96,7 +96,7 @@ fn verify_module(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
     Ok(())
 }
 
-fn parse_func(p: &mut OpParser<'_, '_>) -> PResult<()> {
+pub(crate) fn parse_func(p: &mut OpParser<'_, '_>) -> PResult<()> {
     if let Some(vis) = p.peek_keyword() {
         if matches!(vis, "private" | "public" | "nested") {
             p.any_keyword()?;
@@ -204,7 +204,7 @@ impl InputsLen for TypeKind {
     }
 }
 
-fn print_func(p: &mut OpPrinter<'_>, op: OpId) {
+pub(crate) fn print_func(p: &mut OpPrinter<'_>, op: OpId) {
     let ctx = p.ctx();
     let get = |n: &str| ctx.get_attr(op, n).map(|a| ctx.attr_kind(a));
     if let Some(AttrKind::String { value, .. }) = get("sym_visibility") {
@@ -289,7 +289,7 @@ fn print_arg_dict(p: &mut OpPrinter<'_>, a: Option<crate::Attr>) {
     }
 }
 
-fn verify_func(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
+pub(crate) fn verify_func(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
     let fty = match ctx.get_attr(op, "function_type").map(|a| ctx.attr_kind(a)) {
         Some(AttrKind::Type(t)) => *t,
         _ => return Err("requires attribute 'function_type'".into()),

@@ -9,6 +9,7 @@ pub mod pack;
 pub mod pack_tiling;
 pub mod scf;
 pub mod tensor;
+pub mod transform;
 
 use crate::registry::{traits, Registry};
 use crate::{Attr, Context, Value};
@@ -24,7 +25,7 @@ pub fn register_all(r: &mut Registry) {
     scf::register(r);
     tensor::register(r);
     linalg::register(r);
-    r.add_dialect("transform");
+    transform::register(r);
 }
 
 /// The `value` attribute of a constant-like op defining `v`.

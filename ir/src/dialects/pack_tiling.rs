@@ -138,7 +138,13 @@ impl TilingInterface for PackTiling {
             }
         }
         let src_slice = b.extract_slice(info.source, &src_offsets, &src_sizes);
-        let pos = self.result_tile_position(b, op, 0, offsets, sizes)?;
+        let mut pos = self.result_tile_position(b, op, 0, offsets, sizes)?;
+        // SSA inner tiles: the dest slice takes the dest's own extent, as upstream.
+        for (i, t) in info.mixed_tiles().iter().enumerate() {
+            if let Tile::Value(_) = t {
+                pos.sizes[n + i] = b.dim(dests[0], n + i);
+            }
+        }
         let dest_slice = b.extract_slice(dests[0], &pos.offsets, &pos.sizes);
         let (_, value) = build_like(b, op, &info, src_slice, dest_slice);
         Ok(TilingResult { tiled_ops: b.created[start..].to_vec(), tiled_values: vec![value], remarks: vec![] })
@@ -153,11 +159,16 @@ impl TilingInterface for PackTiling {
         sizes: &[Ofr],
     ) -> Result<TilePosition, String> {
         let info = info(b.ctx, op)?;
+        let n = offsets.len();
         let mut offs = offsets.to_vec();
         let mut szs = sizes.to_vec();
-        for t in info.mixed_tiles() {
+        for (i, t) in info.mixed_tiles().into_iter().enumerate() {
             offs.push(Ofr::Const(0));
-            szs.push(tile_ofr(t));
+            // An SSA inner tile covers the dest's whole inner extent.
+            szs.push(match t {
+                Tile::Const(c) => Ofr::Const(c),
+                Tile::Value(_) => b.dim(info.dest, n + i),
+            });
         }
         Ok(TilePosition { offsets: offs, sizes: szs })
     }
@@ -197,6 +208,42 @@ fn gcd(a: i64, b: i64) -> i64 {
         a.abs()
     } else {
         gcd(b, a % b)
+    }
+}
+
+/// The fewest and most rows of inner tile `t` the tiles of a loop with a
+/// static extent need (exact, over the iterations).
+pub fn rows_range(t: i64, bounds: TileBounds) -> Option<(i64, i64)> {
+    if t <= 0 {
+        return None;
+    }
+    match bounds {
+        TileBounds::Untiled { extent: Some(n) } if n > 0 => {
+            let r = (n + t - 1) / t;
+            Some((r, r))
+        }
+        TileBounds::Strided { step, extent: Some(n) } if step > 0 && n > 0 => {
+            if step >= n {
+                let r = rows(0, n, t);
+                return Some((r, r));
+            }
+            let full = n / step;
+            let period = t / gcd(step, t);
+            let mut lo = i64::MAX;
+            let mut hi = 0;
+            for k in 0..full.min(period) {
+                let r = rows(k * step, step, t);
+                lo = lo.min(r);
+                hi = hi.max(r);
+            }
+            if n % step != 0 {
+                let r = rows(full * step, n % step, t);
+                lo = lo.min(r);
+                hi = hi.max(r);
+            }
+            Some((lo, hi))
+        }
+        _ => None,
     }
 }
 
@@ -304,17 +351,29 @@ impl TilingInterface for UnpackTiling {
                 continue;
             }
             all_aligned = false;
-            // Whole rows: first = off / t, last = (off + sz - 1) / t.
+            // Whole rows: first = off / t, last = (off + sz - 1) / t; the tile
+            // starts `off mod t` into the first row.
             let first = b.affine_apply(&map1(2, AffineExpr::floordiv(d(0), d(1))), &[off, t]);
-            let num_rows = b.affine_apply(
-                &map1(
-                    3,
-                    AffineExpr::floordiv(d(0) + d(1) - AffineExpr::Const(1), d(2)) - AffineExpr::floordiv(d(0), d(2))
-                        + AffineExpr::Const(1),
-                ),
-                &[off, sz, t],
-            );
             let shift = b.affine_apply(&map1(2, AffineExpr::modulo(d(0), d(1))), &[off, t]);
+            let dim_bounds = bounds.get(dim).copied().unwrap_or(TileBounds::Unknown);
+            // When every tile of the loop needs the same number of rows, it is a constant.
+            let same_rows = match t {
+                Ofr::Const(tc) => rows_range(tc, dim_bounds).filter(|(lo, hi)| lo == hi).map(|(r, _)| r),
+                Ofr::Val(_) => None,
+            };
+            let num_rows = if let Some(r) = same_rows {
+                Ofr::Const(r)
+            } else {
+                b.affine_apply(
+                    &map1(
+                        3,
+                        AffineExpr::floordiv(d(0) + d(1) - AffineExpr::Const(1), d(2))
+                            - AffineExpr::floordiv(d(0), d(2))
+                            + AffineExpr::Const(1),
+                    ),
+                    &[off, sz, t],
+                )
+            };
             // The expanded size stays a plain multiplication (IREE #11607).
             let expanded = match (num_rows, t) {
                 (Ofr::Const(r), Ofr::Const(tc)) => Ofr::Const(r * tc),
@@ -430,6 +489,15 @@ mod tests {
                     assert_eq!(got, Some(best), "t={t} step={step} n={n}");
                     let dynamic = max_rows(t, TileBounds::Strided { step, extent: None }).unwrap();
                     assert!(dynamic >= best, "dynamic bound below the exact one: t={t} step={step} n={n}");
+                    let (lo, hi) = rows_range(t, TileBounds::Strided { step, extent: Some(n) }).unwrap();
+                    assert_eq!(hi, best);
+                    let mut fewest = i64::MAX;
+                    let mut off = 0;
+                    while off < n {
+                        fewest = fewest.min(rows(off, step.min(n - off), t));
+                        off += step;
+                    }
+                    assert_eq!(lo, fewest, "t={t} step={step} n={n}");
                 }
             }
         }

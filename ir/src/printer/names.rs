@@ -20,6 +20,8 @@ enum VName {
     Str(Rc<str>),
     /// Result `index` of a numbered multi-result group `%base:N`.
     Member(u32, u32),
+    /// Result `index` of a named group `%name:N`.
+    NamedMember(Rc<str>, u32),
 }
 
 /// Names for the values and blocks below one top-level op, indexed by id.
@@ -123,6 +125,9 @@ impl NameTable {
             VName::Member(b, i) => {
                 let _ = write!(out, "%{b}#{i}");
             }
+            VName::NamedMember(n, i) => {
+                let _ = write!(out, "%{n}#{i}");
+            }
             VName::Unnamed => {
                 let _ = ctx;
                 out.push_str("<<UNKNOWN SSA VALUE>>");
@@ -133,6 +138,32 @@ impl NameTable {
     /// `%0`, `%0:2`, `%pack`: the left-hand side of an op's results.
     pub(crate) fn write_result_defs(&self, ctx: &Context, op: OpId, out: &mut String) {
         let results = ctx.results(op);
+        // Named groups: `%a, %b:2`.
+        if results.iter().any(|r| matches!(self.value(*r), VName::NamedMember(..))) {
+            let mut i = 0;
+            let mut first = true;
+            while i < results.len() {
+                if !first {
+                    out.push_str(", ");
+                }
+                first = false;
+                match self.value(results[i]) {
+                    VName::NamedMember(n, 0) => {
+                        let len = results[i..]
+                            .iter()
+                            .take_while(|r| matches!(self.value(**r), VName::NamedMember(m, _) if m == n))
+                            .count();
+                        let _ = write!(out, "%{n}:{len}");
+                        i += len;
+                    }
+                    _ => {
+                        self.write_value(ctx, results[i], out);
+                        i += 1;
+                    }
+                }
+            }
+            return;
+        }
         match self.value(results[0]) {
             VName::Num(n) if results.len() > 1 => {
                 let _ = write!(out, "%{n}:{}", results.len());
@@ -219,6 +250,28 @@ impl State<'_> {
         let results = ctx.results(op);
         if results.is_empty() {
             return;
+        }
+        if !self.generic {
+            if let Some(groups) = ctx.op(op).def.and_then(|d| d.result_groups) {
+                let mut next = 0;
+                for (name, count) in groups(ctx, op) {
+                    if count == 0 {
+                        continue;
+                    }
+                    let u = self.unique(name);
+                    for k in 0..count {
+                        let v =
+                            if count == 1 { VName::Str(u.clone()) } else { VName::NamedMember(u.clone(), k as u32) };
+                        if let Some(r) = results.get(next) {
+                            self.table.set_value(*r, v);
+                        }
+                        next += 1;
+                    }
+                }
+                if next == results.len() {
+                    return;
+                }
+            }
         }
         if !self.generic && results.len() == 1 {
             if let Some(f) = ctx.op(op).def.and_then(|d| d.result_name) {

@@ -1,0 +1,269 @@
+//! The subset of the transform dialect that upstream pack/unpack tiling
+//! tests use: `named_sequence`, `yield`, `structured.match`,
+//! `structured.tile_using_for`, `structured.tile_using_forall`. The
+//! interpreter that runs them lives in tessel-passes.
+
+use crate::attrs::AttrKind;
+use crate::parser::lexer::Tok;
+use crate::parser::{OpParser, PResult};
+use crate::printer::OpPrinter;
+use crate::registry::{traits, Arity, OpDef, Registry, VerifyError};
+use crate::types::TypeKind;
+use crate::{Context, OpId};
+
+/// `transform.named_sequence`
+pub static NAMED_SEQUENCE: OpDef = OpDef {
+    parse: Some(super::func::parse_func),
+    print: Some(super::func::print_func),
+    verify: Some(super::func::verify_func),
+    inherent: &["sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs"],
+    traits: traits::ISOLATED_FROM_ABOVE | traits::SYMBOL,
+    operands: Arity::exactly(0),
+    results: Arity::exactly(0),
+    regions: 1,
+    ..OpDef::named("transform.named_sequence")
+};
+
+/// `transform.yield`
+pub static YIELD: OpDef = OpDef {
+    parse: Some(parse_yield),
+    print: Some(print_yield),
+    traits: traits::TERMINATOR,
+    operands: Arity::at_least(0),
+    results: Arity::exactly(0),
+    regions: 0,
+    ..OpDef::named("transform.yield")
+};
+
+/// `transform.structured.match`
+pub static MATCH: OpDef = OpDef {
+    parse: Some(parse_match),
+    print: Some(print_match),
+    verify: Some(verify_match),
+    inherent: &["ops"],
+    operands: Arity::exactly(1),
+    results: Arity::exactly(1),
+    regions: 0,
+    ..OpDef::named("transform.structured.match")
+};
+
+/// `transform.structured.tile_using_for`
+pub static TILE_USING_FOR: OpDef = OpDef {
+    parse: Some(parse_tile),
+    print: Some(print_tile),
+    verify: Some(verify_tile),
+    inherent: &["static_sizes", "interchange", "scalable_sizes"],
+    operands: Arity::exactly(1),
+    results: Arity::at_least(1),
+    regions: 0,
+    result_groups: Some(|ctx, op| vec![("tiled_linalg_op", 1), ("loops", ctx.results(op).len() - 1)]),
+    ..OpDef::named("transform.structured.tile_using_for")
+};
+
+/// `transform.structured.tile_using_forall`
+pub static TILE_USING_FORALL: OpDef = OpDef {
+    parse: Some(parse_tile),
+    print: Some(print_tile),
+    verify: Some(verify_tile),
+    inherent: &["static_tile_sizes", "mapping"],
+    operands: Arity::exactly(1),
+    results: Arity::exactly(2),
+    regions: 0,
+    result_groups: Some(|_, _| vec![("tiled_op", 1), ("forall_op", 1)]),
+    ..OpDef::named("transform.structured.tile_using_forall")
+};
+
+/// Registers the dialect.
+pub fn register(r: &mut Registry) {
+    for d in [&NAMED_SEQUENCE, &YIELD, &MATCH, &TILE_USING_FOR, &TILE_USING_FORALL] {
+        r.add(d);
+    }
+}
+
+fn is_transform_type(ctx: &Context, t: crate::Type) -> bool {
+    matches!(ctx.type_kind(t), TypeKind::Opaque { dialect, .. } if matches!(ctx.str(*dialect), "transform" | "pdl"))
+}
+
+fn parse_yield(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    p.optional_attr_dict()?;
+    let ops = p.operand_list()?;
+    if !ops.is_empty() {
+        let loc = p.cur_loc();
+        p.expect(Tok::Colon)?;
+        let tys = p.type_list()?;
+        p.push_operands(&ops, &tys, loc)?;
+    }
+    Ok(())
+}
+
+fn print_yield(p: &mut OpPrinter<'_>, op: OpId) {
+    let ctx = p.ctx();
+    p.print_optional_attr_dict(op, &[]);
+    let ops = ctx.operands(op);
+    // Upstream's format leaves a space even without operands.
+    p.write(" ");
+    if !ops.is_empty() {
+        p.print_operands(ops);
+        p.write(" : ");
+        let tys: Vec<_> = ops.iter().map(|v| ctx.value_type(*v)).collect();
+        p.print_types(&tys);
+    }
+}
+
+/// The op names a `transform.structured.match` selects.
+pub fn match_names(ctx: &Context, op: OpId) -> Vec<String> {
+    match ctx.get_attr(op, "ops").map(|a| ctx.attr_kind(a)) {
+        Some(AttrKind::Array(items)) => items
+            .iter()
+            .filter_map(|a| match ctx.attr_kind(*a) {
+                AttrKind::String { value, .. } => Some(value.clone()),
+                _ => None,
+            })
+            .collect(),
+        _ => vec![],
+    }
+}
+
+fn parse_match(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    if p.optional_keyword("ops") {
+        p.expect(Tok::LBrace)?;
+        let a = p.attribute(None)?;
+        p.expect(Tok::RBrace)?;
+        p.set_attr("ops", a);
+    }
+    p.optional_attr_dict()?;
+    p.keyword("in")?;
+    let target = p.operand()?;
+    let loc = p.cur_loc();
+    p.expect(Tok::Colon)?;
+    let fty = p.ty()?;
+    let (inputs, results) = match p.ctx().type_kind(fty) {
+        TypeKind::Function { inputs, results } => (inputs.clone(), results.clone()),
+        _ => return p.err_at(loc, "expected a function type"),
+    };
+    p.push_operands(&[target], &inputs, loc)?;
+    p.result_types = results.into();
+    Ok(())
+}
+
+fn print_match(p: &mut OpPrinter<'_>, op: OpId) {
+    let ctx = p.ctx();
+    if let Some(a) = ctx.get_attr(op, "ops") {
+        p.write(" ops{");
+        p.print_attr(a);
+        p.write("}");
+    }
+    p.print_optional_attr_dict(op, &["ops"]);
+    p.write(" in ");
+    p.print_operand(ctx.operands(op)[0]);
+    p.write(" : (");
+    p.print_type(ctx.value_type(ctx.operands(op)[0]));
+    p.write(") -> ");
+    p.print_type(ctx.value_type(ctx.result(op, 0)));
+}
+
+fn verify_match(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
+    if !is_transform_type(ctx, ctx.value_type(ctx.operands(op)[0])) {
+        return Err("operand #0 must be TransformHandleTypeInterface instance".into());
+    }
+    Ok(())
+}
+
+fn sizes_attr(name: &str) -> &'static str {
+    if name == "transform.structured.tile_using_for" {
+        "static_sizes"
+    } else {
+        "static_tile_sizes"
+    }
+}
+
+fn parse_tile(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    let target = p.operand()?;
+    p.keyword("tile_sizes")?;
+    let loc = p.cur_loc();
+    let (dyns, sizes) = p.dynamic_index_list(Tok::LSquare, Tok::RSquare)?;
+    if !dyns.is_empty() {
+        return p.err_at(loc, "tessel supports only static tile sizes in transform.structured tiling ops");
+    }
+    let a = p.ctx().i64_array_attr(&sizes);
+    let attr = sizes_attr(p.def.name);
+    p.set_attr(attr, a);
+    if p.optional_keyword("interchange") {
+        p.expect(Tok::Equal)?;
+        let v = p.i64_list()?;
+        let a = p.ctx().i64_array_attr(&v);
+        p.set_attr("interchange", a);
+    }
+    if p.at(Tok::LParen) {
+        // `(mapping = [...])` of tile_using_forall.
+        p.expect(Tok::LParen)?;
+        p.keyword("mapping")?;
+        p.expect(Tok::Equal)?;
+        let m = p.attribute(None)?;
+        p.expect(Tok::RParen)?;
+        p.set_attr("mapping", m);
+    }
+    p.optional_attr_dict()?;
+    let loc = p.cur_loc();
+    p.expect(Tok::Colon)?;
+    let fty = p.ty()?;
+    let (inputs, results) = match p.ctx().type_kind(fty) {
+        TypeKind::Function { inputs, results } => (inputs.clone(), results.clone()),
+        _ => return p.err_at(loc, "expected a function type"),
+    };
+    p.push_operands(&[target], &inputs, loc)?;
+    p.result_types = results.into();
+    Ok(())
+}
+
+fn print_tile(p: &mut OpPrinter<'_>, op: OpId) {
+    let ctx = p.ctx();
+    let name = ctx.op_name(op);
+    p.write(" ");
+    p.print_operand(ctx.operands(op)[0]);
+    p.write(" tile_sizes ");
+    let sizes = ctx.get_attr(op, sizes_attr(name)).and_then(|a| ctx.as_i64_array(a)).unwrap_or(&[]).to_vec();
+    p.print_i64_list(&sizes);
+    if let Some(i) = ctx.get_attr(op, "interchange").and_then(|a| ctx.as_i64_array(a)) {
+        if !i.is_empty() {
+            let i = i.to_vec();
+            p.write(" interchange = ");
+            p.print_i64_list(&i);
+        }
+    }
+    if let Some(m) = ctx.get_attr(op, "mapping") {
+        p.write(" (mapping = ");
+        p.print_attr(m);
+        p.write(")");
+    }
+    p.print_optional_attr_dict(op, &["static_sizes", "static_tile_sizes", "interchange", "mapping", "scalable_sizes"]);
+    p.write(" : (");
+    p.print_type(ctx.value_type(ctx.operands(op)[0]));
+    p.write(") -> ");
+    let tys: Vec<_> = ctx.results(op).iter().map(|v| ctx.value_type(*v)).collect();
+    p.print_arrow_types(&tys);
+}
+
+/// The static tile sizes of a tiling transform op.
+pub fn tile_sizes(ctx: &Context, op: OpId) -> Vec<i64> {
+    ctx.get_attr(op, sizes_attr(ctx.op_name(op))).and_then(|a| ctx.as_i64_array(a)).unwrap_or(&[]).to_vec()
+}
+
+fn verify_tile(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
+    let sizes = tile_sizes(ctx, op);
+    if ctx.op_name(op) == "transform.structured.tile_using_for" {
+        let loops = sizes.iter().filter(|s| **s != 0).count();
+        if ctx.results(op).len() != loops + 1 {
+            return Err(format!(
+                "expected {} result(s): the tiled op and one loop per non-zero tile size, found {}",
+                loops + 1,
+                ctx.results(op).len()
+            )
+            .into());
+        }
+    }
+    if sizes.iter().any(|s| *s < 0) {
+        return Err("expects non-negative tile sizes".into());
+    }
+    Ok(())
+}
