@@ -9,7 +9,7 @@
 // CHECK-DAG: #[[OFF0:.+]] = affine_map<(d0) -> (d0 * 8)>
 // CHECK-DAG: #[[CLAMP0:.+]] = affine_map<(d0) -> (d0 * -8 + 13, 8)>
 // CHECK-DAG: #[[OFF1:.+]] = affine_map<(d0) -> (d0 * 4)>
-// CHECK-DAG: #[[CLAMP1:.+]] = affine_map<(d0, d1) -> (d0 * 4, d1 * -4 + 15)>
+// CHECK-DAG: #[[CLAMP1:.+]] = affine_map<(d0, d1) -> (d1 * -4 + 15, d0 * 4)>
 // CHECK-LABEL: func.func @pack_padded_permuted(
 // CHECK-SAME:    %[[SRC:.+]]: tensor<13x15xf32>
 // CHECK:         scf.for %[[I:.+]] = %{{.+}} to %{{.+}} step %{{.+}} iter_args(%[[A:.+]] = %{{.+}})

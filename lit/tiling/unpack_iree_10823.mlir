@@ -21,8 +21,8 @@
 // CHECK:         %[[R:.+]] = scf.for %[[I:.+]] = %[[C0]] to %[[C32]] step %[[C15]] iter_args(%[[ACC:.+]] = %[[INIT]]) -> (tensor<32xf32>) {
 // CHECK:           %[[N:.+]] = affine.min #[[SZ]](%[[I]])
 // CHECK:           %[[R0:.+]] = affine.apply #[[FIRST]](%[[I]])
-// CHECK:           %[[NR:.+]] = affine.apply #[[ROWS]](%[[I]], %[[N]])
 // CHECK:           %[[SH:.+]] = affine.apply #[[SHIFT]](%[[I]])
+// CHECK:           %[[NR:.+]] = affine.apply #[[ROWS]](%[[I]], %[[N]])
 // CHECK:           %[[NE:.+]] = arith.muli %[[NR]], %[[C8]] : index
 // CHECK:           %[[IN:.+]] = tensor.extract_slice %[[SRC]][%[[R0]], 0] [%[[NR]], 8] [1, 1] : tensor<4x8xf32> to tensor<?x8xf32>
 // CHECK:           %[[TMP:.+]] = tensor.empty() : tensor<24xf32>
