@@ -46,7 +46,8 @@ pub fn split_input(text: &str) -> Vec<Chunk<'_>> {
 /// What processing produced: text for stdout/-o and text for stderr.
 #[derive(Default, Debug)]
 pub struct Outcome {
-    pub output: String,
+    /// The output, in pieces (joined when written; large outputs are not copied).
+    pub output: Vec<String>,
     pub errors: String,
     pub success: bool,
 }
@@ -56,14 +57,24 @@ pub fn process_buffer(text: &str, file: &str, opts: &Options, registry: &PassReg
     let chunks =
         if opts.split_input_file { split_input(text) } else { vec![Chunk { text, start: BufferStart::default() }] };
     let mut out = Outcome { success: true, ..Default::default() };
-    let mut outputs = Vec::new();
+    // Chunk outputs are appended in place (no second copy of a large output).
+    let mut first_chunk = true;
     let mut missing = String::new();
     let mut timing = Timing::default();
     for chunk in &chunks {
         let mut diags = Vec::new();
         let printed = process_chunk(chunk, file, opts, registry, &mut diags, &mut out.errors, &mut timing);
         let chunk_ok = printed.is_some();
-        outputs.push(printed.unwrap_or_default());
+        if !first_chunk {
+            out.output.push("// -----\n".to_string());
+        }
+        first_chunk = false;
+        if let Some(mut p) = printed {
+            if !p.is_empty() {
+                p.push('\n');
+                out.output.push(p);
+            }
+        }
         if opts.verify_diagnostics {
             let (unexpected, not_produced) = check_expectations(chunk, file, text, &diags);
             if !unexpected.is_empty() || !not_produced.is_empty() {
@@ -84,8 +95,7 @@ pub fn process_buffer(text: &str, file: &str, opts: &Options, registry: &PassReg
     if opts.timing {
         out.errors.push_str(&timing.report());
     }
-    let rendered: Vec<String> = outputs.into_iter().map(|s| if s.is_empty() { s } else { s + "\n" }).collect();
-    out.output = rendered.join("// -----\n");
+
     out
 }
 
@@ -376,11 +386,17 @@ pub fn main_with_args(args: &[String]) -> i32 {
     };
     let outcome = process_buffer(&text, &file, &opts, &registry);
     eprint!("{}", outcome.errors);
-    let write_result = match &opts.output {
-        Some(path) if path != "-" => {
-            std::fs::write(path, outcome.output.as_bytes()).map_err(|e| format!("cannot write '{path}': {e}"))
+    let write_all = |w: &mut dyn Write| -> std::io::Result<()> {
+        for part in &outcome.output {
+            w.write_all(part.as_bytes())?;
         }
-        _ => std::io::stdout().write_all(outcome.output.as_bytes()).map_err(|e| format!("cannot write output: {e}")),
+        w.flush()
+    };
+    let write_result = match &opts.output {
+        Some(path) if path != "-" => std::fs::File::create(path)
+            .and_then(|f| write_all(&mut std::io::BufWriter::new(f)))
+            .map_err(|e| format!("cannot write '{path}': {e}")),
+        _ => write_all(&mut std::io::stdout().lock()).map_err(|e| format!("cannot write output: {e}")),
     };
     if let Err(e) = write_result {
         eprintln!("tessel-opt: {e}");

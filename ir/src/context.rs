@@ -200,6 +200,12 @@ impl Context {
         ctx
     }
 
+    /// Reserves room for about `ops` more operations and values.
+    pub fn reserve(&mut self, ops: usize) {
+        self.ops.reserve(ops);
+        self.values.reserve(ops);
+    }
+
     // ---- uniquing -------------------------------------------------------
 
     /// Interns a string.

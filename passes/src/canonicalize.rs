@@ -150,6 +150,14 @@ fn flatten(e: &tessel_ir::affine::AffineExpr, num_dims: usize, scale: i64, coeff
 }
 
 fn fold_affine(ctx: &mut Context, op: OpId, name: &str) -> bool {
+    // Only constants and producing affine.apply ops can change the map.
+    let foldable = ctx
+        .operands(op)
+        .iter()
+        .any(|v| ctx.defining_op(*v).is_some_and(|d| matches!(ctx.op_name(d), "arith.constant" | "affine.apply")));
+    if !foldable {
+        return name != "affine.apply" && sort_min_max_results(ctx, op);
+    }
     let Some(map) = tessel_ir::dialects::affine::op_map(ctx, op).cloned() else { return false };
     let operands: Vec<Ofr> =
         ctx.operands(op).iter().map(|v| constant_int(ctx, *v).map(Ofr::Const).unwrap_or(Ofr::Val(*v))).collect();

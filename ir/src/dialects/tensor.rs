@@ -388,7 +388,7 @@ fn print_insert_slice(p: &mut OpPrinter<'_>, op: OpId) {
 /// MLIR's rank-reduction check: `reduced` must equal `full` with some unit
 /// dims dropped.
 fn check_rank_reduced(ctx: &Context, full: &[i64], elem: Type, reduced_ty: Type) -> Result<(), VerifyError> {
-    let full_str = format!("tensor<{}{}>", dims_string(full), type_to_string(ctx, elem));
+    let full_str = || format!("tensor<{}{}>", dims_string(full), type_to_string(ctx, elem));
     let Some((reduced, relem)) = ranked(ctx, reduced_ty) else {
         return Err(VerifyError::bare("expected ranked tensor type"));
     };
@@ -401,13 +401,15 @@ fn check_rank_reduced(ctx: &Context, full: &[i64], elem: Type, reduced_ty: Type)
             j += 1;
         } else if d != 1 {
             return Err(VerifyError::bare(format!(
-                "expected type to be '{full_str}' or a rank-reduced version. (size mismatch) "
+                "expected type to be '{}' or a rank-reduced version. (size mismatch) ",
+                full_str()
             )));
         }
     }
     if j != reduced.len() {
         return Err(VerifyError::bare(format!(
-            "expected type to be '{full_str}' or a rank-reduced version. (size mismatch) "
+            "expected type to be '{}' or a rank-reduced version. (size mismatch) ",
+            full_str()
         )));
     }
     if relem != elem {
