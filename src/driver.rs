@@ -207,6 +207,10 @@ impl PassHooks for DriverHooks<'_> {
         }
     }
 
+    fn verified(&mut self, elapsed: Duration) {
+        self.timing.add("Verifier", elapsed);
+    }
+
     fn after_pass(&mut self, ctx: &Context, pass: &str, op: OpId, elapsed: Duration) {
         self.timing.add(pass, elapsed);
         if self.opts.print_ir_after_all {

@@ -151,57 +151,59 @@ impl Verifier<'_> {
     fn check_dominance(&mut self, op: OpId) -> Result<(), Diagnostic> {
         let ctx = self.ctx;
         for (i, &v) in ctx.operands(op).iter().enumerate() {
-            if !self.dominates(v, op) {
-                let mut d = self.error(op, format!("operand #{i} does not dominate this use"), false);
-                if let Some(def) = ctx.defining_op(v) {
-                    d = d.with_note(ctx.op_loc(def), "operand defined here");
+            match self.check_use(v, op) {
+                UseCheck::Ok => {}
+                UseCheck::NotDominated => {
+                    let mut d = self.error(op, format!("operand #{i} does not dominate this use"), false);
+                    if let Some(def) = ctx.defining_op(v) {
+                        d = d.with_note(ctx.op_loc(def), "operand defined here");
+                    }
+                    return Err(d);
                 }
-                return Err(d);
-            }
-            if let Some(iso) = self.isolation_violation(v, op) {
-                return Err(self.error(iso, "using value defined outside the region".into(), true));
+                UseCheck::CrossesIsolated(iso) => {
+                    return Err(self.error(iso, "using value defined outside the region".into(), true));
+                }
             }
         }
         Ok(())
     }
 
-    /// The isolated op between `user` and the definition of `v`, if any.
-    fn isolation_violation(&self, v: Value, user: OpId) -> Option<OpId> {
+    /// Whether the definition of `v` dominates `user`, and whether the use
+    /// reaches across an op isolated from above. One walk up the nesting.
+    fn check_use(&mut self, v: Value, user: OpId) -> UseCheck {
         let ctx = self.ctx;
-        let def_region = ctx.block_parent(value_block(ctx, v)?);
-        let mut cur = ctx.op_block(user);
-        while let Some(b) = cur {
-            if ctx.block_parent(b) == def_region {
-                return None;
-            }
-            let parent = ctx.block_parent(b).and_then(|r| ctx.region_parent(r))?;
-            if ctx.op(parent).def.is_some_and(|d| d.has(traits::ISOLATED_FROM_ABOVE)) {
-                return Some(parent);
-            }
-            cur = ctx.op_block(parent);
-        }
-        None
-    }
-
-    fn dominates(&mut self, v: Value, user: OpId) -> bool {
-        let ctx = self.ctx;
-        let Some(def_block) = value_block(ctx, v) else { return false };
-        // Walk up from the user to the ancestor op that sits in def_block's region.
-        let mut user_op = user;
+        let Some(def_block) = value_block(ctx, v) else { return UseCheck::NotDominated };
         let def_region = ctx.block_parent(def_block);
+        let mut user_op = user;
+        let mut crossed = None;
         loop {
-            let Some(b) = ctx.op_block(user_op) else { return false };
-            if ctx.block_parent(b) == def_region {
-                if b == def_block {
-                    return match ctx.value_def(v) {
-                        ValueDef::BlockArg { .. } => true,
-                        ValueDef::Result { op: d, .. } => d != user_op && self.before(d, user_op),
-                        ValueDef::Detached => false,
-                    };
-                }
-                return self.block_dominates(def_region.expect("region"), def_block, b);
+            let Some(b) = ctx.op_block(user_op) else { return UseCheck::NotDominated };
+            if b == def_block {
+                let dominated = match ctx.value_def(v) {
+                    ValueDef::BlockArg { .. } => true,
+                    ValueDef::Result { op: d, .. } => d != user_op && self.before(d, user_op),
+                    ValueDef::Detached => false,
+                };
+                return match (dominated, crossed) {
+                    (false, _) => UseCheck::NotDominated,
+                    (true, Some(iso)) => UseCheck::CrossesIsolated(iso),
+                    (true, None) => UseCheck::Ok,
+                };
             }
-            let Some(parent) = ctx.block_parent(b).and_then(|r| ctx.region_parent(r)) else { return false };
+            let region = ctx.block_parent(b);
+            if region == def_region {
+                if !self.block_dominates(def_region.expect("region"), def_block, b) {
+                    return UseCheck::NotDominated;
+                }
+                return match crossed {
+                    Some(iso) => UseCheck::CrossesIsolated(iso),
+                    None => UseCheck::Ok,
+                };
+            }
+            let Some(parent) = region.and_then(|r| ctx.region_parent(r)) else { return UseCheck::NotDominated };
+            if crossed.is_none() && ctx.op(parent).def.is_some_and(|d| d.has(traits::ISOLATED_FROM_ABOVE)) {
+                crossed = Some(parent);
+            }
             user_op = parent;
         }
     }
@@ -251,6 +253,13 @@ fn check_shape(
         return Some((msg, true));
     }
     None
+}
+
+/// The outcome of checking one use.
+enum UseCheck {
+    Ok,
+    NotDominated,
+    CrossesIsolated(OpId),
 }
 
 fn region_index(ctx: &Context, op: OpId, r: RegionId) -> usize {

@@ -90,11 +90,16 @@ fn replace_with_const(ctx: &mut Context, op: OpId, v: i64) {
 
 /// One rewrite of `op`, if any applies.
 fn rewrite(ctx: &mut Context, op: OpId) -> bool {
-    let name = ctx.op_name(op).to_string();
-    match name.as_str() {
-        "affine.apply" | "affine.min" | "affine.max" => fold_affine(ctx, op, &name),
+    // Names are 'static in the registry; no allocation per op.
+    let Some(def) = ctx.op(op).def else { return false };
+    let name: &'static str = match def.name {
+        "tensor.pack" | "tensor.unpack" => return false,
+        n => n,
+    };
+    match name {
+        "affine.apply" | "affine.min" | "affine.max" => fold_affine(ctx, op, name),
         "tensor.dim" => fold_dim(ctx, op),
-        "tensor.extract_slice" | "tensor.insert_slice" => fold_noop_slice(ctx, op, &name),
+        "tensor.extract_slice" | "tensor.insert_slice" => fold_noop_slice(ctx, op, name),
         "scf.for" => inline_single_iteration(ctx, op),
         n if n.starts_with("arith.") => fold_arith(ctx, op, n),
         _ => false,

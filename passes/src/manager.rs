@@ -188,6 +188,8 @@ pub trait PassHooks {
     fn after_pass(&mut self, _ctx: &Context, _pass: &str, _op: OpId, _elapsed: std::time::Duration) {}
     /// A remark a pass made.
     fn remark(&mut self, _ctx: &Context, _remark: Diagnostic) {}
+    /// Verification after a pass took `elapsed`.
+    fn verified(&mut self, _elapsed: std::time::Duration) {}
 }
 
 /// Hooks that do nothing.
@@ -235,7 +237,10 @@ fn run_elements(
                 }
                 dump.after_pass(ctx, name, op, start.elapsed());
                 if inst.verify_each {
-                    tessel_ir::verifier::verify(ctx, op, Default::default())?;
+                    let start = std::time::Instant::now();
+                    let result = tessel_ir::verifier::verify(ctx, op, Default::default());
+                    dump.verified(start.elapsed());
+                    result?;
                 }
             }
             PipelineElement::Nested { anchor, elements } => {
