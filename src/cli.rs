@@ -19,6 +19,12 @@ pub struct Options {
     pub pack_spelling: PackSpelling,
     pub print_ir_before_all: bool,
     pub print_ir_after_all: bool,
+    /// `--mlir-print-ir-before=<pass>` (repeatable, comma-separated).
+    pub print_ir_before: Vec<String>,
+    /// `--mlir-print-ir-after=<pass>`.
+    pub print_ir_after: Vec<String>,
+    /// `--mlir-print-ir-after-change`: only dump when the pass changed the IR.
+    pub print_ir_after_change: bool,
     pub verify_each: bool,
     pub timing: bool,
     pub debug: bool,
@@ -42,6 +48,9 @@ impl Default for Options {
             pack_spelling: PackSpelling::AsParsed,
             print_ir_before_all: false,
             print_ir_after_all: false,
+            print_ir_before: Vec::new(),
+            print_ir_after: Vec::new(),
+            print_ir_after_change: false,
             verify_each: true,
             timing: false,
             debug: false,
@@ -72,6 +81,9 @@ OPTIONS:\n\
   --pack-spelling=<tensor|linalg> Print pack/unpack as tensor.* or linalg.* (linalg feeds mlir-opt 22)\n\
   --mlir-print-ir-before-all      Print the IR before every pass\n\
   --mlir-print-ir-after-all       Print the IR after every pass\n\
+  --mlir-print-ir-before=<passes> Print the IR before the named passes\n\
+  --mlir-print-ir-after=<passes>  Print the IR after the named passes\n\
+  --mlir-print-ir-after-change    With the after-printing flags: only when the pass changed the IR\n\
   --verify-each[=false]           Verify after each pass (default: true)\n\
   --mlir-timing                   Report the time of parsing, verification, each pass and printing\n\
   --debug                         Print pass remarks and trace spans (filter with TESSEL_LOG=...)\n\
@@ -144,6 +156,13 @@ pub fn parse_args(args: &[String], is_pass: &dyn Fn(&str) -> bool) -> Result<Opt
             }
             "mlir-print-ir-before-all" => o.print_ir_before_all = parse_bool(name, value)?,
             "mlir-print-ir-after-all" => o.print_ir_after_all = parse_bool(name, value)?,
+            "mlir-print-ir-before" => {
+                o.print_ir_before.extend(take_value("--mlir-print-ir-before")?.split(',').map(str::to_string))
+            }
+            "mlir-print-ir-after" => {
+                o.print_ir_after.extend(take_value("--mlir-print-ir-after")?.split(',').map(str::to_string))
+            }
+            "mlir-print-ir-after-change" => o.print_ir_after_change = parse_bool(name, value)?,
             "verify-each" => o.verify_each = parse_bool(name, value)?,
             "mlir-timing" => o.timing = parse_bool(name, value)?,
             "debug" => o.debug = parse_bool(name, value)?,

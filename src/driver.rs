@@ -172,7 +172,7 @@ fn process_chunk(
         // Validated in `main_with_args`; each chunk gets fresh pass objects.
         let Ok(mut pipeline) = parse_pipeline(&text, registry) else { return None };
         let inst = Instrumentation { verify_each: opts.verify_each };
-        let mut hooks = DriverHooks { opts, print_opts, dumps, timing };
+        let mut hooks = DriverHooks { opts, print_opts, dumps, timing, before: None };
         if let Err(ds) = run_pipeline(&mut ctx, module, &mut pipeline, &inst, &mut hooks) {
             for d in ds {
                 collect_diag_full(&ctx, &d, file, chunk, diags);
@@ -192,6 +192,8 @@ struct DriverHooks<'a> {
     print_opts: PrintOptions,
     dumps: &'a mut String,
     timing: &'a mut Timing,
+    /// The IR before the running pass, for --mlir-print-ir-after-change.
+    before: Option<String>,
 }
 
 impl PassHooks for DriverHooks<'_> {
@@ -202,8 +204,11 @@ impl PassHooks for DriverHooks<'_> {
     }
 
     fn before_pass(&mut self, ctx: &Context, pass: &str, op: OpId) {
-        if self.opts.print_ir_before_all {
+        if self.opts.print_ir_before_all || self.opts.print_ir_before.iter().any(|p| p == pass) {
             self.dump(ctx, &format!("// -----// IR Dump Before {pass} //----- //"), op);
+        }
+        if self.opts.print_ir_after_change && self.wants_after(pass) {
+            self.before = Some(print_op_top(ctx, op, self.print_opts));
         }
     }
 
@@ -213,13 +218,22 @@ impl PassHooks for DriverHooks<'_> {
 
     fn after_pass(&mut self, ctx: &Context, pass: &str, op: OpId, elapsed: Duration) {
         self.timing.add(pass, elapsed);
-        if self.opts.print_ir_after_all {
+        if self.wants_after(pass) {
+            if let Some(before) = self.before.take() {
+                if before == print_op_top(ctx, op, self.print_opts) {
+                    return;
+                }
+            }
             self.dump(ctx, &format!("// -----// IR Dump After {pass} //----- //"), op);
         }
     }
 }
 
 impl DriverHooks<'_> {
+    fn wants_after(&self, pass: &str) -> bool {
+        self.opts.print_ir_after_all || self.opts.print_ir_after.iter().any(|p| p == pass)
+    }
+
     fn dump(&mut self, ctx: &Context, header: &str, op: OpId) {
         self.dumps.push_str(header);
         self.dumps.push('\n');

@@ -52,7 +52,7 @@ pub static TILE_USING_FOR: OpDef = OpDef {
     parse: Some(parse_tile),
     print: Some(print_tile),
     verify: Some(verify_tile),
-    inherent: &["static_sizes", "interchange", "scalable_sizes"],
+    inherent: &["static_sizes", "interchange", "scalable_sizes", "operandSegmentSizes"],
     operands: Arity::exactly(1),
     results: Arity::at_least(1),
     regions: 0,
@@ -65,7 +65,7 @@ pub static TILE_USING_FORALL: OpDef = OpDef {
     parse: Some(parse_tile),
     print: Some(print_tile),
     verify: Some(verify_tile),
-    inherent: &["static_tile_sizes", "mapping"],
+    inherent: &["static_tile_sizes", "mapping", "operandSegmentSizes"],
     operands: Arity::exactly(1),
     results: Arity::exactly(2),
     regions: 0,
@@ -236,7 +236,10 @@ fn print_tile(p: &mut OpPrinter<'_>, op: OpId) {
         p.print_attr(m);
         p.write(")");
     }
-    p.print_optional_attr_dict(op, &["static_sizes", "static_tile_sizes", "interchange", "mapping", "scalable_sizes"]);
+    p.print_optional_attr_dict(
+        op,
+        &["static_sizes", "static_tile_sizes", "interchange", "mapping", "scalable_sizes", "operandSegmentSizes"],
+    );
     p.write(" : (");
     p.print_type(ctx.value_type(ctx.operands(op)[0]));
     p.write(") -> ");

@@ -1,0 +1,27 @@
+// RUN: tessel-opt %s --tile-pack-unpack="tile-sizes=3,1" --cse --canonicalize --mlir-print-ir-after=cse,canonicalize --mlir-print-ir-after-change -o /dev/null 2>&1 | FileCheck %s --check-prefix=CHANGE
+// RUN: tessel-opt %s --tile-pack-unpack="tile-sizes=3,1" --cse --canonicalize --mlir-print-ir-before=cse -o /dev/null 2>&1 | FileCheck %s --check-prefix=BEFORE
+// RUN: tessel-opt %s --tile-pack-unpack="tile-sizes=3,1" --canonicalize --mlir-timing -o /dev/null 2>&1 | FileCheck %s --check-prefix=TIMING
+
+// Tiling leaves one dead affine.apply: canonicalize changes the IR, cse
+// does not, so only canonicalize's dump is printed.
+// CHANGE-NOT: IR Dump After cse
+// CHANGE: IR Dump After canonicalize
+// CHANGE-NOT: IR Dump
+
+// BEFORE: IR Dump Before cse
+// BEFORE: scf.for
+// BEFORE-NOT: IR Dump
+
+// TIMING: Execution time report
+// TIMING: Parser
+// TIMING: tile-pack-unpack
+// TIMING: canonicalize
+// TIMING: Output
+// TIMING: Total
+
+func.func @pack(%src: tensor<13x15xf32>) -> tensor<4x2x8x4xf32> {
+  %pad = arith.constant 0.0 : f32
+  %init = tensor.empty() : tensor<4x2x8x4xf32>
+  %0 = tensor.pack %src padding_value(%pad : f32) outer_dims_perm = [1, 0] inner_dims_pos = [0, 1] inner_tiles = [8, 4] into %init : tensor<13x15xf32> -> tensor<4x2x8x4xf32>
+  return %0 : tensor<4x2x8x4xf32>
+}
