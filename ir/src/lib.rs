@@ -4,6 +4,7 @@
 //! writes it, [`verifier`] checks structure and per-op rules.
 
 pub mod affine;
+pub mod arena;
 pub mod attrs;
 pub mod builder;
 pub mod context;

@@ -117,10 +117,6 @@ pub struct BufferStart {
 
 /// Parses a buffer. `file` names it in locations.
 pub fn parse_module(ctx: &mut Context, src: &str, file: &str, start: BufferStart) -> PResult<ParsedModule> {
-    // Reserve the arenas up front (about one op per 16 bytes of text at
-    // most): growing them later would copy, and untouched capacity costs
-    // no memory.
-    ctx.reserve(src.len() / 16 + 16);
     let mut p = Parser::new(ctx, src, file, start);
     p.parse_top_level()
 }
@@ -943,7 +939,7 @@ impl<'a> Parser<'a> {
             return Ok(b);
         }
         // Blocks are created detached and attached to the region when defined.
-        let b = crate::BlockId(self.ctx.blocks.len() as u32);
+        let b = crate::BlockId::new(self.ctx.blocks.len());
         self.ctx.blocks.push(Default::default());
         let fwd = if defining { None } else { Some(loc) };
         self.regions.last_mut().unwrap().blocks.insert(name, (b, fwd));
