@@ -1,6 +1,6 @@
 // A padded pack and the unpack that inverts it: a 13x15 matrix stored as
 // 8x4 tiles, tile grid transposed. Try:
-//   cargo run --release -- examples/pack_unpack.mlir --pack-spelling=linalg
+//   cargo run --release -- examples/pack_unpack.mlir --tile-pack-unpack="tile-sizes=5" --canonicalize --cse --pack-spelling=linalg
 // and feed the output to mlir-opt 22, which knows only the linalg spelling.
 func.func @round_trip(%src: tensor<13x15xf32>) -> tensor<13x15xf32> {
   %pad = arith.constant 0.0 : f32
