@@ -33,32 +33,27 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # --- corpus files ---------------------------------------------------------
 
 def parse_case(path):
-    """A corpus case: '# ARGS:' line, '# EXPECT:' line, then '--- check' and
-    '--- input' sections (an optional '--- input-noeol' keeps no final
-    newline)."""
+    """A corpus case: '# ARGS:' and '# EXPECT:' header lines, then the
+    sections '--- check' and '--- input'. A section's text runs from the
+    line after its marker to the next marker line; in the '-noeol' variants
+    of the markers the final newline is not part of the text."""
     text = open(path, encoding="utf-8").read()
     args, expect = [], None
-    sections, cur = {}, None
-    for line in text.split("\n"):
-        if cur is None and line.startswith("# ARGS:"):
+    marker = re.compile(r"^--- (check|input)(-noeol)?\n", re.M)
+    marks = list(marker.finditer(text))
+    for line in text[:marks[0].start() if marks else len(text)].split("\n"):
+        if line.startswith("# ARGS:"):
             args = line[len("# ARGS:"):].split()
-            continue
-        if cur is None and line.startswith("# EXPECT:"):
+        elif line.startswith("# EXPECT:"):
             expect = int(line[len("# EXPECT:"):].strip())
-            continue
-        m = re.match(r"^--- (check|input|input-noeol)$", line)
-        if m:
-            cur = m.group(1)
-            sections[cur] = []
-            continue
-        if cur is not None:
-            sections[cur].append(line)
-    check = "\n".join(sections.get("check", []))
-    if "input-noeol" in sections:
-        inp = "\n".join(sections["input-noeol"]).rstrip("\n")
-    else:
-        inp = "\n".join(sections.get("input", []))
-    return args, expect, check, inp
+    sections = {}
+    for k, m in enumerate(marks):
+        end = marks[k + 1].start() if k + 1 < len(marks) else len(text)
+        body = text[m.end():end]
+        if m.group(2):
+            body = body[:-1] if body.endswith("\n") else body
+        sections[m.group(1)] = body
+    return args, expect, sections.get("check", ""), sections.get("input", "")
 
 
 def write_case(path, args, expect, check, inp, note):
@@ -66,14 +61,11 @@ def write_case(path, args, expect, check, inp, note):
         f.write("# %s\n" % note)
         f.write("# ARGS: %s\n" % " ".join(args))
         f.write("# EXPECT: %d\n" % expect)
-        f.write("--- check\n")
-        f.write(check if check.endswith("\n") else check + "\n")
-        if inp.endswith("\n") or inp == "":
-            f.write("--- input\n")
-            f.write(inp)
-        else:
-            f.write("--- input-noeol\n")
-            f.write(inp + "\n")
+        for name, body in (("check", check), ("input", inp)):
+            if body == "" or body.endswith("\n"):
+                f.write("--- %s\n%s" % (name, body))
+            else:
+                f.write("--- %s-noeol\n%s\n" % (name, body))
 
 
 # --- running both tools ---------------------------------------------------

@@ -219,7 +219,8 @@ fn main() -> ExitCode {
     let out = run(&cli.req, &check_file, &check_text, input_name, &input);
     eprint!("{}", out.stderr);
     if out.exit_code == 2 && input.is_empty() && out.stderr.contains("is empty.") {
-        eprintln!("FileCheck command line: {}", argv.join(" "));
+        let line: String = argv.iter().map(|a| format!(" {a}")).collect();
+        eprintln!("FileCheck command line: {line}");
     }
     ExitCode::from(out.exit_code as u8)
 }

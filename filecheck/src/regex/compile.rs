@@ -242,11 +242,7 @@ pub(crate) fn compile(pattern: &[u8], newline: bool, icase: bool) -> Result<Prog
     if !consistent(&strip) {
         return Err(ErrorCode::Assert);
     }
-    if !well_formed(&strip, p.nsub) {
-        // Only copies of dropped operations get here; LLVM's library
-        // accepts such programs and then loops or crashes when matching.
-        return Err(ErrorCode::Assert);
-    }
+
     let nplus = plus_nesting(&strip).ok_or(ErrorCode::Assert)?;
     Ok(Program { strip, sets: p.sets, nsub: p.nsub, nbol: p.nbol, neol: p.neol, backrefs: p.backrefs, nplus, newline })
 }
@@ -281,45 +277,6 @@ fn consistent(strip: &[Sop]) -> bool {
             return true;
         }
     }
-}
-
-/// Whether every loop, option and alternation is closed where its
-/// operands say, so that matching terminates.
-fn well_formed(strip: &[Sop], nsub: usize) -> bool {
-    let n = strip.len();
-    let at = |i: usize| strip.get(i).map(|s| s.op);
-    for (i, s) in strip.iter().enumerate() {
-        let d = s.opnd as usize;
-        let ok = match s.op {
-            Op::Nop => false,
-            Op::PlusStart => d > 0 && at(i + d) == Some(Op::PlusEnd) && strip[i + d].opnd == s.opnd,
-            Op::QuestStart => d > 0 && at(i + d) == Some(Op::QuestEnd) && strip[i + d].opnd == s.opnd,
-            Op::PlusEnd => d > 0 && i >= d && at(i - d) == Some(Op::PlusStart),
-            Op::QuestEnd => d > 0 && i >= d && at(i - d) == Some(Op::QuestStart),
-            Op::Or1 | Op::ChEnd => d > 0 && i >= d,
-            Op::Or2 => d > 0 && matches!(at(i + d), Some(Op::Or2) | Some(Op::ChEnd)),
-            Op::ChStart => {
-                let mut k = i + d;
-                let mut steps = 0;
-                loop {
-                    if d == 0 || at(k) != Some(Op::Or2) || strip[k].opnd == 0 || steps > n {
-                        break false;
-                    }
-                    k += strip[k].opnd as usize;
-                    steps += 1;
-                    if at(k) == Some(Op::ChEnd) {
-                        break true;
-                    }
-                }
-            }
-            Op::LParen | Op::RParen | Op::BackStart | Op::BackEnd => d <= nsub,
-            _ => true,
-        };
-        if !ok {
-            return false;
-        }
-    }
-    true
 }
 
 /// Deepest nesting of `+` loops (the backtracking matcher keeps one

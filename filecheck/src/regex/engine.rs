@@ -4,6 +4,7 @@
 //! following the choices of LLVM's regex library.
 
 use super::compile::{Op, Program, Sop};
+use super::CharSet;
 
 /// Input symbols beyond the 256 byte values.
 const OUT: u16 = 256;
@@ -44,10 +45,14 @@ impl States {
         self.0.iter_mut().for_each(|w| *w = 0);
     }
     fn get(&self, i: usize) -> bool {
-        self.0[i / 64] >> (i % 64) & 1 == 1
+        self.0.get(i / 64).is_some_and(|w| w >> (i % 64) & 1 == 1)
     }
     fn set(&mut self, i: usize) {
-        self.0[i / 64] |= 1 << (i % 64);
+        // Programs built from copies of dropped operations (`(x){0}` then
+        // `\1`) can point anywhere; such targets are dead states.
+        if let Some(w) = self.0.get_mut(i / 64) {
+            *w |= 1 << (i % 64);
+        }
     }
     fn is_empty(&self) -> bool {
         self.0.iter().all(|w| *w == 0)
@@ -66,6 +71,8 @@ pub(crate) type Captures = Vec<Option<(usize, usize)>>;
 pub(crate) fn search(prog: &Program, s: &[u8]) -> Option<Captures> {
     let n = prog.strip.len();
     let mut m = Matcher {
+        first_bytes: None,
+        word_anchors: true,
         prog,
         strip: &prog.strip,
         s,
@@ -78,10 +85,18 @@ pub(crate) fn search(prog: &Program, s: &[u8]) -> Option<Captures> {
         fresh: States::new(n + 1),
         tmp: States::new(n + 1),
     };
+    m.first_bytes = m.compute_first_bytes();
+    // Without word anchors a word-boundary step changes nothing (the
+    // state sets are closed under empty moves).
+    m.word_anchors = prog.strip.iter().any(|s| matches!(s.op, Op::Bow | Op::Eow));
     m.run()
 }
 
 struct Matcher<'a> {
+    /// Bytes that can start a match, when that is all a match start needs
+    /// (no anchors, no empty match): lets `fast` skip the rest.
+    first_bytes: Option<CharSet>,
+    word_anchors: bool,
     prog: &'a Program,
     strip: &'a [Sop],
     s: &'a [u8],
@@ -99,11 +114,13 @@ impl Matcher<'_> {
     fn end(&self) -> usize {
         self.s.len()
     }
+    /// The operation at `i`; past the end (only in programs made from
+    /// copies of dropped operations) an operation that matches nothing.
     fn sop(&self, i: usize) -> Sop {
-        self.strip[i]
+        self.strip.get(i).copied().unwrap_or(Sop { op: Op::Nop, opnd: 0 })
     }
     fn opnd(&self, i: usize) -> usize {
-        self.strip[i].opnd as usize
+        self.sop(i).opnd as usize
     }
 
     fn run(&mut self) -> Option<Captures> {
@@ -172,6 +189,36 @@ impl Matcher<'_> {
         Some(caps)
     }
 
+    /// The bytes that move the start state, if skipping to them is exact:
+    /// the program has no anchors and cannot match the empty string.
+    fn compute_first_bytes(&self) -> Option<CharSet> {
+        let has_anchor = self.strip.iter().any(|s| matches!(s.op, Op::Bol | Op::Eol | Op::Bow | Op::Eow));
+        let gl = self.strip.len() - 1;
+        if has_anchor {
+            return None;
+        }
+        let mut fresh = States::new(self.strip.len() + 1);
+        fresh.set(1);
+        self.step(1, gl, None, NOTHING, &mut fresh);
+        if fresh.get(gl) {
+            return None;
+        }
+        // A byte advances the start states iff a live state consumes it.
+        let mut set = CharSet::default();
+        for (pc, s) in self.strip.iter().enumerate().take(gl) {
+            if !fresh.get(pc) {
+                continue;
+            }
+            match s.op {
+                Op::Char => set.add(s.opnd as u8),
+                Op::AnyOf => set = set.union(&self.prog.sets[s.opnd as usize]),
+                Op::Any => return None,
+                _ => {}
+            }
+        }
+        Some(set)
+    }
+
     /// The input symbol at `p` (OUT at the end).
     fn at(&self, p: usize) -> u16 {
         if p >= self.end() {
@@ -203,7 +250,7 @@ impl Matcher<'_> {
         if (lastc != OUT && is_word(lastc)) && (flag == EOL || (c != OUT && !is_word(c))) {
             flag = EOW;
         }
-        if flag == BOW || flag == EOW {
+        if (flag == BOW || flag == EOW) && self.word_anchors {
             self.step(startst, stopst, None, flag, st);
         }
     }
@@ -221,7 +268,19 @@ impl Matcher<'_> {
         let mut c = if start == 0 { OUT } else { u16::from(self.s[start - 1]) };
         let mut coldp = start;
         let mut p = start;
+        let skip = self.first_bytes.filter(|_| startst == 1 && stopst == self.strip.len() - 1);
         loop {
+            if let Some(first) = skip {
+                if p < stop && st == fresh {
+                    // No match is under way: jump to the next byte that
+                    // can start one (the states stay `fresh` until then).
+                    let q = self.s[p..stop].iter().position(|&b| first.contains(b)).map_or(stop, |k| p + k);
+                    if q > p {
+                        p = q;
+                        c = u16::from(self.s[p - 1]);
+                    }
+                }
+            }
             let lastc = c;
             c = self.at(p);
             if st == fresh {
@@ -281,102 +340,143 @@ impl Matcher<'_> {
         // The C library keeps programs of up to 64 operations in a machine
         // word passed by value, so an in-place step reads the states as
         // they were before it; larger programs share one array and see
-        // their own updates. The two differ for consecutive anchors.
+        // their own updates. The two differ for consecutive anchors. Only
+        // anchor operations read `bef` in an in-place step (no byte is
+        // consumed), so only those steps need the snapshot.
         let snapshot;
-        let bef = match bef {
-            None if self.strip.len() <= SMALL_PROGRAM => {
-                snapshot = aft.clone();
-                Some(&snapshot)
+        let bef: &[u64] = match bef {
+            Some(b) => &b.0,
+            None if self.strip.len() <= SMALL_PROGRAM && ch != NOTHING => {
+                snapshot = aft.0.clone();
+                &snapshot
             }
-            b => b,
+            None => &[],
         };
-        let mut pc = start;
-        while pc != stop {
-            let s = self.strip[pc];
-            let here_bef = |aft: &States| match bef {
-                Some(b) => b.get(pc),
-                None => aft.get(pc),
-            };
+        let in_place = bef.is_empty();
+        let strip = self.strip;
+        let aft = &mut aft.0;
+        let cap = aft.len() * 64;
+        let get = |w: &[u64], i: usize| i < w.len() * 64 && (w[i >> 6] >> (i & 63)) & 1 == 1;
+        let set = |w: &mut Vec<u64>, i: usize| {
+            if i < cap {
+                w[i >> 6] |= 1 << (i & 63);
+            }
+        };
+        // Visits only live positions: an operation fires only if its state
+        // is set before (bytes, anchors) or after (empty moves) the symbol,
+        // and everything it sets lies further on (loops jump back and
+        // resume there explicitly).
+        let next_live = |bef: &[u64], aft: &[u64], from: usize| -> usize {
+            let mut i = from >> 6;
+            let words = aft.len();
+            let mut mask = if from & 63 == 0 { !0u64 } else { !0u64 << (from & 63) };
+            while i < words {
+                let w = (aft[i] | bef.get(i).copied().unwrap_or(0)) & mask;
+                if w != 0 {
+                    return i * 64 + w.trailing_zeros() as usize;
+                }
+                mask = !0;
+                i += 1;
+            }
+            usize::MAX
+        };
+        let mut pc = next_live(bef, aft, start);
+        while pc < stop {
+            let s = strip[pc];
+            let here_bef = if in_place { get(aft, pc) } else { get(bef, pc) };
+            let here = get(aft, pc);
             match s.op {
                 Op::End | Op::Nop => {}
                 Op::Char => {
-                    if ch == s.opnd as u16 && here_bef(aft) {
-                        aft.set(pc + 1);
+                    if here_bef && ch == s.opnd as u16 {
+                        set(aft, pc + 1);
                     }
                 }
                 Op::Bol => {
-                    if (ch == BOL || ch == BOLEOL) && here_bef(aft) {
-                        aft.set(pc + 1);
+                    if here_bef && (ch == BOL || ch == BOLEOL) {
+                        set(aft, pc + 1);
                     }
                 }
                 Op::Eol => {
-                    if (ch == EOL || ch == BOLEOL) && here_bef(aft) {
-                        aft.set(pc + 1);
+                    if here_bef && (ch == EOL || ch == BOLEOL) {
+                        set(aft, pc + 1);
                     }
                 }
                 Op::Bow => {
-                    if ch == BOW && here_bef(aft) {
-                        aft.set(pc + 1);
+                    if here_bef && ch == BOW {
+                        set(aft, pc + 1);
                     }
                 }
                 Op::Eow => {
-                    if ch == EOW && here_bef(aft) {
-                        aft.set(pc + 1);
+                    if here_bef && ch == EOW {
+                        set(aft, pc + 1);
                     }
                 }
                 Op::Any => {
-                    if ch < 256 && here_bef(aft) {
-                        aft.set(pc + 1);
+                    if here_bef && ch < 256 {
+                        set(aft, pc + 1);
                     }
                 }
                 Op::AnyOf => {
-                    if ch < 256 && self.prog.sets[s.opnd as usize].contains(ch as u8) && here_bef(aft) {
-                        aft.set(pc + 1);
+                    if here_bef && ch < 256 && self.prog.sets[s.opnd as usize].contains(ch as u8) {
+                        set(aft, pc + 1);
                     }
                 }
                 Op::BackStart | Op::BackEnd | Op::PlusStart | Op::QuestEnd | Op::LParen | Op::RParen | Op::ChEnd => {
-                    if aft.get(pc) {
-                        aft.set(pc + 1);
+                    if here {
+                        set(aft, pc + 1);
                     }
                 }
                 Op::PlusEnd => {
-                    let back = pc - s.opnd as usize;
-                    if aft.get(pc) {
-                        aft.set(pc + 1);
-                        let was = aft.get(back);
-                        aft.set(back);
-                        if !was {
-                            // Reconsider the loop body.
-                            pc = back;
-                            continue;
+                    if here {
+                        set(aft, pc + 1);
+                        if let Some(back) = pc.checked_sub(s.opnd as usize) {
+                            let was = get(aft, back);
+                            set(aft, back);
+                            if !was && get(aft, back) {
+                                // Reconsider the loop body.
+                                pc = back;
+                                continue;
+                            }
                         }
                     }
                 }
                 Op::QuestStart | Op::ChStart => {
-                    if aft.get(pc) {
-                        aft.set(pc + 1);
-                        aft.set(pc + s.opnd as usize);
+                    if here {
+                        set(aft, pc + 1);
+                        set(aft, pc + s.opnd as usize);
                     }
                 }
                 Op::Or1 => {
-                    if aft.get(pc) {
+                    if here {
                         let mut look = 1;
-                        while self.strip[pc + look].op != Op::ChEnd {
-                            look += self.strip[pc + look].opnd as usize;
+                        let mut hops = 0;
+                        let found = loop {
+                            let t = self.sop(pc + look);
+                            if t.op == Op::ChEnd {
+                                break true;
+                            }
+                            if t.opnd == 0 || hops > strip.len() {
+                                break false;
+                            }
+                            look += t.opnd as usize;
+                            hops += 1;
+                        };
+                        if found {
+                            set(aft, pc + look);
                         }
-                        aft.set(pc + look);
                     }
                 }
                 Op::Or2 => {
-                    if aft.get(pc) {
-                        aft.set(pc + 1);
-                        if self.strip[pc + s.opnd as usize].op != Op::ChEnd {
-                            aft.set(pc + s.opnd as usize);
+                    if here {
+                        set(aft, pc + 1);
+                        if self.sop(pc + s.opnd as usize).op != Op::ChEnd {
+                            set(aft, pc + s.opnd as usize);
                         }
                     }
                 }
             }
-            pc += 1;
+            pc = next_live(bef, aft, pc + 1);
         }
     }
 
@@ -386,13 +486,15 @@ impl Matcher<'_> {
         match self.sop(ss).op {
             Op::PlusStart | Op::QuestStart => es += self.opnd(es),
             Op::ChStart => {
-                while self.sop(es).op != Op::ChEnd {
+                let mut hops = 0;
+                while self.sop(es).op != Op::ChEnd && self.opnd(es) > 0 && hops <= self.strip.len() {
                     es += self.opnd(es);
+                    hops += 1;
                 }
             }
             _ => {}
         }
-        es + 1
+        (es + 1).max(ss + 1)
     }
 
     /// The longest match end of `ss..es` from `sp` that lets the rest of
@@ -456,9 +558,11 @@ impl Matcher<'_> {
                 Op::ChStart => {
                     let rest = self.longest_fitting(sp, stop, ss, es, stopst);
                     let mut ssub = ss + 1;
-                    let mut esub = ss + self.opnd(ss) - 1;
+                    let mut esub = (ss + self.opnd(ss)).saturating_sub(1).max(ssub);
+                    let mut hops = 0;
                     loop {
-                        if self.slow(sp, rest, ssub, esub) == Some(rest) {
+                        hops += 1;
+                        if self.slow(sp, rest, ssub, esub) == Some(rest) || hops > self.strip.len() {
                             break;
                         }
                         if self.sop(esub).op != Op::Or1 {
@@ -477,12 +581,14 @@ impl Matcher<'_> {
                     sp = rest;
                 }
                 Op::LParen => {
-                    let i = self.opnd(ss);
-                    self.pmatch[i].0 = sp as isize;
+                    if let Some(m) = self.pmatch.get_mut(self.strip[ss].opnd as usize) {
+                        m.0 = sp as isize;
+                    }
                 }
                 Op::RParen => {
-                    let i = self.opnd(ss);
-                    self.pmatch[i].1 = sp as isize;
+                    if let Some(m) = self.pmatch.get_mut(self.strip[ss].opnd as usize) {
+                        m.1 = sp as isize;
+                    }
                 }
                 _ => {}
             }
@@ -581,8 +687,14 @@ impl Matcher<'_> {
                 Op::Or1 => {
                     // Done with a branch: skip to the end of the alternation.
                     ss += 1;
+                    let mut hops = 0;
                     loop {
-                        ss += self.opnd(ss);
+                        let d = self.opnd(ss);
+                        if d == 0 || hops > self.strip.len() {
+                            return None;
+                        }
+                        ss += d;
+                        hops += 1;
                         if self.sop(ss).op == Op::ChEnd {
                             break;
                         }
@@ -602,7 +714,7 @@ impl Matcher<'_> {
         match op.op {
             Op::BackStart => {
                 let i = op.opnd as usize;
-                let (so, eo) = self.pmatch[i];
+                let Some(&(so, eo)) = self.pmatch.get(i) else { return None };
                 if eo < 0 || so < 0 {
                     return None;
                 }
@@ -623,6 +735,9 @@ impl Matcher<'_> {
                 }
                 let mut k = ss;
                 while !(self.sop(k).op == Op::BackEnd && self.opnd(k) == i) {
+                    if k >= self.strip.len() {
+                        return None;
+                    }
                     k += 1;
                 }
                 self.backref(sp + len, stop, k + 1, stopst, lev, rec)
@@ -634,10 +749,16 @@ impl Matcher<'_> {
                 self.backref(sp, stop, ss + op.opnd as usize + 1, stopst, lev, rec)
             }
             Op::PlusStart => {
+                if lev + 1 >= self.lastpos.len() {
+                    return None;
+                }
                 self.lastpos[lev + 1] = sp;
                 self.backref(sp, stop, ss + 1, stopst, lev + 1, rec)
             }
             Op::PlusEnd => {
+                if lev == 0 || lev >= self.lastpos.len() || op.opnd as usize > ss {
+                    return None;
+                }
                 if sp == self.lastpos[lev] {
                     return self.backref(sp, stop, ss + 1, stopst, lev - 1, rec);
                 }
@@ -649,12 +770,14 @@ impl Matcher<'_> {
             }
             Op::ChStart => {
                 let mut ssub = ss + 1;
-                let mut esub = ss + op.opnd as usize - 1;
+                let mut esub = (ss + op.opnd as usize).saturating_sub(1);
+                let mut hops = 0;
                 loop {
                     if let Some(dp) = self.backref(sp, stop, ssub, stopst, lev, rec) {
                         return Some(dp);
                     }
-                    if self.sop(esub).op == Op::ChEnd {
+                    hops += 1;
+                    if self.sop(esub).op == Op::ChEnd || self.opnd(esub + 1) == 0 || hops > self.strip.len() {
                         return None;
                     }
                     esub += 1;
@@ -665,7 +788,7 @@ impl Matcher<'_> {
                     }
                 }
             }
-            Op::LParen => {
+            Op::LParen if (op.opnd as usize) < self.pmatch.len() => {
                 let i = op.opnd as usize;
                 let saved = self.pmatch[i].0;
                 self.pmatch[i].0 = sp as isize;
@@ -675,7 +798,7 @@ impl Matcher<'_> {
                 self.pmatch[i].0 = saved;
                 None
             }
-            Op::RParen => {
+            Op::RParen if (op.opnd as usize) < self.pmatch.len() => {
                 let i = op.opnd as usize;
                 let saved = self.pmatch[i].1;
                 self.pmatch[i].1 = sp as isize;

@@ -72,6 +72,9 @@ impl CharSet {
     pub(crate) fn contains(&self, c: u8) -> bool {
         self.0[usize::from(c / 64)] >> (c % 64) & 1 == 1
     }
+    pub(crate) fn union(&self, o: &CharSet) -> CharSet {
+        CharSet([self.0[0] | o.0[0], self.0[1] | o.0[1], self.0[2] | o.0[2], self.0[3] | o.0[3]])
+    }
     pub(crate) fn complement(&self) -> CharSet {
         CharSet([!self.0[0], !self.0[1], !self.0[2], !self.0[3]])
     }
