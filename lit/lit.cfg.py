@@ -2,6 +2,8 @@
 #   lit -v lit/
 # tessel-opt is taken from target/debug (or $TESSEL_BIN_DIR); FileCheck and
 # `not` from $FILECHECK_DIR, else /usr/lib/llvm-22/bin, else PATH.
+# TESSEL_FILECHECK=<path to tessel-filecheck> runs the RUN lines' FileCheck
+# with tessel's instead (CI runs the suite both ways).
 import os
 import lit.formats
 
@@ -19,3 +21,7 @@ if os.path.isdir(llvm_dir):
     path.append(llvm_dir)
 path.append(config.environment.get("PATH", os.environ.get("PATH", "")))
 config.environment["PATH"] = os.pathsep.join(path)
+
+tessel_filecheck = os.environ.get("TESSEL_FILECHECK")
+if tessel_filecheck:
+    config.substitutions.append((r"\bFileCheck\b", os.path.abspath(tessel_filecheck)))

@@ -1,9 +1,12 @@
 //! Runs the lit suite (lit/**/*.mlir) inside `cargo test`: every `// RUN:`
 //! line is executed by bash with `tessel-opt` on PATH, like LLVM's lit.
 //!
-//! FileCheck comes from $FILECHECK, else /usr/lib/llvm-22/bin, else PATH.
-//! Without one, files that need it are reported as skipped, unless
-//! TESSEL_REQUIRE_FILECHECK=1 (CI), which makes that a failure.
+//! `cmd | FileCheck args` is checked in process by tessel-filecheck (the
+//! `filecheck/` crate), so no LLVM is needed. With
+//! TESSEL_LIT_FILECHECK=llvm the pipeline runs LLVM's FileCheck instead
+//! ($FILECHECK, else /usr/lib/llvm-22/bin, else PATH); files that then
+//! find none are skipped, unless TESSEL_REQUIRE_FILECHECK=1 (CI), which
+//! makes that a failure.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -55,6 +58,79 @@ fn find_filecheck() -> Option<PathBuf> {
     std::env::split_paths(&path).map(|d| d.join("FileCheck")).find(|p| p.exists())
 }
 
+/// Splits `cmd | FileCheck args` into the producer and FileCheck's
+/// arguments; `None` if FileCheck is not the last stage of a pipeline.
+fn split_filecheck(cmd: &str) -> Option<(String, Vec<String>)> {
+    let at = cmd.rfind("| FileCheck")?;
+    let rest = &cmd[at + "| FileCheck".len()..];
+    if !(rest.is_empty() || rest.starts_with(' ')) || rest.contains('|') {
+        return None;
+    }
+    Some((cmd[..at].trim().to_string(), shell_words(rest)?))
+}
+
+/// Whitespace-separated words with '...' and "..." quoting.
+fn shell_words(s: &str) -> Option<Vec<String>> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut in_word = false;
+    let mut quote: Option<char> = None;
+    for c in s.chars() {
+        match quote {
+            Some(q) if c == q => quote = None,
+            Some(_) => cur.push(c),
+            None if c == '\'' || c == '"' => {
+                quote = Some(c);
+                in_word = true;
+            }
+            None if c.is_whitespace() => {
+                if in_word {
+                    out.push(std::mem::take(&mut cur));
+                    in_word = false;
+                }
+            }
+            None => {
+                cur.push(c);
+                in_word = true;
+            }
+        }
+    }
+    if quote.is_some() {
+        return None;
+    }
+    if in_word {
+        out.push(cur);
+    }
+    Some(out)
+}
+
+/// Runs the producer with bash and checks its stdout with tessel-filecheck.
+fn run_in_process(
+    script_prelude: &str,
+    producer: &str,
+    fc_args: Vec<String>,
+    path: &std::ffi::OsStr,
+) -> Result<(), String> {
+    let cli = tessel_filecheck::cli::parse_args(fc_args).map_err(|u| u.0)?;
+    let check_file = cli.check_file.clone().ok_or("FileCheck without a check file")?;
+    let script = format!("{script_prelude}{producer}\n");
+    let out = Command::new("bash").arg("-c").arg(&script).env("PATH", path).output().expect("bash");
+    if !out.status.success() {
+        return Err(format!("producer failed\n--- stderr ---\n{}", String::from_utf8_lossy(&out.stderr)));
+    }
+    let check_text = std::fs::read(&check_file).map_err(|e| format!("{check_file}: {e}"))?;
+    let result = tessel_filecheck::run(&cli.req, &check_file, &check_text, "<stdin>", &out.stdout);
+    if result.exit_code != 0 {
+        return Err(format!(
+            "FileCheck exit {}\n--- input ---\n{}\n--- diagnostics ---\n{}",
+            result.exit_code,
+            String::from_utf8_lossy(&out.stdout),
+            result.stderr
+        ));
+    }
+    Ok(())
+}
+
 #[test]
 fn lit_suite() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
@@ -63,7 +139,8 @@ fn lit_suite() {
     assert!(files.len() >= 8, "expected the lit suite, found {} files", files.len());
     let bin = PathBuf::from(env!("CARGO_BIN_EXE_tessel-opt"));
     let bin_dir = bin.parent().expect("bin dir").to_path_buf();
-    let filecheck = find_filecheck();
+    let use_llvm = std::env::var("TESSEL_LIT_FILECHECK").is_ok_and(|v| v == "llvm");
+    let filecheck = if use_llvm { find_filecheck() } else { None };
     let require = std::env::var("TESSEL_REQUIRE_FILECHECK").is_ok_and(|v| v == "1");
     let tmp = std::env::temp_dir().join(format!("tessel-lit-{}", std::process::id()));
     std::fs::create_dir_all(&tmp).expect("tmp dir");
@@ -84,7 +161,7 @@ fn lit_suite() {
             failures.push(format!("{rel}: no RUN lines"));
             continue;
         }
-        if filecheck.is_none() && runs.iter().any(|r| r.contains("FileCheck")) {
+        if use_llvm && filecheck.is_none() && runs.iter().any(|r| r.contains("FileCheck")) {
             if require {
                 failures.push(format!("{rel}: FileCheck not found"));
             } else {
@@ -100,7 +177,21 @@ fn lit_suite() {
                 .replace("%S", &file.parent().unwrap().display().to_string())
                 .replace("%t", &t.display().to_string())
                 .replace('\u{1}', "%");
-            let script = format!("not() {{ if \"$@\"; then return 1; else return 0; fi; }}\nset -o pipefail\n{cmd}\n");
+            let prelude = "not() { if \"$@\"; then return 1; else return 0; fi; }\nset -o pipefail\n";
+            if !use_llvm {
+                if let Some((producer, fc_args)) = split_filecheck(&cmd) {
+                    if let Err(e) = run_in_process(prelude, &producer, fc_args, &path) {
+                        failures.push(format!("{rel}: RUN: {run}\n{e}"));
+                        break;
+                    }
+                    continue;
+                }
+                if cmd.contains("FileCheck") {
+                    failures.push(format!("{rel}: RUN: {run}\nFileCheck is not the last stage of the pipeline"));
+                    break;
+                }
+            }
+            let script = format!("{prelude}{cmd}\n");
             let out = Command::new("bash").arg("-c").arg(&script).env("PATH", &path).output().expect("bash");
             if !out.status.success() {
                 failures.push(format!(
@@ -119,6 +210,7 @@ fn lit_suite() {
     for s in &skipped {
         eprintln!("lit: skipped {s} (no FileCheck)");
     }
-    eprintln!("lit: {passed} passed, {} failed, {} skipped", failures.len(), skipped.len());
+    let checker = if use_llvm { "LLVM FileCheck" } else { "tessel-filecheck" };
+    eprintln!("lit ({checker}): {passed} passed, {} failed, {} skipped", failures.len(), skipped.len());
     assert!(failures.is_empty(), "lit failures:\n{}", failures.join("\n\n"));
 }

@@ -9,6 +9,7 @@
 //! ```
 
 mod check;
+pub mod cli;
 pub mod numeric;
 pub mod pattern;
 pub mod regex;

@@ -714,7 +714,7 @@ impl Matcher<'_> {
         match op.op {
             Op::BackStart => {
                 let i = op.opnd as usize;
-                let Some(&(so, eo)) = self.pmatch.get(i) else { return None };
+                let &(so, eo) = self.pmatch.get(i)?;
                 if eo < 0 || so < 0 {
                     return None;
                 }
