@@ -285,6 +285,8 @@ class Gen:
             f.append("--allow-unused-prefixes")
         if r.random() < 0.05:
             f.append("-DVAL=" + r.choice(["%c0", "func", "x"]))
+        if r.random() < 0.06:
+            f.append(r.choice(["-v", "--vv"]))
         return f
 
 

@@ -818,7 +818,7 @@ impl FileCheck {
             }
             let mut match_pos = start_pos;
             let mut mi = 0usize;
-            let (m_pos, m_len);
+            let (m_pos, m_len, m_caps);
             loop {
                 let from = start + match_pos;
                 let result = self.run_pattern(dn.pat, text, from, end);
@@ -837,6 +837,8 @@ impl FileCheck {
                     }
                     m_pos = pos;
                     m_len = m.len;
+                    // Captures relative to the group's start, like the match.
+                    m_caps = m.captures.iter().map(|(n, s, e)| (n.clone(), s + match_pos, e + match_pos)).collect();
                     break;
                 }
                 let mut overlap = false;
@@ -851,6 +853,8 @@ impl FileCheck {
                     ranges.insert(mi, new);
                     m_pos = pos;
                     m_len = m.len;
+                    // Captures relative to the group's start, like the match.
+                    m_caps = m.captures.iter().map(|(n, s, e)| (n.clone(), s + match_pos, e + match_pos)).collect();
                     break;
                 }
                 if self.req.verbose_verbose {
@@ -867,7 +871,7 @@ impl FileCheck {
                 mi += 1;
             }
             if !self.req.verbose_verbose {
-                let m = Match { pos: m_pos, len: m_len, captures: Vec::new() };
+                let m = Match { pos: m_pos, len: m_len, captures: m_caps };
                 self.report(true, &dn.prefix, dn.pat, 1, buf, start, end, Ok(m));
             }
             let group_ends = dag_not.get(k + 1).is_none_or(|next| self.patterns[next.pat].ty.kind == CheckKind::Not);
