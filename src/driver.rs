@@ -168,10 +168,12 @@ fn process_chunk(
         debug_info: opts.print_debuginfo,
         pack_spelling: opts.pack_spelling,
     };
+    let mut verify_while_printing = false;
     if let Some(text) = pipeline_text(opts) {
         // Validated in `main_with_args`; each chunk gets fresh pass objects.
         let Ok(mut pipeline) = parse_pipeline(&text, registry) else { return None };
-        let inst = Instrumentation { verify_each: opts.verify_each };
+        verify_while_printing = opts.verify_each;
+        let inst = Instrumentation { verify_each: opts.verify_each, defer_final_verify: verify_while_printing };
         let mut hooks = DriverHooks { opts, print_opts, dumps, timing, before: None };
         if let Err(ds) = run_pipeline(&mut ctx, module, &mut pipeline, &inst, &mut hooks) {
             for d in ds {
@@ -181,8 +183,30 @@ fn process_chunk(
         }
     }
     let start = Instant::now();
-    let text = print_op_top(&ctx, module, print_opts);
+    let (text, verified) = if verify_while_printing {
+        // The verification after the last pass and the printing only read
+        // the IR: run them side by side; the text is dropped if it fails.
+        let ctx = &ctx;
+        std::thread::scope(|s| {
+            let check = s.spawn(move || {
+                let start = Instant::now();
+                (verify(ctx, module, VerifyOptions::default()), start.elapsed())
+            });
+            let text = print_op_top(ctx, module, print_opts);
+            let (verified, took) = check.join().expect("verifier thread");
+            timing.add("Verifier", took);
+            (text, verified)
+        })
+    } else {
+        (print_op_top(&ctx, module, print_opts), Ok(()))
+    };
     timing.add("Output", start.elapsed());
+    if let Err(ds) = verified {
+        for d in ds {
+            collect_diag_full(&ctx, &d, file, chunk, diags);
+        }
+        return None;
+    }
     Some(text)
 }
 

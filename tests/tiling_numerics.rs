@@ -110,7 +110,7 @@ fn run(text: &str, pipeline: Option<&str>, input: &Tensor) -> Result<(Tensor, St
     if let Some(p) = pipeline {
         let registry = PassRegistry::default();
         let mut pl = parse_pipeline(p, &registry)?;
-        let inst = Instrumentation { verify_each: true };
+        let inst = Instrumentation { verify_each: true, ..Default::default() };
         run_pipeline(&mut ctx, module, &mut pl, &inst, &mut NoHooks).map_err(|d| d[0].message.clone())?;
     }
     let printed = print_op_top(&ctx, module, PrintOptions::default());

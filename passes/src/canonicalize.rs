@@ -222,13 +222,13 @@ fn fold_dim(ctx: &mut Context, op: OpId) -> bool {
 }
 
 fn fold_noop_slice(ctx: &mut Context, op: OpId, name: &str) -> bool {
-    let Some(p) = tessel_ir::dialects::tensor::slice_params(ctx, op) else { return false };
+    let Some(p) = tessel_ir::dialects::tensor::slice_view(ctx, op) else { return false };
     let (src, full) = if name == "tensor.extract_slice" {
         (ctx.operands(op)[0], ctx.value_type(ctx.operands(op)[0]))
     } else {
         (ctx.operands(op)[0], ctx.value_type(ctx.operands(op)[1]))
     };
-    let Some(full_shape) = ctx.type_kind(full).shape().map(|s| s.to_vec()) else { return false };
+    let Some(full_shape) = ctx.type_kind(full).shape() else { return false };
     let whole = p.offsets.0.iter().all(|o| *o == 0)
         && p.strides.0.iter().all(|s| *s == 1)
         && p.sizes.0 == full_shape

@@ -178,6 +178,10 @@ impl PipelineParser<'_> {
 pub struct Instrumentation {
     /// Verify after each pass (mlir-opt's default).
     pub verify_each: bool,
+    /// Leave the verification after the pipeline's last pass to the caller,
+    /// which verifies the whole root op instead (the driver does so while
+    /// it prints, on a second thread).
+    pub defer_final_verify: bool,
 }
 
 /// Called around every pass run: IR dumps, timing, tracing.
@@ -208,23 +212,27 @@ pub fn run_pipeline(
     // A leading `builtin.module(...)` anchors on the root itself.
     if let [PipelineElement::Nested { anchor, elements }] = pipeline {
         if ctx.op_name(root) == anchor.as_str() || anchor == "any" {
-            return run_elements(ctx, root, elements, inst, dump);
+            return run_elements(ctx, root, elements, inst, dump, true);
         }
         let (name, anchor) = (ctx.op_name(root).to_string(), anchor.clone());
         let loc = ctx.op_loc(root);
         return Err(vec![Diagnostic::error(loc, format!("can't run '{anchor}' pass manager on '{name}' op"))]);
     }
-    run_elements(ctx, root, pipeline, inst, dump)
+    run_elements(ctx, root, pipeline, inst, dump, true)
 }
 
+/// `last`: these elements end the whole pipeline.
 fn run_elements(
     ctx: &mut Context,
     op: OpId,
     elements: &mut [PipelineElement],
     inst: &Instrumentation,
     dump: &mut dyn PassHooks,
+    last: bool,
 ) -> Result<(), Vec<Diagnostic>> {
-    for e in elements.iter_mut() {
+    let n = elements.len();
+    for (i, e) in elements.iter_mut().enumerate() {
+        let is_last = last && i + 1 == n;
         match e {
             PipelineElement::Pass(pass) => {
                 let name = pass.name();
@@ -236,7 +244,7 @@ fn run_elements(
                     dump.remark(ctx, r);
                 }
                 dump.after_pass(ctx, name, op, start.elapsed());
-                if inst.verify_each {
+                if inst.verify_each && !(is_last && inst.defer_final_verify) {
                     let start = std::time::Instant::now();
                     let result = tessel_ir::verifier::verify(ctx, op, Default::default());
                     dump.verified(start.elapsed());
@@ -255,7 +263,7 @@ fn run_elements(
                     }
                 }
                 for t in targets {
-                    run_elements(ctx, t, elements, inst, dump)?;
+                    run_elements(ctx, t, elements, inst, dump, is_last)?;
                 }
             }
         }

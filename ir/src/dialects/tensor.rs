@@ -225,23 +225,45 @@ pub struct SliceParams {
     pub strides: (Vec<i64>, Vec<Value>),
 }
 
-/// Reads the offsets/sizes/strides of an extract/insert/parallel_insert slice.
-pub fn slice_params(ctx: &Context, op: OpId) -> Option<SliceParams> {
-    let arr = |n: &str| ctx.get_attr(op, n).and_then(|a| ctx.as_i64_array(a)).map(|v| v.to_vec());
+/// The offsets/sizes/strides of a slice op, borrowed from the IR: static
+/// values (with `DYNAMIC` placeholders) and the dynamic operands.
+#[derive(Clone, Copy, Debug)]
+pub struct SliceView<'a> {
+    pub offsets: (&'a [i64], &'a [Value]),
+    pub sizes: (&'a [i64], &'a [Value]),
+    pub strides: (&'a [i64], &'a [Value]),
+}
+
+impl SliceView<'_> {
+    /// An owned copy.
+    pub fn to_params(&self) -> SliceParams {
+        SliceParams {
+            offsets: (self.offsets.0.to_vec(), self.offsets.1.to_vec()),
+            sizes: (self.sizes.0.to_vec(), self.sizes.1.to_vec()),
+            strides: (self.strides.0.to_vec(), self.strides.1.to_vec()),
+        }
+    }
+}
+
+/// Reads the offsets/sizes/strides of an extract/insert/parallel_insert
+/// slice without copying them.
+pub fn slice_view(ctx: &Context, op: OpId) -> Option<SliceView<'_>> {
+    let arr = |n: &str| ctx.get_attr(op, n).and_then(|a| ctx.as_i64_array(a));
     let (o, s, st) = (arr("static_offsets")?, arr("static_sizes")?, arr("static_strides")?);
     let skip = if ctx.op_name(op) == "tensor.extract_slice" { 1 } else { 2 };
     let ops = ctx.operands(op);
     let count = |v: &[i64]| v.iter().filter(|x| **x == DYNAMIC).count();
-    let (no, ns, nst) = (count(&o), count(&s), count(&st));
+    let (no, ns, nst) = (count(o), count(s), count(st));
     if ops.len() != skip + no + ns + nst {
         return None;
     }
     let d = &ops[skip..];
-    Some(SliceParams {
-        offsets: (o, d[..no].to_vec()),
-        sizes: (s, d[no..no + ns].to_vec()),
-        strides: (st, d[no + ns..].to_vec()),
-    })
+    Some(SliceView { offsets: (o, &d[..no]), sizes: (s, &d[no..no + ns]), strides: (st, &d[no + ns..]) })
+}
+
+/// Reads the offsets/sizes/strides of an extract/insert/parallel_insert slice.
+pub fn slice_params(ctx: &Context, op: OpId) -> Option<SliceParams> {
+    slice_view(ctx, op).map(|v| v.to_params())
 }
 
 /// Builds the attributes and operands shared by the slice ops.
@@ -325,17 +347,17 @@ fn parse_extract_slice(p: &mut OpParser<'_, '_>) -> PResult<()> {
     Ok(())
 }
 
-fn print_slice_lists(p: &mut OpPrinter<'_>, sp: &SliceParams) {
-    p.print_dynamic_index_list(&sp.offsets.1, &sp.offsets.0, '[', ']');
+fn print_slice_lists(p: &mut OpPrinter<'_>, sp: &SliceView<'_>) {
+    p.print_dynamic_index_list(sp.offsets.1, sp.offsets.0, '[', ']');
     p.write(" ");
-    p.print_dynamic_index_list(&sp.sizes.1, &sp.sizes.0, '[', ']');
+    p.print_dynamic_index_list(sp.sizes.1, sp.sizes.0, '[', ']');
     p.write(" ");
-    p.print_dynamic_index_list(&sp.strides.1, &sp.strides.0, '[', ']');
+    p.print_dynamic_index_list(sp.strides.1, sp.strides.0, '[', ']');
 }
 
 fn print_extract_slice(p: &mut OpPrinter<'_>, op: OpId) {
     let ctx = p.ctx();
-    let Some(sp) = slice_params(ctx, op) else { return };
+    let Some(sp) = slice_view(ctx, op) else { return };
     let src = ctx.operands(op)[0];
     p.write(" ");
     p.print_operand(src);
@@ -371,7 +393,7 @@ fn parse_insert_slice(p: &mut OpParser<'_, '_>) -> PResult<()> {
 
 fn print_insert_slice(p: &mut OpPrinter<'_>, op: OpId) {
     let ctx = p.ctx();
-    let Some(sp) = slice_params(ctx, op) else { return };
+    let Some(sp) = slice_view(ctx, op) else { return };
     let (src, dest) = (ctx.operands(op)[0], ctx.operands(op)[1]);
     p.write(" ");
     p.print_operand(src);
@@ -432,7 +454,7 @@ pub fn dims_string(shape: &[i64]) -> String {
     s
 }
 
-fn check_slice_ranks(sp: &SliceParams, source_rank: usize) -> Result<(), VerifyError> {
+fn check_slice_ranks(sp: &SliceView<'_>, source_rank: usize) -> Result<(), VerifyError> {
     let (no, ns, nst) = (sp.offsets.0.len(), sp.sizes.0.len(), sp.strides.0.len());
     if no != ns {
         return Err(VerifyError::bare(format!(
@@ -451,7 +473,7 @@ fn check_slice_ranks(sp: &SliceParams, source_rank: usize) -> Result<(), VerifyE
 }
 
 fn verify_extract_slice(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
-    let Some(sp) = slice_params(ctx, op) else {
+    let Some(sp) = slice_view(ctx, op) else {
         return Err("operand count does not match the static offsets, sizes and strides".into());
     };
     let src_ty = ctx.value_type(ctx.operands(op)[0]);
@@ -459,11 +481,11 @@ fn verify_extract_slice(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
         return Err("expected ranked tensor source".into());
     };
     check_slice_ranks(&sp, src_shape.len())?;
-    check_rank_reduced(ctx, &sp.sizes.0, elem, ctx.value_type(ctx.result(op, 0)))
+    check_rank_reduced(ctx, sp.sizes.0, elem, ctx.value_type(ctx.result(op, 0)))
 }
 
 fn verify_insert_slice(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
-    let Some(sp) = slice_params(ctx, op) else {
+    let Some(sp) = slice_view(ctx, op) else {
         return Err("operand count does not match the static offsets, sizes and strides".into());
     };
     let (src, dest) = (ctx.operands(op)[0], ctx.operands(op)[1]);
@@ -483,7 +505,7 @@ fn verify_insert_slice(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
             }
         }
     }
-    check_rank_reduced(ctx, &sp.sizes.0, elem, ctx.value_type(src))
+    check_rank_reduced(ctx, sp.sizes.0, elem, ctx.value_type(src))
 }
 
 // ---- dim, cast ----------------------------------------------------------------

@@ -142,12 +142,16 @@ pub fn op_to_generic_string(ctx: &Context, op: OpId) -> String {
 impl<'a> OpPrinter<'a> {
     fn new(ctx: &'a Context, top: OpId, opts: PrintOptions) -> Self {
         let names = NameTable::compute(ctx, top, opts.generic);
+        // Room for the whole text up front: growing a many-megabyte string
+        // by doubling copies it again and again.
+        let mut ops = 0usize;
+        ctx.walk_preorder(top, &mut |_| ops += 1);
         OpPrinter {
             ctx,
             loc_aliases: HashMap::new(),
             collecting_locs: None,
             loc_order: Vec::new(),
-            out: String::new(),
+            out: String::with_capacity(ops.saturating_mul(100).min(1 << 32)),
             opts,
             names,
             aliases: Aliases::default(),
@@ -216,7 +220,7 @@ impl<'a> OpPrinter<'a> {
         if self.aliases.order.is_empty() {
             return self.out;
         }
-        let mut head = String::new();
+        let mut head = String::with_capacity(self.out.len() + 64 * self.aliases.order.len());
         let mut defs: Vec<(String, Attr)> =
             self.aliases.order.iter().map(|a| (self.aliases.names[a].clone(), *a)).collect();
         // `#map*` before `#set*`, each in order of first use.
