@@ -601,7 +601,12 @@ impl Pattern {
             }
             let prefix = &buffer[i..(i + example.len()).min(buffer.len())];
             let prefix = prefix.split(|&c| c == b'\n').next().unwrap_or(b"");
-            let quality = edit_distance(prefix, example) as f64 + lines as f64 / 100.0;
+            // Only qualities under 50 are ever reported, and only a better
+            // one can replace the best so far: distances beyond that bound
+            // need not be computed exactly.
+            let bound = if best.is_some() { best_quality.min(50.0) } else { 50.0 };
+            let Some(distance) = edit_distance_within(prefix, example, bound as usize) else { continue };
+            let quality = distance as f64 + lines as f64 / 100.0;
             if best.is_none() || quality < best_quality {
                 best = Some(i);
                 best_quality = quality;
@@ -667,19 +672,28 @@ fn escape_for_display(v: &[u8]) -> String {
     out
 }
 
-/// Levenshtein distance with replacements (LLVM's `edit_distance`).
-fn edit_distance(a: &[u8], b: &[u8]) -> usize {
+/// Levenshtein distance with replacements (LLVM's `edit_distance`), or
+/// `None` when it exceeds `max`.
+fn edit_distance_within(a: &[u8], b: &[u8], max: usize) -> Option<usize> {
+    if a.len().abs_diff(b.len()) > max {
+        return None;
+    }
     let mut row: Vec<usize> = (0..=b.len()).collect();
     for (i, &ca) in a.iter().enumerate() {
         let mut prev = row[0];
         row[0] = i + 1;
+        let mut row_min = row[0];
         for (j, &cb) in b.iter().enumerate() {
             let old = row[j + 1];
             row[j + 1] = if ca == cb { prev } else { 1 + prev.min(row[j]).min(row[j + 1]) };
+            row_min = row_min.min(row[j + 1]);
             prev = old;
         }
+        if row_min > max {
+            return None;
+        }
     }
-    row[b.len()]
+    (row[b.len()] <= max).then_some(row[b.len()])
 }
 
 /// The offset of the `]]` closing a substitution block, skipping nested
