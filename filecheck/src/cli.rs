@@ -78,7 +78,11 @@ pub fn parse_args(args: Vec<String>) -> Result<Cli, Usage> {
     while let Some(arg) = it.next() {
         if arg == "-" || !arg.starts_with('-') {
             if cli.check_file.is_some() {
-                return Err(Usage("tessel-filecheck: Too many positional arguments specified!\n".into(), 1));
+                return Err(Usage(
+                    "tessel-filecheck: Too many positional arguments specified!\nCan specify at most 1 positional arguments: See: tessel-filecheck --help\n"
+                        .into(),
+                    1,
+                ));
             }
             cli.check_file = Some(arg);
             continue;
