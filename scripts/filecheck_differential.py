@@ -74,9 +74,8 @@ def run_tool(tool, args, check, inp, tmp, llvm):
     cf = os.path.join(tmp, "check.txt")
     with open(cf, "w", encoding="utf-8") as f:
         f.write(check)
-    extra = ["--dump-input=never"] if llvm else []
     try:
-        p = subprocess.run([tool, cf] + extra + args, input=inp.encode(), capture_output=True, timeout=60)
+        p = subprocess.run([tool, cf] + args, input=inp.encode(), capture_output=True, timeout=60)
     except subprocess.TimeoutExpired:
         return 124, "timeout"
     return p.returncode, p.stderr.decode(errors="replace").replace(cf, "CHECKFILE")
@@ -287,6 +286,12 @@ class Gen:
             f.append("-DVAL=" + r.choice(["%c0", "func", "x"]))
         if r.random() < 0.06:
             f.append(r.choice(["-v", "--vv"]))
+        if r.random() < 0.08:
+            f.append("--dump-input=" + r.choice(["always", "never", "fail"]))
+        if r.random() < 0.05:
+            f.append("--dump-input-filter=" + r.choice(["all", "annotation-full", "annotation", "error"]))
+        if r.random() < 0.05:
+            f.append("--dump-input-context=%d" % r.randint(0, 3))
         return f
 
 

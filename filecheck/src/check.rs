@@ -34,6 +34,38 @@ pub struct FileCheck {
     ctx: Context,
     patterns: Vec<Pattern>,
     checks: Vec<CheckString>,
+    /// Match results recorded for the input dump (`None`: no dump).
+    pub(crate) diags: Option<Vec<InputDiag>>,
+    /// The buffers of `--implicit-check-not` patterns (first, end).
+    pub(crate) implicit_buffers: (BufferId, BufferId),
+    pub(crate) check_buffer: BufferId,
+    pub(crate) input_buffer: Option<BufferId>,
+}
+
+/// What a recorded match result says (LLVM's `FileCheckDiag::MatchType`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MatchType {
+    FoundAndExpected,
+    FoundButExcluded,
+    FoundButWrongLine,
+    FoundButDiscarded,
+    NoneAndExcluded,
+    NoneButExpected,
+    NoneForInvalidPattern,
+    Fuzzy,
+}
+
+/// One match result or note for the input dump: the directive, what
+/// happened and where in the input.
+#[derive(Clone, Debug)]
+pub struct InputDiag {
+    pub ty: CheckType,
+    pub check_loc: Loc,
+    pub match_type: MatchType,
+    /// Input offsets (end exclusive).
+    pub start: usize,
+    pub end: usize,
+    pub note: String,
 }
 
 /// Canonicalizes a buffer as FileCheck does: drops the `\r` of `\r\n`,
@@ -251,13 +283,29 @@ impl FileCheck {
     /// Reads the check file (already canonicalized) in `check_text`.
     /// Diagnostics go to `self.sm.out`; `Err` carries the exit code.
     pub fn new(req: Request, check_name: &str, check_text: Vec<u8>) -> Result<FileCheck, (SourceMgr, i32)> {
-        let mut fc =
-            FileCheck { req, sm: SourceMgr::default(), ctx: Context::new(), patterns: Vec::new(), checks: Vec::new() };
+        let diags = (req.dump_input != crate::DumpInput::Never).then(Vec::new);
+        let mut fc = FileCheck {
+            req,
+            sm: SourceMgr::default(),
+            ctx: Context::new(),
+            patterns: Vec::new(),
+            checks: Vec::new(),
+            diags,
+            implicit_buffers: (0, 0),
+            check_buffer: 0,
+            input_buffer: None,
+        };
         let buf = fc.sm.add(check_name, check_text);
+        fc.check_buffer = buf;
         match fc.read_check_file(buf) {
             Ok(()) => Ok(fc),
             Err(code) => Err((fc.sm, code)),
         }
+    }
+
+    /// The options this check file was read with.
+    pub fn req(&self) -> &Request {
+        &self.req
     }
 
     /// Prints a pattern or variable error. LLVM keeps such errors' ranges
@@ -387,10 +435,13 @@ impl FileCheck {
         self.define_cmdline_variables()?;
 
         let mut implicit = Vec::new();
+        let mut first_implicit = None;
         for p in self.req.implicit_check_not.clone() {
             let prefix = "-implicit-check-not='";
             let cmd = format!("{prefix}{p}'");
             let b = self.sm.add("command line", cmd.into_bytes());
+            first_implicit.get_or_insert(b);
+            self.implicit_buffers = (first_implicit.unwrap_or(b), b + 1);
             let text = self.sm.text(b);
             let s = Str::new(&text, b, prefix.len(), prefix.len() + p.len());
             let mut pat = Pattern::new(CheckType::new(CheckKind::Not), s.span(), None);
@@ -535,6 +586,7 @@ impl FileCheck {
     /// directive matched. Diagnostics go to `self.sm.out`.
     pub fn check_input(&mut self, input_name: &str, input: Vec<u8>) -> bool {
         let buf = self.sm.add(input_name, input);
+        self.input_buffer = Some(buf);
         let text = self.sm.text(buf);
         let mut ok = true;
         let (mut i, mut j) = (0usize, 0usize);
@@ -627,6 +679,13 @@ impl FileCheck {
         if !label_scan {
             let skipped = (start + last_pos, start + first_match_pos);
             if self.check_next(cs, text, buf, skipped) || self.check_same(cs, text, buf, skipped) {
+                let (ty, loc) = (self.patterns[pat].ty, self.checks[cs].loc.loc());
+                let (ms, me) = (start + first_match_pos, start + first_match_pos + match_len);
+                if self.req.verbose {
+                    self.relabel_last(loc, MatchType::FoundButWrongLine);
+                } else {
+                    self.record(ty, loc, MatchType::FoundButWrongLine, ms, me, String::new());
+                }
                 return None;
             }
             if self.check_not(text, buf, skipped, &not_strings) {
@@ -636,8 +695,43 @@ impl FileCheck {
         Some((first_match_pos, match_len))
     }
 
+    /// Records a match result for the input dump.
+    fn record(&mut self, ty: CheckType, check_loc: Loc, match_type: MatchType, start: usize, end: usize, note: String) {
+        if let Some(d) = &mut self.diags {
+            d.push(InputDiag { ty, check_loc, match_type, start, end, note });
+        }
+    }
+
+    /// Re-labels the trailing results of the directive at `check_loc`.
+    fn relabel_last(&mut self, check_loc: Loc, match_type: MatchType) {
+        if let Some(d) = &mut self.diags {
+            for diag in d.iter_mut().rev() {
+                if diag.check_loc != check_loc {
+                    break;
+                }
+                diag.match_type = match_type;
+            }
+        }
+    }
+
+    /// Records the substitution notes of `pat` at `at` (input offset).
+    fn record_substitutions(&mut self, pat: usize, match_type: MatchType, at: usize) {
+        if self.diags.is_none() {
+            return;
+        }
+        let notes = {
+            let get = self.pattern_text();
+            self.patterns[pat].substitution_notes(&self.ctx, &get)
+        };
+        let (ty, loc) = (self.patterns[pat].ty, self.patterns[pat].loc.loc());
+        for n in notes {
+            self.record(ty, loc, match_type, at, at, n);
+        }
+    }
+
     /// Reports a match attempt as LLVM's `reportMatchResult` does; returns
-    /// the match if it is not an error.
+    /// the match if it is not an error. With an input dump, results that
+    /// are not errors go to the dump instead of being printed.
     #[allow(clippy::too_many_arguments)]
     fn report(
         &mut self,
@@ -652,17 +746,34 @@ impl FileCheck {
     ) -> Option<Match> {
         let p = &self.patterns[pat];
         let desc = p.ty.describe(prefix);
-        let count = p.ty.count;
+        let (ty, count) = (p.ty, p.ty.count);
         let pat_loc = p.loc.loc();
         let counted = |msg: String| if count > 1 { format!("{msg} ({count_index} out of {count})") } else { msg };
         match result {
             Ok(m) => {
-                if expected {
-                    if self.req.verbose && (self.req.verbose_verbose || p.ty.kind != CheckKind::Eof) {
-                        let msg = counted(format!("{desc}: expected string found in input"));
-                        self.sm.print(pat_loc, Kind::Remark, &msg, None);
-                        self.print_found(pat, buf, from, &m);
+                let has_error = !expected;
+                let mut print = true;
+                if !has_error {
+                    if !self.req.verbose || (!self.req.verbose_verbose && ty.kind == CheckKind::Eof) {
+                        return Some(m);
                     }
+                    print = self.diags.is_none();
+                }
+                let match_type = if expected { MatchType::FoundAndExpected } else { MatchType::FoundButExcluded };
+                let (ms, me) = (from + m.pos, from + m.pos + m.len);
+                self.record(ty, pat_loc, match_type, ms, me, String::new());
+                self.record_substitutions(pat, match_type, ms);
+                for (name, s, e) in &m.captures {
+                    let note = format!("captured var \"{}\"", String::from_utf8_lossy(name));
+                    self.record(ty, pat_loc, match_type, from + s, from + e, note);
+                }
+                if !print {
+                    return Some(m);
+                }
+                if expected {
+                    let msg = counted(format!("{desc}: expected string found in input"));
+                    self.sm.print(pat_loc, Kind::Remark, &msg, None);
+                    self.print_found(pat, buf, from, &m);
                     return Some(m);
                 }
                 let msg = counted(format!("{desc}: excluded string found in input"));
@@ -680,15 +791,27 @@ impl FileCheck {
                     self.print_diag(d);
                 }
                 let has_error = expected || has_pattern_error;
+                let match_type = if has_pattern_error {
+                    MatchType::NoneForInvalidPattern
+                } else if expected {
+                    MatchType::NoneButExpected
+                } else {
+                    MatchType::NoneAndExcluded
+                };
+                let mut print = true;
                 if !has_error {
-                    if self.req.verbose_verbose {
-                        let msg = counted(format!("{desc}: excluded string not found in input"));
-                        self.sm.print(pat_loc, Kind::Remark, &msg, None);
-                        let at = Loc { buffer: buf, offset: from };
-                        self.sm.print(at, Kind::Note, "scanning from here", None);
-                        self.print_substitutions(pat, at);
+                    if !self.req.verbose_verbose {
+                        // An absent excluded string is what we want.
+                        return Some(Match::default());
                     }
-                    // An absent excluded string is what we want.
+                    print = self.diags.is_none();
+                }
+                self.record(ty, pat_loc, match_type, from, end, String::new());
+                for d in &pattern_errors {
+                    self.record(ty, pat_loc, match_type, from, from, d.msg.clone());
+                }
+                self.record_substitutions(pat, match_type, from);
+                if !print {
                     return Some(Match::default());
                 }
                 let at = Loc { buffer: buf, offset: from };
@@ -703,11 +826,16 @@ impl FileCheck {
                 if expected {
                     let text = self.sm.text(buf);
                     if let Some(best) = self.patterns[pat].fuzzy_match(&text[from..end]) {
+                        self.record(ty, pat_loc, MatchType::Fuzzy, from + best, from + best, String::new());
                         let l = Loc { buffer: buf, offset: from + best };
                         self.sm.print(l, Kind::Note, "possible intended match here", None);
                     }
                 }
-                None
+                if has_error {
+                    None
+                } else {
+                    Some(Match::default())
+                }
             }
         }
     }
@@ -857,7 +985,10 @@ impl FileCheck {
                     m_caps = m.captures.iter().map(|(n, s, e)| (n.clone(), s + match_pos, e + match_pos)).collect();
                     break;
                 }
-                if self.req.verbose_verbose {
+                if self.req.verbose_verbose && self.diags.is_some() {
+                    let loc = self.patterns[dn.pat].loc.loc();
+                    self.relabel_last(loc, MatchType::FoundButDiscarded);
+                } else if self.req.verbose_verbose {
                     let r = ranges[mi];
                     let at = Loc { buffer: buf, offset: start + r.0 };
                     self.sm.print(

@@ -1,7 +1,7 @@
 //! FileCheck's command line: options, their forms (`-opt`, `--opt=v`,
 //! `--opt v`, `-DNAME=V`) and usage errors.
 
-use crate::Request;
+use crate::{DumpFilter, DumpInput, Request};
 
 /// `--help` text.
 pub const HELP: &str = "USAGE: tessel-filecheck [options] <check-file>
@@ -18,7 +18,8 @@ OPTIONS:
   --check-prefixes=<p,q,...>     Several prefixes
   --comment-prefixes=<p,...>     Comment prefixes (default COM,RUN)
   --dump-input=<help|always|fail|never>
-                                 Dump the input with annotations (default: fail)
+                                 Dump the input annotated with the match results
+                                 (default: fail; the most informative value given wins)
   --dump-input-context=<N>       Context lines around filtered lines in the dump
   --dump-input-filter=<all|annotation-full|annotation|error>
                                  Which input lines the dump shows
@@ -123,7 +124,31 @@ pub fn parse_args(args: Vec<String>) -> Result<Cli, Usage> {
             }
             "implicit-check-not" => cli.req.implicit_check_not.push(value(&mut it)?),
             "dump-input" => cli.dump_input.push(value(&mut it)?),
-            "dump-input-filter" | "dump-input-context" | "dump-input-label-width" => {
+            "dump-input-filter" => {
+                let v = value(&mut it)?;
+                let f = match v.as_str() {
+                    "all" => DumpFilter::All,
+                    "annotation-full" => DumpFilter::AnnotationFull,
+                    "annotation" => DumpFilter::Annotation,
+                    "error" => DumpFilter::Error,
+                    _ => return Err(Usage(
+                        format!(
+                            "tessel-filecheck: for the --dump-input-filter option: Cannot find option named '{v}'!\n"
+                        ),
+                        1,
+                    )),
+                };
+                // The most informative value wins, as in LLVM.
+                cli.req.dump_input_filter = Some(cli.req.dump_input_filter.map_or(f, |old| old.max(f)));
+            }
+            "dump-input-context" => {
+                let v = value(&mut it)?;
+                let n: usize = v.parse().map_err(|_| {
+                    Usage(format!("tessel-filecheck: for the --dump-input-context option: '{v}' value invalid for uint argument!\n"), 1)
+                })?;
+                cli.req.dump_input_context = Some(cli.req.dump_input_context.map_or(n, |old| old.max(n)));
+            }
+            "dump-input-label-width" => {
                 value(&mut it)?;
             }
             "strict-whitespace" => cli.req.strict_whitespace = parse_bool(&name, inline.as_deref())?,
@@ -150,13 +175,23 @@ pub fn parse_args(args: Vec<String>) -> Result<Cli, Usage> {
             }
         }
     }
+    let mut dump: Option<DumpInput> = None;
     for d in &cli.dump_input {
-        if !["help", "always", "fail", "never"].contains(&d.as_str()) {
-            return Err(Usage(
-                format!("tessel-filecheck: for the --dump-input option: Cannot find option named '{d}'!\n"),
-                1,
-            ));
-        }
+        let v = match d.as_str() {
+            "help" | "always" => DumpInput::Always,
+            "fail" => DumpInput::Fail,
+            "never" => DumpInput::Never,
+            _ => {
+                return Err(Usage(
+                    format!("tessel-filecheck: for the --dump-input option: Cannot find option named '{d}'!\n"),
+                    1,
+                ))
+            }
+        };
+        dump = Some(dump.map_or(v, |old| old.max(v)));
+    }
+    if let Some(d) = dump {
+        cli.req.dump_input = d;
     }
     Ok(cli)
 }

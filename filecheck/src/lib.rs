@@ -10,6 +10,7 @@
 
 mod check;
 pub mod cli;
+mod dump;
 pub mod numeric;
 pub mod pattern;
 pub mod regex;
@@ -35,6 +36,31 @@ pub struct Request {
     pub strict_whitespace: bool,
     pub match_full_lines: bool,
     pub ignore_case: bool,
+    /// When to print the annotated input dump.
+    pub dump_input: DumpInput,
+    /// Which input lines the dump shows (`None`: all lines with
+    /// `--dump-input=always`, else lines with errors).
+    pub dump_input_filter: Option<DumpFilter>,
+    /// Lines of context around the lines the filter selects (default 5).
+    pub dump_input_context: Option<usize>,
+}
+
+/// `--dump-input`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub enum DumpInput {
+    Never,
+    #[default]
+    Fail,
+    Always,
+}
+
+/// `--dump-input-filter`, in increasing precedence.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum DumpFilter {
+    Error,
+    Annotation,
+    AnnotationFull,
+    All,
 }
 
 /// The verdict: FileCheck's exit code (0 pass, 1 checks failed, 2 bad
@@ -82,6 +108,11 @@ fn run_here(mut req: Request, check_name: &str, check_file: &[u8], input_name: &
         stderr.push_str(&format!("FileCheck error: '{input_name}' is empty.\n"));
         return Outcome { exit_code: 2, stderr };
     }
+    let dump = fc.req().dump_input;
     let ok = fc.check_input(input_name, canonicalize(input, strict));
-    Outcome { exit_code: if ok { 0 } else { 1 }, stderr: std::mem::take(&mut fc.sm.out) }
+    let mut stderr = std::mem::take(&mut fc.sm.out);
+    if dump == DumpInput::Always || (!ok && dump == DumpInput::Fail) {
+        stderr.push_str(&dump::render(&fc, check_name, input_name));
+    }
+    Outcome { exit_code: if ok { 0 } else { 1 }, stderr }
 }

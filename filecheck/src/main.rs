@@ -9,6 +9,23 @@ use std::process::ExitCode;
 use tessel_filecheck::cli::{parse_args, Usage};
 use tessel_filecheck::run;
 
+const DUMP_HELP: &str = "The input dump (--dump-input=fail by default, always, never) shows the input
+with its line numbers and, under each line, the results of the directives
+that concern it:
+
+  L:      input line L; a space stands for its newline
+  T:L     the result of a directive of kind T (check, next, same, not, dag,
+          label, empty, count, eof) on line L of the check file, or of the
+          I-th --implicit-check-not pattern if L is impI
+  T:L'N   the N-th result of that directive
+  ^~~     a match (shown with -v)
+  !~~     a bad match: excluded string found, match on the wrong line, or a
+          discarded overlapping CHECK-DAG match (-vv)
+  X~~     the range searched without a match
+  ?       the closest near miss
+  ...     input lines left out (--dump-input-filter, --dump-input-context)
+";
+
 fn read_file(name: &str, what: &str) -> Result<Vec<u8>, String> {
     let result = if name == "-" {
         let mut v = Vec::new();
@@ -44,8 +61,7 @@ fn main() -> ExitCode {
         return ExitCode::SUCCESS;
     }
     if cli.dump_input.iter().any(|d| d == "help") {
-        println!("tessel-filecheck does not print input dumps; its diagnostics point at the");
-        println!("failing directive, where the search started and the closest near miss.");
+        print!("{DUMP_HELP}");
         return ExitCode::SUCCESS;
     }
     for d in &cli.req.global_defines {

@@ -122,10 +122,10 @@ fn expand_tabs(source: &[u8], carets: &[u8]) -> (String, String) {
         if c == b'\t' {
             let fill = 8 - src.len() % 8;
             let mark = carets[i];
-            for k in 0..fill {
+            // The mark under a tab fills the tab's whole width, as in LLVM.
+            for _ in 0..fill {
                 src.push(b' ');
-                // A range continues over the tab; the caret marks one column.
-                car.push(if k == 0 || mark == b'~' { mark } else { b' ' });
+                car.push(mark);
             }
         } else {
             src.push(c);
