@@ -131,12 +131,10 @@ pub fn parse_args(args: Vec<String>) -> Result<Cli, Usage> {
                     "annotation-full" => DumpFilter::AnnotationFull,
                     "annotation" => DumpFilter::Annotation,
                     "error" => DumpFilter::Error,
-                    _ => return Err(Usage(
-                        format!(
-                            "tessel-filecheck: for the --dump-input-filter option: Cannot find option named '{v}'!\n"
-                        ),
-                        1,
-                    )),
+                    _ => {
+                        let msg = "tessel-filecheck: for the --dump-input-filter option: Cannot find option named";
+                        return Err(Usage(format!("{msg} '{v}'!\n"), 1));
+                    }
                 };
                 // The most informative value wins, as in LLVM.
                 cli.req.dump_input_filter = Some(cli.req.dump_input_filter.map_or(f, |old| old.max(f)));
