@@ -151,7 +151,7 @@ impl<'a> OpPrinter<'a> {
             loc_aliases: HashMap::new(),
             collecting_locs: None,
             loc_order: Vec::new(),
-            out: String::with_capacity(ops.saturating_mul(100).min(1 << 32)),
+            out: String::with_capacity(ops.saturating_mul(100).min(1 << 32) + (64 << 10)),
             opts,
             names,
             aliases: Aliases::default(),
@@ -220,7 +220,7 @@ impl<'a> OpPrinter<'a> {
         if self.aliases.order.is_empty() {
             return self.out;
         }
-        let mut head = String::with_capacity(self.out.len() + 64 * self.aliases.order.len());
+        let mut head = String::with_capacity(64 * self.aliases.order.len());
         let mut defs: Vec<(String, Attr)> =
             self.aliases.order.iter().map(|a| (self.aliases.names[a].clone(), *a)).collect();
         // `#map*` before `#set*`, each in order of first use.
@@ -231,8 +231,10 @@ impl<'a> OpPrinter<'a> {
             plain.print_attr(a);
             let _ = writeln!(head, "#{name} = {}", plain.out);
         }
-        head.push_str(&self.out);
-        head
+        // In place: the body is usually far larger than the alias list.
+        let mut out = self.out;
+        out.insert_str(0, &head);
+        out
     }
 
     /// The context.
