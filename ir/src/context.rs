@@ -108,6 +108,36 @@ pub struct Use {
     pub operand: u32,
 }
 
+/// Attribute names the ops look up all the time, interned first by every
+/// context so their symbols are known without hashing the name.
+const WELL_KNOWN_SYMS: &[&str] = &[
+    "static_offsets",
+    "static_sizes",
+    "static_strides",
+    "operandSegmentSizes",
+    "inner_dims_pos",
+    "outer_dims_perm",
+    "static_inner_tiles",
+    "map",
+    "value",
+    "predicate",
+    "sym_name",
+    "function_type",
+    "permutation",
+    "mapping",
+    "fastmath",
+    "overflowFlags",
+    "static_low",
+    "static_high",
+    "nofold",
+];
+
+/// The symbol of a well-known name (a few length and byte compares).
+#[inline]
+fn well_known_sym(s: &str) -> Option<Sym> {
+    WELL_KNOWN_SYMS.iter().position(|k| *k == s).map(Sym::new)
+}
+
 /// Storage of a value.
 #[derive(Clone, Debug)]
 pub struct ValueData {
@@ -207,6 +237,10 @@ impl Context {
             defs_by_sym: Vec::new(),
             allow_unregistered: false,
         };
+        for (i, name) in WELL_KNOWN_SYMS.iter().enumerate() {
+            let (at, _) = ctx.syms.insert_full((*name).into());
+            assert_eq!(at, i, "well-known symbols are interned first");
+        }
         crate::dialects::register_all(&mut ctx.registry);
         ctx
     }
@@ -215,6 +249,9 @@ impl Context {
 
     /// Interns a string.
     pub fn sym(&mut self, s: &str) -> Sym {
+        if let Some(k) = well_known_sym(s) {
+            return k;
+        }
         if let Some(i) = self.syms.get_index_of(s) {
             return Sym::new(i);
         }
@@ -223,6 +260,9 @@ impl Context {
 
     /// Looks a string up without interning it.
     pub fn lookup_sym(&self, s: &str) -> Option<Sym> {
+        if let Some(k) = well_known_sym(s) {
+            return Some(k);
+        }
         self.syms.get_index_of(s).map(Sym::new)
     }
 
