@@ -304,8 +304,7 @@ pub(crate) fn push_u32(out: &mut String, mut n: u32) {
             break;
         }
     }
-    // The buffer holds ASCII digits only.
-    out.push_str(std::str::from_utf8(&buf[i..]).unwrap_or("0"));
+    out.extend(buf[i..].iter().map(|&d| char::from(d)));
 }
 
 fn sanitize(name: &str) -> Cow<'_, str> {
