@@ -3,6 +3,7 @@
 //! a block, and from enclosing blocks into nested regions.
 
 use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
 use tessel_ir::registry::traits;
 use tessel_ir::{Attr, BlockId, Context, Diagnostic, OpId, Sym, Type, Value};
 
@@ -30,12 +31,14 @@ impl Pass for Cse {
     }
 }
 
+/// What makes two pure ops equal; inline storage, since most ops have a
+/// few operands, attributes and results.
 #[derive(Clone, PartialEq, Eq, Hash)]
 struct Key {
     name: Sym,
-    operands: Vec<Value>,
-    attrs: Vec<(Sym, Attr)>,
-    types: Vec<Type>,
+    operands: SmallVec<[Value; 4]>,
+    attrs: SmallVec<[(Sym, Attr); 4]>,
+    types: SmallVec<[Type; 2]>,
 }
 
 fn key(ctx: &Context, op: OpId) -> Option<Key> {
@@ -43,11 +46,11 @@ fn key(ctx: &Context, op: OpId) -> Option<Key> {
     if !data.def.is_some_and(|d| d.has(traits::PURE)) || !ctx.regions(op).is_empty() || ctx.results(op).is_empty() {
         return None;
     }
-    let mut attrs: Vec<(Sym, Attr)> = data.attrs.iter().map(|(k, v)| (*k, *v)).collect();
+    let mut attrs: SmallVec<[(Sym, Attr); 4]> = data.attrs.iter().map(|(k, v)| (*k, *v)).collect();
     attrs.sort_by_key(|(k, _)| k.index());
     Some(Key {
         name: data.name,
-        operands: ctx.operands(op).to_vec(),
+        operands: ctx.operands(op).iter().copied().collect(),
         attrs,
         types: ctx.results(op).iter().map(|r| ctx.value_type(*r)).collect(),
     })

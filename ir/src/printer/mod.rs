@@ -597,8 +597,8 @@ impl<'a> OpPrinter<'a> {
             Some(print) => {
                 let name = self.display_name(op);
                 // Ops of the default dialect (func inside func.func) drop the prefix.
-                let short = self.short_name(op, &name);
-                self.out.push_str(short.as_deref().unwrap_or(&name));
+                let short = self.short_name(op, name);
+                self.out.push_str(short.unwrap_or(name));
                 print(self, op);
             }
             None => self.print_generic(op),
@@ -609,29 +609,31 @@ impl<'a> OpPrinter<'a> {
         }
     }
 
-    fn display_name(&self, op: OpId) -> String {
+    fn display_name(&self, op: OpId) -> &'a str {
         let name = self.ctx.op_name(op);
-        let is_pack = matches!(name, "tensor.pack" | "linalg.pack" | "tensor.unpack" | "linalg.unpack");
-        if !is_pack {
-            return name.to_string();
-        }
-        let base = name.split('.').nth(1).unwrap_or(name);
-        match self.opts.pack_spelling {
-            PackSpelling::AsParsed => name.to_string(),
-            PackSpelling::Tensor => format!("tensor.{base}"),
-            PackSpelling::Linalg => format!("linalg.{base}"),
+        let unpack = match name {
+            "tensor.pack" | "linalg.pack" => false,
+            "tensor.unpack" | "linalg.unpack" => true,
+            _ => return name,
+        };
+        match (self.opts.pack_spelling, unpack) {
+            (PackSpelling::AsParsed, _) => name,
+            (PackSpelling::Tensor, false) => "tensor.pack",
+            (PackSpelling::Tensor, true) => "tensor.unpack",
+            (PackSpelling::Linalg, false) => "linalg.pack",
+            (PackSpelling::Linalg, true) => "linalg.unpack",
         }
     }
 
     /// Builtin ops drop their prefix; so do ops of the default dialect of
     /// their direct parent (`func` inside `func.func`), like mlir-opt.
-    fn short_name(&self, op: OpId, name: &str) -> Option<String> {
+    fn short_name<'n>(&self, op: OpId, name: &'n str) -> Option<&'n str> {
         if let Some(rest) = name.strip_prefix("builtin.") {
-            return Some(rest.to_string());
+            return Some(rest);
         }
         let parent = self.ctx.parent_op(op)?;
         if self.ctx.op_name(parent) == "func.func" {
-            return name.strip_prefix("func.").map(str::to_string);
+            return name.strip_prefix("func.");
         }
         None
     }
@@ -641,7 +643,7 @@ impl<'a> OpPrinter<'a> {
         let data = ctx.op(op);
         let name = self.display_name(op);
         self.out.push('"');
-        self.out.push_str(&name);
+        self.out.push_str(name);
         self.out.push_str("\"(");
         self.print_operands(&data.operands);
         self.out.push(')');
