@@ -9,6 +9,7 @@ use crate::printer::{type_to_string, OpPrinter};
 use crate::registry::{traits, Arity, OpDef, VerifyError};
 use crate::types::{TypeKind, DYNAMIC};
 use crate::{Context, Loc, OpId, Type, Value};
+use smallvec::SmallVec;
 
 /// `tensor.pack`
 pub static PACK: OpDef = OpDef {
@@ -58,12 +59,12 @@ pub struct PackInfo {
     pub source: Value,
     pub dest: Value,
     pub padding_value: Option<Value>,
-    pub inner_dims_pos: Vec<i64>,
-    pub outer_dims_perm: Vec<i64>,
+    pub inner_dims_pos: SmallVec<[i64; 4]>,
+    pub outer_dims_perm: SmallVec<[i64; 4]>,
     /// Static tiles with [`DYNAMIC`] for SSA ones.
-    pub static_inner_tiles: Vec<i64>,
+    pub static_inner_tiles: SmallVec<[i64; 4]>,
     /// The SSA tiles, in order of the DYNAMIC entries.
-    pub dynamic_inner_tiles: Vec<Value>,
+    pub dynamic_inner_tiles: SmallVec<[Value; 4]>,
 }
 
 /// A tile: a constant or an SSA value (MLIR's OpFoldResult).
@@ -80,7 +81,7 @@ impl PackInfo {
         if !is_pack && !is_unpack(ctx, op) {
             return None;
         }
-        let arr = |n: &str| ctx.get_attr(op, n).and_then(|a| ctx.as_i64_array(a)).map(|v| v.to_vec());
+        let arr = |n: &str| ctx.get_attr(op, n).and_then(|a| ctx.as_i64_array(a)).map(SmallVec::from_slice);
         let inner_dims_pos = arr("inner_dims_pos")?;
         let outer_dims_perm = arr("outer_dims_perm").unwrap_or_default();
         let static_inner_tiles = arr("static_inner_tiles")?;
@@ -109,7 +110,7 @@ impl PackInfo {
             inner_dims_pos,
             outer_dims_perm,
             static_inner_tiles,
-            dynamic_inner_tiles: operands[tiles_start..].to_vec(),
+            dynamic_inner_tiles: SmallVec::from_slice(&operands[tiles_start..]),
         })
     }
 
