@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Tiling speed: tessel-opt (tile-pack-unpack + canonicalize + cse + print)
 # against mlir-opt 22 (transform-interpreter tile_using_for + canonicalize +
-# cse + print) on functions with N pack/unpack ops, best of 3, same run.
-# Usage: benches/tiling_compare.sh [N ...]   (default: 1000 10000 100000)
+# cse + print) on functions with N pack/unpack ops, best of $RUNS (default
+# 5) runs each, interleaved, same machine state.
+# Usage: [RUNS=n] benches/tiling_compare.sh [N ...]   (default: 1000 10000 100000)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 MLIR_OPT=${MLIR_OPT:-/usr/lib/llvm-22/bin/mlir-opt}
@@ -19,9 +20,10 @@ SCHEDULE='module attributes {transform.with_named_sequence} {
   }
 }'
 
-best() { # seconds of the fastest of 3 runs ("-" if the tool fails or takes over 10 minutes)
+RUNS=${RUNS:-5}
+best() { # seconds of the fastest of $RUNS runs ("-" if the tool fails or takes over 10 minutes)
   local best_t=""
-  for _ in 1 2 3; do
+  for _ in $(seq "$RUNS"); do
     local s e
     s=$(date +%s.%N)
     if ! timeout 600 "$@" -o /dev/null >/dev/null 2>&1; then echo "-"; return; fi
