@@ -584,13 +584,7 @@ impl Parser<'_> {
             b'?' => {
                 // `y?` is emitted as `(y|)`, as the C library does.
                 self.insert(Op::ChStart, pos);
-                self.astern(Op::Or1, pos);
-                self.ahead(pos);
-                self.emit(Op::Or2, 0);
-                let there = self.here().saturating_sub(1);
-                self.ahead(there);
-                let tt = self.here().saturating_sub(2);
-                self.astern(Op::ChEnd, tt);
+                self.close_empty_alternative(pos);
             }
             _ => {
                 // `{m}`, `{m,}`, `{m,n}`
@@ -820,6 +814,18 @@ impl Parser<'_> {
         self.emit(Op::AnyOf, n);
     }
 
+    /// Completes `y` (opened by a `ChStart` inserted at `pos`) into `(y|)`,
+    /// the C library's encoding of "optional".
+    fn close_empty_alternative(&mut self, pos: usize) {
+        self.astern(Op::Or1, pos);
+        self.ahead(pos);
+        self.emit(Op::Or2, 0);
+        let there = self.here().saturating_sub(1);
+        self.ahead(there);
+        let tt = self.here().saturating_sub(2);
+        self.astern(Op::ChEnd, tt);
+    }
+
     /// Unrolls a bounded repetition of `start..here`, as the C library does.
     fn repeat(&mut self, start: usize, from: u32, to: u32) {
         if self.error.is_some() {
@@ -841,25 +847,13 @@ impl Parser<'_> {
                 // as (x{1,to})?, emitted as (y|)
                 self.insert(Op::ChStart, start);
                 self.repeat(start + 1, 1, to);
-                self.astern(Op::Or1, start);
-                self.ahead(start);
-                self.emit(Op::Or2, 0);
-                let there = self.here().saturating_sub(1);
-                self.ahead(there);
-                let tt = self.here().saturating_sub(2);
-                self.astern(Op::ChEnd, tt);
+                self.close_empty_alternative(start);
             }
             (1, 1) => {}
             (1, 2) => {
                 // as x?x{1,n-1}
                 self.insert(Op::ChStart, start);
-                self.astern(Op::Or1, start);
-                self.ahead(start);
-                self.emit(Op::Or2, 0);
-                let there = self.here().saturating_sub(1);
-                self.ahead(there);
-                let tt = self.here().saturating_sub(2);
-                self.astern(Op::ChEnd, tt);
+                self.close_empty_alternative(start);
                 let copy = self.dupl(start + 1, finish + 1);
                 self.repeat(copy, 1, to - 1);
             }

@@ -597,6 +597,12 @@ impl Matcher<'_> {
         sp
     }
 
+    /// Sets the start (`open`) or end of group `i`; returns the old value.
+    fn set_group_bound(&mut self, i: usize, open: bool, v: isize) -> isize {
+        let m = &mut self.pmatch[i];
+        std::mem::replace(if open { &mut m.0 } else { &mut m.1 }, v)
+    }
+
     /// Matches `startst..stopst` exactly over `start..stop` by
     /// backtracking, assigning subexpressions and checking back references.
     fn backref(
@@ -788,24 +794,14 @@ impl Matcher<'_> {
                     }
                 }
             }
-            Op::LParen if (op.opnd as usize) < self.pmatch.len() => {
-                let i = op.opnd as usize;
-                let saved = self.pmatch[i].0;
-                self.pmatch[i].0 = sp as isize;
+            Op::LParen | Op::RParen if (op.opnd as usize) < self.pmatch.len() => {
+                // Set the group's start (or end) here; undo it if the rest fails.
+                let (i, open) = (op.opnd as usize, op.op == Op::LParen);
+                let saved = self.set_group_bound(i, open, sp as isize);
                 if let Some(dp) = self.backref(sp, stop, ss + 1, stopst, lev, rec) {
                     return Some(dp);
                 }
-                self.pmatch[i].0 = saved;
-                None
-            }
-            Op::RParen if (op.opnd as usize) < self.pmatch.len() => {
-                let i = op.opnd as usize;
-                let saved = self.pmatch[i].1;
-                self.pmatch[i].1 = sp as isize;
-                if let Some(dp) = self.backref(sp, stop, ss + 1, stopst, lev, rec) {
-                    return Some(dp);
-                }
-                self.pmatch[i].1 = saved;
+                self.set_group_bound(i, open, saved);
                 None
             }
             _ => None,

@@ -77,6 +77,11 @@ fn build_like(b: &mut Builder<'_>, op: OpId, info: &PackInfo, source: Value, des
     (new_op, b.ctx.result(new_op, 0))
 }
 
+/// Loops over `0..dim(dest, j)` with step 1 for each of the `n` dims.
+fn full_domain(b: &mut Builder<'_>, dest: Value, n: usize) -> Vec<LoopRange> {
+    (0..n).map(|j| LoopRange { offset: Ofr::Const(0), size: b.dim(dest, j), stride: Ofr::Const(1) }).collect()
+}
+
 impl TilingInterface for PackTiling {
     fn loop_iterator_types(&self, ctx: &Context, op: OpId) -> Vec<IteratorType> {
         let n = PackInfo::read(ctx, op).map(|i| rank_of(ctx, i.source)).unwrap_or(0);
@@ -86,7 +91,7 @@ impl TilingInterface for PackTiling {
     fn iteration_domain(&self, b: &mut Builder<'_>, op: OpId) -> Vec<LoopRange> {
         let Ok(info) = info(b.ctx, op) else { return vec![] };
         let n = rank_of(b.ctx, info.source);
-        (0..n).map(|j| LoopRange { offset: Ofr::Const(0), size: b.dim(info.dest, j), stride: Ofr::Const(1) }).collect()
+        full_domain(b, info.dest, n)
     }
 
     fn destinations(&self, ctx: &Context, op: OpId) -> Vec<Value> {
@@ -293,7 +298,7 @@ impl TilingInterface for UnpackTiling {
     fn iteration_domain(&self, b: &mut Builder<'_>, op: OpId) -> Vec<LoopRange> {
         let Ok(info) = info(b.ctx, op) else { return vec![] };
         let n = rank_of(b.ctx, info.dest);
-        (0..n).map(|j| LoopRange { offset: Ofr::Const(0), size: b.dim(info.dest, j), stride: Ofr::Const(1) }).collect()
+        full_domain(b, info.dest, n)
     }
 
     fn destinations(&self, ctx: &Context, op: OpId) -> Vec<Value> {
