@@ -6,7 +6,7 @@ use std::io::{Read, Write};
 use std::time::{Duration, Instant};
 use tessel_ir::diag::{file_line_col, render};
 use tessel_ir::parser::{parse_module, BufferStart};
-use tessel_ir::printer::{print_op_top, PrintOptions};
+use tessel_ir::printer::{print_op_top, print_op_top_parts, PrintOptions};
 use tessel_ir::verifier::{verify, VerifyOptions};
 use tessel_ir::{Context, Diagnostic, Severity};
 
@@ -69,10 +69,13 @@ pub fn process_buffer(text: &str, file: &str, opts: &Options, registry: &PassReg
             out.output.push("// -----\n".to_string());
         }
         first_chunk = false;
-        if let Some(mut p) = printed {
-            if !p.is_empty() {
-                p.push('\n');
-                out.output.push(p);
+        if let Some((head, mut body)) = printed {
+            if !head.is_empty() {
+                out.output.push(head);
+            }
+            if !body.is_empty() {
+                body.push('\n');
+                out.output.push(body);
             }
         }
         if opts.verify_diagnostics {
@@ -130,8 +133,8 @@ fn collect_diag(ctx: &Context, d: &Diagnostic, file: &str, text: &str, sink: &mu
     }
 }
 
-/// Parses, verifies, transforms and prints one chunk; `None` on failure
-/// (with diagnostics pushed to `diags`).
+/// Parses, verifies, transforms and prints one chunk: its alias definitions
+/// and its module text; `None` on failure (with diagnostics pushed to `diags`).
 fn process_chunk(
     chunk: &Chunk<'_>,
     file: &str,
@@ -140,7 +143,7 @@ fn process_chunk(
     diags: &mut Vec<CollectedDiag>,
     dumps: &mut String,
     timing: &mut Timing,
-) -> Option<String> {
+) -> Option<(String, String)> {
     let mut ctx = Context::new();
     ctx.allow_unregistered = opts.allow_unregistered;
     let start = Instant::now();
@@ -192,13 +195,13 @@ fn process_chunk(
                 let start = Instant::now();
                 (verify(ctx, module, VerifyOptions::default()), start.elapsed())
             });
-            let text = print_op_top(ctx, module, print_opts);
+            let text = print_op_top_parts(ctx, module, print_opts);
             let (verified, took) = check.join().expect("verifier thread");
             timing.add("Verifier", took);
             (text, verified)
         })
     } else {
-        (print_op_top(&ctx, module, print_opts), Ok(()))
+        (print_op_top_parts(&ctx, module, print_opts), Ok(()))
     };
     timing.add("Output", start.elapsed());
     if let Err(ds) = verified {

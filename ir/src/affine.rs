@@ -2,6 +2,7 @@
 //! simplifications and MLIR's printed form.
 
 use std::fmt::{self, Write};
+use std::sync::Arc;
 
 /// Kinds of binary affine operations.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
@@ -14,12 +15,16 @@ pub enum AffineBinOp {
 }
 
 /// An affine expression over dims `d_i` and symbols `s_i`.
+///
+/// Operands of a binary node are shared, not owned: cloning an expression
+/// (which simplification and substitution do constantly) copies one node
+/// and bumps two reference counts instead of copying the whole tree.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub enum AffineExpr {
     Dim(u32),
     Sym(u32),
     Const(i64),
-    Bin(AffineBinOp, Box<AffineExpr>, Box<AffineExpr>),
+    Bin(AffineBinOp, Arc<AffineExpr>, Arc<AffineExpr>),
 }
 
 /// `floor(a / b)` for `b > 0` (and for negative b, the mathematical floor).
@@ -136,7 +141,7 @@ impl AffineExpr {
     }
 
     fn raw(op: AffineBinOp, lhs: AffineExpr, rhs: AffineExpr) -> AffineExpr {
-        AffineExpr::Bin(op, Box::new(lhs), Box::new(rhs))
+        AffineExpr::Bin(op, Arc::new(lhs), Arc::new(rhs))
     }
 
     fn add_impl(lhs: AffineExpr, rhs: AffineExpr) -> AffineExpr {

@@ -143,8 +143,12 @@ fn well_known_sym(s: &str) -> Option<Sym> {
 pub struct ValueData {
     pub ty: Type,
     pub def: ValueDef,
-    pub(crate) uses: Vec<Use>,
+    pub(crate) uses: UseList,
 }
+
+/// A value's uses. Most values are used once or twice: those lists live
+/// inline, without a heap allocation of their own.
+pub(crate) type UseList = smallvec::SmallVec<[Use; 2]>;
 
 /// Storage of an operation.
 #[derive(Clone, Debug)]
@@ -406,7 +410,7 @@ impl Context {
 
     pub(crate) fn new_value(&mut self, ty: Type, def: ValueDef) -> Value {
         let v = Value::new(self.values.len());
-        self.values.push(ValueData { ty, def, uses: Vec::new() });
+        self.values.push(ValueData { ty, def, uses: UseList::new() });
         v
     }
 

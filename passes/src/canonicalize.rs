@@ -110,23 +110,27 @@ fn rewrite(ctx: &mut Context, op: OpId) -> bool {
 /// pure affine (no floordiv/mod/ceildiv, no dim-by-symbol products) are
 /// sorted by their coefficient vectors `[dims.., syms.., const]`.
 fn sort_min_max_results(ctx: &mut Context, op: OpId) -> bool {
-    let Some(map) = tessel_ir::dialects::affine::op_map(ctx, op).cloned() else { return false };
-    let width = (map.num_dims + map.num_syms) as usize + 1;
-    let mut flat = Vec::new();
-    for e in &map.results {
-        let mut coeffs = vec![0i64; width];
-        if !flatten(e, map.num_dims as usize, 1, &mut coeffs) {
+    // Decided on the borrowed map: most maps are already in order, and
+    // cloning one costs a heap allocation per expression node.
+    let sorted = {
+        let Some(map) = tessel_ir::dialects::affine::op_map(ctx, op) else { return false };
+        let width = (map.num_dims + map.num_syms) as usize + 1;
+        let mut flat: smallvec::SmallVec<[smallvec::SmallVec<[i64; 8]>; 4]> = smallvec::SmallVec::new();
+        for e in &map.results {
+            let mut coeffs = smallvec::smallvec![0i64; width];
+            if !flatten(e, map.num_dims as usize, 1, &mut coeffs) {
+                return false;
+            }
+            flat.push(coeffs);
+        }
+        if flat.windows(2).all(|w| w[0] <= w[1]) {
             return false;
         }
-        flat.push(coeffs);
-    }
-    if flat.windows(2).all(|w| w[0] <= w[1]) {
-        return false;
-    }
-    let mut order: Vec<usize> = (0..map.results.len()).collect();
-    order.sort_by(|a, b| flat[*a].cmp(&flat[*b]));
-    let results = order.iter().map(|i| map.results[*i].clone()).collect();
-    let sorted = tessel_ir::affine::AffineMap { results, ..map };
+        let mut order: Vec<usize> = (0..map.results.len()).collect();
+        order.sort_by(|a, b| flat[*a].cmp(&flat[*b]));
+        let results = order.iter().map(|i| map.results[*i].clone()).collect();
+        tessel_ir::affine::AffineMap { results, ..*map }
+    };
     let a = ctx.attr(tessel_ir::attrs::AttrKind::AffineMap(sorted));
     ctx.set_attr(op, "map", a);
     true

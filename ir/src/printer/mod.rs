@@ -101,6 +101,17 @@ pub struct OpPrinter<'a> {
 
 /// Prints a top-level op (normally the module) with alias definitions first.
 pub fn print_op_top(ctx: &Context, op: OpId, opts: PrintOptions) -> String {
+    let (mut head, body) = print_op_top_parts(ctx, op, opts);
+    if head.is_empty() {
+        return body;
+    }
+    head.push_str(&body);
+    head
+}
+
+/// [`print_op_top`] as two pieces, the alias definitions and the op: a
+/// caller that writes them in turn never moves the (possibly huge) op text.
+pub fn print_op_top_parts(ctx: &Context, op: OpId, opts: PrintOptions) -> (String, String) {
     let mut p = OpPrinter::new(ctx, op, opts);
     if opts.debug_info {
         // A dry run finds the locations of the ops that actually print
@@ -206,7 +217,7 @@ impl<'a> OpPrinter<'a> {
         self.loc_order = order.into_iter().map(|(l, _)| l).collect();
     }
 
-    fn finish_with_aliases(mut self) -> String {
+    fn finish_with_aliases(mut self) -> (String, String) {
         if !self.loc_order.is_empty() {
             let order = std::mem::take(&mut self.loc_order);
             for (i, l) in order.iter().enumerate() {
@@ -218,7 +229,7 @@ impl<'a> OpPrinter<'a> {
             }
         }
         if self.aliases.order.is_empty() {
-            return self.out;
+            return (String::new(), self.out);
         }
         let mut head = String::with_capacity(64 * self.aliases.order.len());
         let mut defs: Vec<(String, Attr)> =
@@ -231,10 +242,7 @@ impl<'a> OpPrinter<'a> {
             plain.print_attr(a);
             let _ = writeln!(head, "#{name} = {}", plain.out);
         }
-        // In place: the body is usually far larger than the alias list.
-        let mut out = self.out;
-        out.insert_str(0, &head);
-        out
+        (head, self.out)
     }
 
     /// The context.

@@ -12,16 +12,18 @@ use std::fmt::Write;
 use crate::context::ValueDef;
 use crate::{BlockId, Context, OpId, RegionId, Value};
 
-#[derive(Clone, Default)]
+/// A value's name; chosen names are indexes into [`NameTable::strings`], so
+/// the per-value table stays at 12 bytes an entry.
+#[derive(Clone, Copy, Default)]
 enum VName {
     #[default]
     Unnamed,
     Num(u32),
-    Str(Rc<str>),
+    Str(u32),
     /// Result `index` of a numbered multi-result group `%base:N`.
     Member(u32, u32),
     /// Result `index` of a named group `%name:N`.
-    NamedMember(Rc<str>, u32),
+    NamedMember(u32, u32),
 }
 
 /// Names for the values and blocks below one top-level op, indexed by id.
@@ -29,6 +31,8 @@ enum VName {
 pub(crate) struct NameTable {
     values: Vec<VName>,
     blocks: Vec<Option<u32>>,
+    /// The chosen names (`pack`, `c8_3`, `arg0`), by `VName` index.
+    strings: Vec<Rc<str>>,
 }
 
 impl NameTable {
@@ -77,7 +81,7 @@ impl NameTable {
             used: FxHashSet::default(),
             log: Vec::new(),
             scopes: Vec::new(),
-            table: NameTable::default(),
+            table: NameTable { values: vec![VName::Unnamed; ctx.num_values_created()], ..Default::default() },
         };
         // Values defined above `top` (when printing a nested op for a
         // diagnostic) are numbered from the nearest isolated ancestor.
@@ -120,13 +124,13 @@ impl NameTable {
             }
             VName::Str(s) => {
                 out.push('%');
-                out.push_str(s);
+                out.push_str(&self.strings[*s as usize]);
             }
             VName::Member(b, i) => {
                 let _ = write!(out, "%{b}#{i}");
             }
             VName::NamedMember(n, i) => {
-                let _ = write!(out, "%{n}#{i}");
+                let _ = write!(out, "%{}#{i}", self.strings[*n as usize]);
             }
             VName::Unnamed => {
                 let _ = ctx;
@@ -153,7 +157,7 @@ impl NameTable {
                             .iter()
                             .take_while(|r| matches!(self.value(**r), VName::NamedMember(m, _) if m == n))
                             .count();
-                        let _ = write!(out, "%{n}:{len}");
+                        let _ = write!(out, "%{}:{len}", self.strings[*n as usize]);
                         i += len;
                     }
                     _ => {
@@ -203,7 +207,8 @@ fn isolated_root(ctx: &Context, op: OpId) -> OpId {
 }
 
 impl State<'_> {
-    fn unique(&mut self, name: &str) -> Rc<str> {
+    /// Makes `name` unique in the current scope; returns its string index.
+    fn unique(&mut self, name: &str) -> u32 {
         let name = sanitize(name);
         let chosen: Rc<str> = if !self.used.contains(&*name) {
             name.into()
@@ -220,7 +225,8 @@ impl State<'_> {
         };
         self.used.insert(chosen.clone());
         self.log.push(chosen.clone());
-        chosen
+        self.table.strings.push(chosen);
+        (self.table.strings.len() - 1) as u32
     }
 
     fn number_region(&mut self, r: RegionId) {
@@ -260,8 +266,7 @@ impl State<'_> {
                     }
                     let u = self.unique(name);
                     for k in 0..count {
-                        let v =
-                            if count == 1 { VName::Str(u.clone()) } else { VName::NamedMember(u.clone(), k as u32) };
+                        let v = if count == 1 { VName::Str(u) } else { VName::NamedMember(u, k as u32) };
                         if let Some(r) = results.get(next) {
                             self.table.set_value(*r, v);
                         }
