@@ -2,7 +2,8 @@
 # Tiling speed: tessel-opt (tile-pack-unpack + canonicalize + cse + print)
 # against mlir-opt 22 (transform-interpreter tile_using_for + canonicalize +
 # cse + print) on functions with N pack/unpack ops, best of $RUNS (default
-# 5) runs each, interleaved, same machine state.
+# 5) runs each (three times as many below 10k ops, where a run is short and
+# one noisy neighbour swings the figure), same machine state.
 # Usage: [RUNS=n] benches/tiling_compare.sh [N ...]   (default: 1000 10000 100000)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,9 +22,9 @@ SCHEDULE='module attributes {transform.with_named_sequence} {
 }'
 
 RUNS=${RUNS:-5}
-best() { # seconds of the fastest of $RUNS runs ("-" if the tool fails or takes over 10 minutes)
+best() { # seconds of the fastest of $runs runs ("-" if the tool fails or takes over 10 minutes)
   local best_t=""
-  for _ in $(seq "$RUNS"); do
+  for _ in $(seq "$runs"); do
     local s e
     s=$(date +%s.%N)
     if ! timeout 600 "$@" -o /dev/null >/dev/null 2>&1; then echo "-"; return; fi
@@ -37,6 +38,8 @@ best() { # seconds of the fastest of $RUNS runs ("-" if the tool fails or takes 
 
 printf "%-10s %12s %14s %12s %14s %8s\n" ops tessel_s tessel_us/op mlir_s mlir_us/op speedup
 for n in $SIZES; do
+  runs=$RUNS
+  if [ "$n" -lt 10000 ]; then runs=$((RUNS * 3)); fi
   python3 benches/gen_large.py pack "$n" > "$dir/in.mlir"
   { cat "$dir/in.mlir"; echo "$SCHEDULE"; } > "$dir/sched.mlir"
   tt=$(best "$TESSEL" "$dir/in.mlir" --tile-pack-unpack="tile-sizes=2,3" --canonicalize --cse)
