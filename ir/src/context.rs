@@ -164,13 +164,35 @@ pub struct OpData {
     pub(crate) results: ValueList,
     /// Attributes in insertion order; printers sort them like MLIR does.
     pub attrs: AttrMap,
-    pub(crate) regions: Box<[RegionId]>,
-    pub successors: Box<[BlockId]>,
+    /// Regions and successors, out of line: most ops have neither, and
+    /// one optional pointer is 24 bytes smaller than two boxed slices.
+    pub(crate) links: Option<Box<OpLinks>>,
     pub loc: Loc,
     pub(crate) parent: Option<BlockId>,
     pub(crate) prev: Option<OpId>,
     pub(crate) next: Option<OpId>,
     pub(crate) erased: bool,
+}
+
+/// An op's regions and successors.
+#[derive(Clone, Debug, Default)]
+pub struct OpLinks {
+    pub(crate) regions: Box<[RegionId]>,
+    pub(crate) successors: Box<[BlockId]>,
+}
+
+impl OpData {
+    /// The op's regions.
+    #[inline]
+    pub fn regions(&self) -> &[RegionId] {
+        self.links.as_deref().map_or(&[], |l| &l.regions)
+    }
+
+    /// The op's successor blocks.
+    #[inline]
+    pub fn successors(&self) -> &[BlockId] {
+        self.links.as_deref().map_or(&[], |l| &l.successors)
+    }
 }
 
 /// Storage of a block.
@@ -525,8 +547,14 @@ impl Context {
             use_pos,
             results,
             attrs: spec.attrs,
-            regions: spec.regions.into_boxed_slice(),
-            successors: spec.successors.into_boxed_slice(),
+            links: if spec.regions.is_empty() && spec.successors.is_empty() {
+                None
+            } else {
+                Some(Box::new(OpLinks {
+                    regions: spec.regions.into_boxed_slice(),
+                    successors: spec.successors.into_boxed_slice(),
+                }))
+            },
             loc: spec.loc,
             parent: None,
             prev: None,
@@ -567,7 +595,7 @@ impl Context {
     /// The regions of an op.
     #[inline]
     pub fn regions(&self, op: OpId) -> &[RegionId] {
-        &self.ops[op.index()].regions
+        self.ops[op.index()].regions()
     }
 
     /// Sets operand `i` of `op`.
@@ -711,7 +739,7 @@ impl Context {
         for r in self.ops[op.index()].results.clone() {
             self.values[r.index()].def = ValueDef::Detached;
         }
-        for r in self.ops[op.index()].regions.clone() {
+        for r in self.ops[op.index()].regions().to_vec() {
             for b in self.regions[r.index()].blocks.clone() {
                 let mut cur = self.blocks[b.index()].first;
                 while let Some(o) = cur {
@@ -840,7 +868,7 @@ mod size_tests {
     /// the hot structs from growing by accident.
     #[test]
     fn entity_storage_stays_small() {
-        assert!(std::mem::size_of::<super::OpData>() <= 176, "OpData grew: {}", std::mem::size_of::<super::OpData>());
+        assert!(std::mem::size_of::<super::OpData>() <= 152, "OpData grew: {}", std::mem::size_of::<super::OpData>());
         assert!(std::mem::size_of::<super::ValueData>() <= 40, "ValueData grew");
         assert!(std::mem::size_of::<super::AttrMap>() <= 40, "AttrMap grew");
     }

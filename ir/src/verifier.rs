@@ -73,7 +73,8 @@ impl Verifier<'_> {
             }
         }
         if let Some(def) = data.def {
-            if let Some((msg, prefixed)) = check_shape(def, data.operands.len(), data.results.len(), data.regions.len())
+            if let Some((msg, prefixed)) =
+                check_shape(def, data.operands.len(), data.results.len(), data.regions().len())
             {
                 return Err(self.error(op, msg, prefixed));
             }
@@ -282,7 +283,7 @@ fn compute_dominators(ctx: &Context, region: RegionId) -> HashMap<BlockId, Vec<B
     let mut preds: Vec<Vec<usize>> = vec![Vec::new(); n];
     for (i, &b) in blocks.iter().enumerate() {
         if let Some(t) = ctx.last_op(b) {
-            for s in &ctx.op(t).successors {
+            for s in ctx.op(t).successors() {
                 if let Some(&j) = index.get(s) {
                     preds[j].push(i);
                 }

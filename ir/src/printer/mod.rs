@@ -655,9 +655,9 @@ impl<'a> OpPrinter<'a> {
         self.out.push_str("\"(");
         self.print_operands(&data.operands);
         self.out.push(')');
-        if !data.successors.is_empty() {
+        if !data.successors().is_empty() {
             self.out.push('[');
-            for (i, b) in data.successors.iter().enumerate() {
+            for (i, b) in data.successors().iter().enumerate() {
                 if i > 0 {
                     self.out.push_str(", ");
                 }
@@ -679,9 +679,9 @@ impl<'a> OpPrinter<'a> {
             }
             self.out.push_str("}>");
         }
-        if !data.regions.is_empty() {
+        if !data.regions().is_empty() {
             self.out.push_str(" (");
-            for (i, r) in data.regions.iter().enumerate() {
+            for (i, r) in data.regions().iter().enumerate() {
                 if i > 0 {
                     self.out.push_str(", ");
                 }
