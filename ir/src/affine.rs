@@ -323,11 +323,25 @@ impl AffineExpr {
 
     /// Substitutes dims and symbols, re-simplifying on the way up.
     pub fn replace(&self, dims: &[AffineExpr], syms: &[AffineExpr]) -> AffineExpr {
+        self.replace_changed(dims, syms).unwrap_or_else(|| self.clone())
+    }
+
+    /// [`Self::replace`], or `None` when nothing under `self` changes: like
+    /// MLIR's `replaceDimsAndSymbols`, an unchanged subtree is kept as it is
+    /// (shared, not rebuilt; built by the simplifying constructors, it is
+    /// already in simplified form).
+    fn replace_changed(&self, dims: &[AffineExpr], syms: &[AffineExpr]) -> Option<AffineExpr> {
         match self {
-            AffineExpr::Dim(i) => dims.get(*i as usize).cloned().unwrap_or(AffineExpr::Dim(*i)),
-            AffineExpr::Sym(i) => syms.get(*i as usize).cloned().unwrap_or(AffineExpr::Sym(*i)),
-            AffineExpr::Const(c) => AffineExpr::Const(*c),
-            AffineExpr::Bin(op, l, r) => Self::bin(*op, l.replace(dims, syms), r.replace(dims, syms)),
+            AffineExpr::Dim(i) => dims.get(*i as usize).filter(|e| *e != self).cloned(),
+            AffineExpr::Sym(i) => syms.get(*i as usize).filter(|e| *e != self).cloned(),
+            AffineExpr::Const(_) => None,
+            AffineExpr::Bin(op, l, r) => {
+                let (nl, nr) = (l.replace_changed(dims, syms), r.replace_changed(dims, syms));
+                if nl.is_none() && nr.is_none() {
+                    return None;
+                }
+                Some(Self::bin(*op, nl.unwrap_or_else(|| (**l).clone()), nr.unwrap_or_else(|| (**r).clone())))
+            }
         }
     }
 
