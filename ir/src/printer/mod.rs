@@ -97,6 +97,10 @@ pub struct OpPrinter<'a> {
     aliases: Aliases,
     indent: usize,
     use_aliases: bool,
+    /// Printed text of each type seen so far, by type index: types are
+    /// interned and few, and the same `tensor<...>` is printed again and
+    /// again.
+    type_text: Vec<Option<Box<str>>>,
 }
 
 /// Prints a top-level op (normally the module) with alias definitions first.
@@ -168,6 +172,7 @@ impl<'a> OpPrinter<'a> {
             aliases: Aliases::default(),
             indent: 0,
             use_aliases: true,
+            type_text: Vec::new(),
         }
     }
 
@@ -183,6 +188,7 @@ impl<'a> OpPrinter<'a> {
             aliases: Aliases::default(),
             indent: 0,
             use_aliases: false,
+            type_text: Vec::new(),
         }
     }
 
@@ -289,7 +295,17 @@ impl<'a> OpPrinter<'a> {
 
     /// Prints a type.
     pub fn print_type(&mut self, t: Type) {
-        write_type(self.ctx, t, &mut self.out);
+        let i = t.index();
+        if self.type_text.len() <= i {
+            self.type_text.resize(i + 1, None);
+        }
+        let ctx = self.ctx;
+        let text = self.type_text[i].get_or_insert_with(|| {
+            let mut s = String::new();
+            write_type(ctx, t, &mut s);
+            s.into_boxed_str()
+        });
+        self.out.push_str(text);
     }
 
     /// `a, b`
@@ -528,6 +544,10 @@ impl<'a> OpPrinter<'a> {
     /// nothing when empty.
     pub fn print_optional_attr_dict(&mut self, op: OpId, elided: &[&str]) {
         let ctx = self.ctx;
+        // Usually every attribute is elided (printed by the custom form).
+        if ctx.op(op).attrs.keys().all(|k| elided.contains(&ctx.str(*k))) {
+            return;
+        }
         let mut attrs: Vec<_> =
             ctx.op(op).attrs.iter().filter(|(k, _)| !elided.contains(&ctx.str(**k))).map(|(k, v)| (*k, *v)).collect();
         if attrs.is_empty() {
