@@ -209,10 +209,10 @@ pub fn infer_packed_shape(
     shape
 }
 
-fn shape_of(ctx: &Context, t: Type) -> Option<(Vec<i64>, Type)> {
+fn shape_of(ctx: &Context, t: Type) -> Option<(&[i64], Type)> {
     match ctx.type_kind(t) {
-        TypeKind::Tensor { shape, elem, .. } => Some((shape.clone(), *elem)),
-        TypeKind::MemRef { shape, elem, .. } => Some((shape.clone(), *elem)),
+        TypeKind::Tensor { shape, elem, .. } => Some((shape, *elem)),
+        TypeKind::MemRef { shape, elem, .. } => Some((shape, *elem)),
         _ => None,
     }
 }
@@ -221,8 +221,10 @@ fn invalid_positions(pos: &[i64], rank: usize) -> bool {
     if pos.len() > rank {
         return true;
     }
-    let mut seen = std::collections::HashSet::new();
-    pos.iter().any(|&p| p < 0 || p >= rank as i64 || !seen.insert(p))
+    // Positions are below `rank` once checked, so a bit per dim finds
+    // repeats (verification runs on every pack/unpack after every pass).
+    let mut seen: smallvec::SmallVec<[bool; 16]> = smallvec::smallvec![false; rank];
+    pos.iter().any(|&p| p < 0 || p >= rank as i64 || std::mem::replace(&mut seen[p as usize], true))
 }
 
 /// The value of an `arith.constant` integer, if `v` is one.
@@ -287,8 +289,8 @@ fn verify_common(ctx: &Context, op: OpId, info: &PackInfo) -> Result<(), VerifyE
         ));
     }
     let expected =
-        infer_packed_shape(&unpacked_shape, &info.static_inner_tiles, &info.inner_dims_pos, &info.outer_dims_perm);
-    let compatible = expected.iter().zip(&packed_shape).all(|(a, b)| *a == DYNAMIC || *b == DYNAMIC || a == b);
+        infer_packed_shape(unpacked_shape, &info.static_inner_tiles, &info.inner_dims_pos, &info.outer_dims_perm);
+    let compatible = expected.iter().zip(packed_shape).all(|(a, b)| *a == DYNAMIC || *b == DYNAMIC || a == b);
     if !compatible {
         let packed_ty = ctx.value_type(info.packed());
         let (_, elem) = shape_of(ctx, packed_ty).expect("shaped");
@@ -384,7 +386,7 @@ fn verify_pack(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
     }
     if info.padding_value.is_none() {
         let (dest_shape, _) = shape_of(ctx, ctx.value_type(info.dest)).expect("checked");
-        if requires_padding_value(ctx, &src_shape, &dest_shape, &info) {
+        if requires_padding_value(ctx, src_shape, dest_shape, &info) {
             return Err(
                 "invalid tile factor or output size provided. Only full tiles are supported when padding_value is not set"
                     .into(),

@@ -223,7 +223,7 @@ fn verify_for(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
                 .into());
             }
         }
-        let expected: Vec<Type> = args[1..].iter().map(|a| ctx.value_type(*a)).collect();
+        let expected: smallvec::SmallVec<[Type; 4]> = args[1..].iter().map(|a| ctx.value_type(*a)).collect();
         check_yield_edge(ctx, y, &expected, "Region #0")?;
     }
     Ok(())
@@ -333,10 +333,12 @@ fn region_yield(ctx: &Context, region: crate::RegionId) -> Option<OpId> {
 /// (`target` names the successor: "parent" or "Region #0").
 fn check_yield_edge(ctx: &Context, y: OpId, expected: &[Type], target: &str) -> Result<(), VerifyError> {
     let ops = ctx.operands(y);
-    let edge = format!("along control flow edge from Operation scf.yield to {target}: ");
+    // Built only for a diagnostic: verification runs after every pass.
+    let edge = || format!("along control flow edge from Operation scf.yield to {target}: ");
     if ops.len() != expected.len() {
         return Err(VerifyError::from(format!(
-            "{edge}region branch point has {} operands, but region successor needs {} inputs",
+            "{}region branch point has {} operands, but region successor needs {} inputs",
+            edge(),
             ops.len(),
             expected.len()
         ))
@@ -345,7 +347,8 @@ fn check_yield_edge(ctx: &Context, y: OpId, expected: &[Type], target: &str) -> 
     for (i, (v, t)) in ops.iter().zip(expected).enumerate() {
         if ctx.value_type(*v) != *t {
             return Err(VerifyError::from(format!(
-                "{edge}successor operand type #{i} '{}' should match successor input type #{i} '{}'",
+                "{}successor operand type #{i} '{}' should match successor input type #{i} '{}'",
+                edge(),
                 type_to_string(ctx, ctx.value_type(*v)),
                 type_to_string(ctx, *t)
             ))
