@@ -132,6 +132,18 @@ const WELL_KNOWN_SYMS: &[&str] = &[
     "nofold",
 ];
 
+/// Types every context interns first, at these indexes, so the builders
+/// and verifiers that ask for them all the time skip the hash lookup.
+const WELL_KNOWN_INDEX: usize = 0;
+const WELL_KNOWN_I1: usize = 1;
+const WELL_KNOWN_I32: usize = 2;
+const WELL_KNOWN_I64: usize = 3;
+
+fn well_known_types() -> [TypeKind; 4] {
+    let int = |width| TypeKind::Integer { width, signedness: Signedness::Signless };
+    [TypeKind::Index, int(1), int(32), int(64)]
+}
+
 /// The symbol of a well-known name (a few length and byte compares).
 #[inline]
 fn well_known_sym(s: &str) -> Option<Sym> {
@@ -267,6 +279,10 @@ impl Context {
             let (at, _) = ctx.syms.insert_full((*name).into());
             assert_eq!(at, i, "well-known symbols are interned first");
         }
+        for (i, kind) in well_known_types().into_iter().enumerate() {
+            let (at, _) = ctx.types.insert_full(kind);
+            assert_eq!(at, i, "well-known types are interned first");
+        }
         crate::dialects::register_all(&mut ctx.registry);
         ctx
     }
@@ -345,12 +361,17 @@ impl Context {
 
     /// `index`
     pub fn index_type(&mut self) -> Type {
-        self.ty(TypeKind::Index)
+        Type::new(WELL_KNOWN_INDEX)
     }
 
     /// `iN`
     pub fn int_type(&mut self, width: u32) -> Type {
-        self.ty(TypeKind::Integer { width, signedness: Signedness::Signless })
+        match width {
+            1 => Type::new(WELL_KNOWN_I1),
+            32 => Type::new(WELL_KNOWN_I32),
+            64 => Type::new(WELL_KNOWN_I64),
+            _ => self.ty(TypeKind::Integer { width, signedness: Signedness::Signless }),
+        }
     }
 
     /// A float type.
@@ -866,6 +887,21 @@ impl Iterator for BlockOps<'_> {
 mod size_tests {
     /// Memory per op is a speed goal (issue 2: no more than mlir-opt's); keep
     /// the hot structs from growing by accident.
+    #[test]
+    fn well_known_types_are_the_types_they_name() {
+        use crate::types::{Signedness, TypeKind};
+        let mut ctx = super::Context::new();
+        let index = ctx.index_type();
+        assert_eq!(ctx.type_kind(index), &TypeKind::Index);
+        assert_eq!(ctx.ty(TypeKind::Index), index);
+        for w in [1, 8, 32, 64] {
+            let t = ctx.int_type(w);
+            let kind = TypeKind::Integer { width: w, signedness: Signedness::Signless };
+            assert_eq!(ctx.type_kind(t), &kind);
+            assert_eq!(ctx.ty(kind), t);
+        }
+    }
+
     #[test]
     fn entity_storage_stays_small() {
         assert!(std::mem::size_of::<super::OpData>() <= 152, "OpData grew: {}", std::mem::size_of::<super::OpData>());
