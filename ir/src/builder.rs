@@ -4,6 +4,7 @@
 //! `makeComposedFoldedAffineApply`), and slice ops.
 
 use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
 
 use crate::affine::{AffineExpr, AffineMap};
 use crate::attrs::AttrKind;
@@ -238,50 +239,12 @@ impl<'c> Builder<'c> {
 
     /// Substitutes constants and composes `affine.apply` producers. Returns
     /// the expression over dims `d_i` = the returned values.
-    fn compose(&mut self, e: &AffineExpr, num_dims: u32, operands: &[Ofr]) -> (AffineExpr, Vec<Value>) {
+    fn compose(&self, e: &AffineExpr, num_dims: u32, operands: &[Ofr]) -> (AffineExpr, Vec<Value>) {
         let mut vals: Vec<Value> = Vec::new();
-        let mut subst = Vec::with_capacity(operands.len());
-        for o in operands {
-            subst.push(self.operand_expr(*o, &mut vals, 0));
-        }
+        let subst: SmallVec<[AffineExpr; 6]> =
+            operands.iter().map(|o| operand_expr(self.ctx, *o, &mut vals, 0)).collect();
         let (dims, syms) = subst.split_at((num_dims as usize).min(subst.len()));
         (e.replace(dims, syms), vals)
-    }
-
-    /// The expression for one operand: a constant, the expression of a
-    /// producing `affine.apply` (recursively), or a fresh dim.
-    fn operand_expr(&mut self, o: Ofr, vals: &mut Vec<Value>, depth: usize) -> AffineExpr {
-        match o {
-            Ofr::Const(c) => AffineExpr::Const(c),
-            Ofr::Val(v) => {
-                if let Some(c) = crate::dialects::pack::constant_int(self.ctx, v) {
-                    return AffineExpr::Const(c);
-                }
-                if depth < 8 {
-                    if let Some(def) = self.ctx.defining_op(v) {
-                        if self.ctx.op_name(def) == "affine.apply" {
-                            if let Some(m) = crate::dialects::affine::op_map(self.ctx, def).cloned() {
-                                let inner_ops: Vec<Value> = self.ctx.operands(def).to_vec();
-                                let sub: Vec<AffineExpr> = inner_ops
-                                    .iter()
-                                    .map(|x| self.operand_expr(Ofr::Val(*x), vals, depth + 1))
-                                    .collect();
-                                let (d, s) = sub.split_at((m.num_dims as usize).min(sub.len()));
-                                return m.results[0].replace(d, s);
-                            }
-                        }
-                    }
-                }
-                let idx = match vals.iter().position(|x| *x == v) {
-                    Some(i) => i,
-                    None => {
-                        vals.push(v);
-                        vals.len() - 1
-                    }
-                };
-                AffineExpr::Dim(idx as u32)
-            }
-        }
     }
 
     /// Creates `name` over `exprs` (in dims = `vals`), unless it folds.
@@ -295,12 +258,12 @@ impl<'c> Builder<'c> {
         }
         // Keep only the values used; loop-invariant ones become symbols,
         // like MLIR's canonical affine operands.
-        let mut used = vec![false; vals.len()];
+        let mut used: SmallVec<[bool; 8]> = smallvec::smallvec![false; vals.len()];
         for e in &exprs {
             mark_dims(e, &mut used);
         }
-        let (mut dim_vals, mut sym_vals) = (Vec::new(), Vec::new());
-        let mut remap = vec![AffineExpr::Const(0); vals.len()];
+        let (mut dim_vals, mut sym_vals): (SmallVec<[Value; 4]>, SmallVec<[Value; 4]>) = Default::default();
+        let mut remap: SmallVec<[AffineExpr; 8]> = smallvec::smallvec![AffineExpr::Const(0); vals.len()];
         for (i, v) in vals.iter().enumerate() {
             if used[i] && !self.is_symbol(*v) {
                 remap[i] = AffineExpr::Dim(dim_vals.len() as u32);
@@ -464,6 +427,39 @@ fn v_key(ctx: &Context, op: OpId) -> Option<i128> {
         Some(AttrKind::Bool(b)) => Some(*b as i128),
         _ => None,
     }
+}
+
+/// The expression for one operand: a constant, the expression of a
+/// producing `affine.apply` (recursively, up to 8 deep), or a fresh dim
+/// (its value appended to `vals` once).
+fn operand_expr(ctx: &Context, o: Ofr, vals: &mut Vec<Value>, depth: usize) -> AffineExpr {
+    let v = match o {
+        Ofr::Const(c) => return AffineExpr::Const(c),
+        Ofr::Val(v) => v,
+    };
+    if let Some(c) = crate::dialects::pack::constant_int(ctx, v) {
+        return AffineExpr::Const(c);
+    }
+    if depth < 8 {
+        if let Some(def) = ctx.defining_op(v) {
+            if ctx.op_name(def) == "affine.apply" {
+                if let Some(m) = crate::dialects::affine::op_map(ctx, def) {
+                    let sub: SmallVec<[AffineExpr; 6]> =
+                        ctx.operands(def).iter().map(|x| operand_expr(ctx, Ofr::Val(*x), vals, depth + 1)).collect();
+                    let (d, s) = sub.split_at((m.num_dims as usize).min(sub.len()));
+                    return m.results[0].replace(d, s);
+                }
+            }
+        }
+    }
+    let idx = match vals.iter().position(|x| *x == v) {
+        Some(i) => i,
+        None => {
+            vals.push(v);
+            vals.len() - 1
+        }
+    };
+    AffineExpr::Dim(idx as u32)
 }
 
 fn mark_dims(e: &AffineExpr, used: &mut [bool]) {
