@@ -115,7 +115,7 @@ impl PackInfo {
     }
 
     /// The tiles as constants or values.
-    pub fn mixed_tiles(&self) -> Vec<Tile> {
+    pub fn mixed_tiles(&self) -> SmallVec<[Tile; 4]> {
         let mut d = self.dynamic_inner_tiles.iter();
         self.static_inner_tiles
             .iter()
@@ -189,8 +189,8 @@ pub fn infer_packed_shape(
     tiles: &[i64],
     inner_dims_pos: &[i64],
     outer_dims_perm: &[i64],
-) -> Vec<i64> {
-    let mut shape = unpacked.to_vec();
+) -> SmallVec<[i64; 8]> {
+    let mut shape: SmallVec<[i64; 8]> = SmallVec::from_slice(unpacked);
     for (i, &pos) in inner_dims_pos.iter().enumerate() {
         let p = pos as usize;
         if shape[p] == DYNAMIC {
@@ -347,12 +347,12 @@ fn read_or_err(ctx: &Context, op: OpId) -> Result<PackInfo, VerifyError> {
 }
 
 fn verify_pack(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
-    let segments = match ctx.get_attr(op, "operandSegmentSizes").map(|a| ctx.attr_kind(a)) {
-        Some(AttrKind::DenseArray { values, .. }) => values.clone(),
-        _ => vec![0; 4],
+    let segments: &[i64] = match ctx.get_attr(op, "operandSegmentSizes").map(|a| ctx.attr_kind(a)) {
+        Some(AttrKind::DenseArray { values, .. }) => values,
+        _ => &[0; 4],
     };
     {
-        let values = &segments;
+        let values = segments;
         let total: i64 = values.iter().sum();
         let n = ctx.operands(op).len() as i64;
         if values.len() != 4 {
@@ -399,9 +399,9 @@ fn verify_pack(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
 /// MLIR's `PackOp::requirePaddingValue`: some static source dim is not a
 /// multiple of its (constant, or implied by the dest) tile.
 fn requires_padding_value(ctx: &Context, src: &[i64], dest: &[i64], info: &PackInfo) -> bool {
-    let mut outer: Vec<i64> = dest[..src.len()].to_vec();
+    let mut outer: SmallVec<[i64; 8]> = SmallVec::from_slice(&dest[..src.len()]);
     if !info.outer_dims_perm.is_empty() {
-        let mut inv = vec![0i64; outer.len()];
+        let mut inv: SmallVec<[i64; 8]> = smallvec::smallvec![0i64; outer.len()];
         for (i, &p) in info.outer_dims_perm.iter().enumerate() {
             inv[p as usize] = outer[i];
         }
