@@ -35,14 +35,18 @@ impl Pass for Canonicalize {
 /// Runs the rewrites on everything nested in `root` to a fixed point.
 pub fn canonicalize(ctx: &mut Context, root: OpId) {
     for _ in 0..32 {
+        // One listing per sweep serves both the rewrites and the dead-code
+        // scan: ops the rewrites create are in use when created, and any
+        // change makes another sweep (with a fresh listing) run anyway.
+        let ops = ctx.nested_ops(root);
         let mut changed = false;
-        for op in ctx.nested_ops(root) {
+        for &op in &ops {
             if ctx.is_erased(op) || ctx.op_block(op).is_none() {
                 continue;
             }
             changed |= rewrite(ctx, op);
         }
-        changed |= erase_dead(ctx, root);
+        changed |= erase_dead(ctx, &ops);
         if !changed {
             break;
         }
@@ -53,12 +57,11 @@ fn is_pure(ctx: &Context, op: OpId) -> bool {
     ctx.op(op).def.is_some_and(|d| d.has(traits::PURE))
 }
 
-/// Erases unused pure ops (innermost first); true if any was erased.
-fn erase_dead(ctx: &mut Context, root: OpId) -> bool {
+/// Erases unused pure ops among `ops` (innermost and last first); true if
+/// any was erased.
+fn erase_dead(ctx: &mut Context, ops: &[OpId]) -> bool {
     let mut any = false;
-    let mut ops = ctx.nested_ops(root);
-    ops.reverse();
-    for op in ops {
+    for &op in ops.iter().rev() {
         if ctx.is_erased(op) || ctx.op_block(op).is_none() || !is_pure(ctx, op) {
             continue;
         }
