@@ -156,7 +156,7 @@ fn process_chunk(
             return None;
         }
     };
-    let vopts = VerifyOptions { print_op_on_diagnostic: !opts.verify_diagnostics };
+    let vopts = VerifyOptions { print_op_on_diagnostic: !opts.verify_diagnostics, parallel: true };
     let start = Instant::now();
     let verified = verify(&ctx, module, vopts);
     timing.add("Verifier", start.elapsed());

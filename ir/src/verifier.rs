@@ -13,14 +13,21 @@ use crate::{BlockId, Context, OpId, RegionId, Value};
 pub struct VerifyOptions {
     /// Attach mlir-opt's `see current operation: ...` note to each error.
     pub print_op_on_diagnostic: bool,
+    /// Verify the two halves of a large block on two threads (when the
+    /// machine has two cores); the diagnostics are the same either way.
+    pub parallel: bool,
 }
+
+/// Blocks with at least this many ops are split when verifying in
+/// parallel; below it a thread costs more than it saves.
+const SPLIT_BLOCK_OPS: usize = 4096;
 
 /// Verifies `root` and everything nested in it. Within one isolated op
 /// (e.g. a function) verification stops at the first error, like MLIR;
 /// separate functions report separately.
-pub fn verify(ctx: &Context, root: OpId, opts: VerifyOptions) -> Result<(), Vec<Diagnostic>> {
-    let mut v =
-        Verifier { ctx, opts, errors: Vec::new(), dom_cache: HashMap::new(), seen: vec![false; ctx.num_ops_created()] };
+pub fn verify(ctx: &Context, root: OpId, mut opts: VerifyOptions) -> Result<(), Vec<Diagnostic>> {
+    opts.parallel &= std::thread::available_parallelism().is_ok_and(|n| n.get() > 1);
+    let mut v = Verifier::new(ctx, opts);
     v.verify_isolated(root);
     if v.errors.is_empty() {
         Ok(())
@@ -40,7 +47,11 @@ struct Verifier<'c> {
     seen: Vec<bool>,
 }
 
-impl Verifier<'_> {
+impl<'c> Verifier<'c> {
+    fn new(ctx: &'c Context, opts: VerifyOptions) -> Self {
+        Verifier { ctx, opts, errors: Vec::new(), dom_cache: HashMap::new(), seen: vec![false; ctx.num_ops_created()] }
+    }
+
     fn verify_isolated(&mut self, op: OpId) {
         let mut nested_isolated = Vec::new();
         if let Err(d) = self.verify_op_tree(op, &mut nested_isolated) {
@@ -122,14 +133,11 @@ impl Verifier<'_> {
     ) -> Result<(), Diagnostic> {
         let ctx = self.ctx;
         let pdef = ctx.op(parent).def;
-        for o in ctx.block_ops(b) {
-            self.check_dominance(o)?;
-            if ctx.op(o).def.is_some_and(|d| d.has(traits::ISOLATED_FROM_ABOVE)) {
-                nested_isolated.push(o);
-            } else {
-                self.verify_op_tree(o, nested_isolated)?;
-            }
-            self.seen[o.index()] = true;
+        let split = if self.opts.parallel { ctx.block_op_list(b) } else { Vec::new() };
+        if split.len() >= SPLIT_BLOCK_OPS {
+            self.verify_ops_in_halves(&split, nested_isolated)?;
+        } else {
+            self.verify_ops(ctx.block_ops(b), nested_isolated)?;
         }
         let needs_terminator = pdef.is_some_and(|d| !d.has(traits::NO_TERMINATOR));
         if needs_terminator {
@@ -145,6 +153,56 @@ impl Verifier<'_> {
                 };
                 return Err(d);
             }
+        }
+        Ok(())
+    }
+
+    /// Verifies the ops of one block, in order.
+    fn verify_ops(
+        &mut self,
+        ops: impl Iterator<Item = OpId>,
+        nested_isolated: &mut Vec<OpId>,
+    ) -> Result<(), Diagnostic> {
+        let ctx = self.ctx;
+        for o in ops {
+            self.check_dominance(o)?;
+            if ctx.op(o).def.is_some_and(|d| d.has(traits::ISOLATED_FROM_ABOVE)) {
+                nested_isolated.push(o);
+            } else {
+                self.verify_op_tree(o, nested_isolated)?;
+            }
+            self.seen[o.index()] = true;
+        }
+        Ok(())
+    }
+
+    /// [`Self::verify_ops`] with the second half of `ops` on a second
+    /// thread. Same result as in order: a use in the second half sees the
+    /// first half's ops as already visited (a same-block definition there
+    /// dominates it); what lies nested inside first-half ops cannot be
+    /// visible to it. The first half's error wins, as it would come first.
+    fn verify_ops_in_halves(&mut self, ops: &[OpId], nested_isolated: &mut Vec<OpId>) -> Result<(), Diagnostic> {
+        let (first, second) = ops.split_at(ops.len() / 2);
+        let (ctx, opts) = (self.ctx, VerifyOptions { parallel: false, ..self.opts });
+        let (mine, (theirs, their_nested, their_seen)) = std::thread::scope(|s| {
+            let other = s.spawn(move || {
+                let mut v = Verifier::new(ctx, opts);
+                for o in first {
+                    v.seen[o.index()] = true;
+                }
+                let mut nested = Vec::new();
+                let r = v.verify_ops(second.iter().copied(), &mut nested);
+                (r, nested, v.seen)
+            });
+            let mine = self.verify_ops(first.iter().copied(), nested_isolated);
+            (mine, other.join().expect("verifier thread"))
+        });
+        mine?;
+        theirs?;
+        nested_isolated.extend(their_nested);
+        // Later checks (nested isolated ops) consult what the other half saw.
+        for (a, b) in self.seen.iter_mut().zip(their_seen) {
+            *a |= b;
         }
         Ok(())
     }
@@ -337,4 +395,59 @@ fn compute_dominators(ctx: &Context, region: RegionId) -> HashMap<BlockId, Vec<B
         }
     }
     blocks.iter().enumerate().map(|(i, b)| (*b, (0..n).filter(|k| dom[i][*k]).map(|k| blocks[k]).collect())).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parser::{parse_module, BufferStart};
+
+    /// A function of `n` arith ops in one block; `bad` lines are replaced.
+    fn big_function(n: usize, bad: &[(usize, &str)]) -> String {
+        let mut s = String::from("func.func @f(%a: i32) -> i32 {\n");
+        for i in 0..n {
+            match bad.iter().find(|(at, _)| *at == i) {
+                Some((_, line)) => s.push_str(line),
+                None => s.push_str(&format!("  %v{i} = arith.addi %a, %a : i32\n")),
+            }
+        }
+        s.push_str("  return %a : i32\n}\n");
+        s
+    }
+
+    fn messages(text: &str, parallel: bool) -> Vec<String> {
+        let mut ctx = Context::new();
+        let m = parse_module(&mut ctx, text, "t.mlir", BufferStart::default()).expect("parses").module;
+        let opts = VerifyOptions { parallel, ..Default::default() };
+        match verify(&ctx, m, opts) {
+            Ok(()) => Vec::new(),
+            Err(ds) => ds.iter().map(|d| format!("{:?}", d)).collect(),
+        }
+    }
+
+    #[test]
+    fn split_blocks_verify_like_one_pass() {
+        let n = 2 * SPLIT_BLOCK_OPS + 10;
+        let late = n - 5;
+        let cases: Vec<Vec<(usize, String)>> = vec![
+            vec![],
+            // A use in the second half of a value the first half defines.
+            vec![(late, format!("  %x = arith.addi %v3, %v{} : i32\n", n / 2 - 1))],
+            // Dominance errors in the second half, then in both halves.
+            vec![(late, format!("  %x = arith.addi %v{}, %a : i32\n", late + 1))],
+            vec![
+                (7, "  %y = arith.addi %v9, %a : i32\n".into()),
+                (late, format!("  %x = arith.addi %v{}, %a : i32\n", late + 1)),
+            ],
+            // An op verifier error in the second half.
+            vec![(late, "  %x = \"arith.addi\"(%a, %a) : (i32, i32) -> i64\n".into())],
+        ];
+        for bad in cases {
+            let bad_refs: Vec<(usize, &str)> = bad.iter().map(|(i, s)| (*i, s.as_str())).collect();
+            let text = big_function(n, &bad_refs);
+            let seq = messages(&text, false);
+            assert_eq!(messages(&text, true), seq, "case {bad:?}");
+            assert_eq!(seq.is_empty(), bad.is_empty() || bad[0].1.contains("%v3"), "case {bad:?}: {seq:?}");
+        }
+    }
 }

@@ -246,7 +246,8 @@ fn run_elements(
                 dump.after_pass(ctx, name, op, start.elapsed());
                 if inst.verify_each && !(is_last && inst.defer_final_verify) {
                     let start = std::time::Instant::now();
-                    let result = tessel_ir::verifier::verify(ctx, op, Default::default());
+                    let vopts = tessel_ir::verifier::VerifyOptions { parallel: true, ..Default::default() };
+                    let result = tessel_ir::verifier::verify(ctx, op, vopts);
                     dump.verified(start.elapsed());
                     result?;
                 }
