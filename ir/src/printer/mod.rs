@@ -13,6 +13,7 @@ use crate::registry::traits;
 use crate::types::{Signedness, TypeKind, DYNAMIC};
 use crate::{Attr, BlockId, Context, Loc, OpId, RegionId, Type, Value};
 use names::NameTable;
+use std::sync::Arc;
 
 /// How to spell `tensor.pack` / `tensor.unpack` on output.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -50,6 +51,19 @@ enum Elide {
     Must,
 }
 
+/// Blocks with at least this many ops are printed in two halves on two
+/// threads (see [`OpPrinter::print_ops_in_halves`]).
+const SPLIT_BLOCK_OPS: usize = 4096;
+
+/// Alias uses of a helper printer: the aliased attributes in order of
+/// first use, and where each use sits in its text (after the `#`).
+#[derive(Default)]
+struct DeferredAliases {
+    order: Vec<Attr>,
+    index: HashMap<Attr, u32>,
+    spots: Vec<(usize, u32)>,
+}
+
 #[derive(Default)]
 struct Aliases {
     /// Alias name per attribute, assigned in order of first use.
@@ -60,6 +74,11 @@ struct Aliases {
 }
 
 impl Aliases {
+    /// Whether `a` is printed through an alias (`#map`, `#set`).
+    fn aliasable(ctx: &Context, a: Attr) -> bool {
+        matches!(ctx.attr_kind(a), AttrKind::AffineMap(_) | AttrKind::IntegerSet(_))
+    }
+
     fn name(&mut self, ctx: &Context, a: Attr) -> Option<&str> {
         if !self.names.contains_key(&a) {
             let name = match ctx.attr_kind(a) {
@@ -93,8 +112,15 @@ pub struct OpPrinter<'a> {
     /// The output buffer.
     pub out: String,
     opts: PrintOptions,
-    names: NameTable,
+    /// SSA names, shared with a helper printer on another thread.
+    names: Arc<NameTable>,
     aliases: Aliases,
+    /// Print a large block's second half on a second thread.
+    parallel: bool,
+    /// On a helper printer: alias uses recorded for the main printer to
+    /// name, instead of names chosen here (they depend on what the first
+    /// half uses).
+    deferred: Option<DeferredAliases>,
     indent: usize,
     use_aliases: bool,
     /// Printed text of each type seen so far, by type index: types are
@@ -116,6 +142,12 @@ pub fn print_op_top(ctx: &Context, op: OpId, opts: PrintOptions) -> String {
 /// [`print_op_top`] as two pieces, the alias definitions and the op: a
 /// caller that writes them in turn never moves the (possibly huge) op text.
 pub fn print_op_top_parts(ctx: &Context, op: OpId, opts: PrintOptions) -> (String, String) {
+    print_top(ctx, op, opts, std::thread::available_parallelism().is_ok_and(|n| n.get() > 1))
+}
+
+/// [`print_op_top_parts`], using a second thread for large blocks if
+/// `parallel` (the text is the same either way).
+fn print_top(ctx: &Context, op: OpId, opts: PrintOptions, parallel: bool) -> (String, String) {
     let mut p = OpPrinter::new(ctx, op, opts);
     if opts.debug_info {
         // A dry run finds the locations of the ops that actually print
@@ -126,6 +158,8 @@ pub fn print_op_top_parts(ctx: &Context, op: OpId, opts: PrintOptions) -> (Strin
         let printed = dry.collecting_locs.take().unwrap_or_default();
         p.number_loc_aliases(&printed);
     }
+    // Location aliases are numbered in one printing order; keep it whole.
+    p.parallel = parallel && !opts.debug_info;
     p.print_op(op);
     p.out.push('\n');
     p.finish_with_aliases()
@@ -168,8 +202,10 @@ impl<'a> OpPrinter<'a> {
             loc_order: Vec::new(),
             out: String::with_capacity(ops.saturating_mul(100).min(1 << 32) + (64 << 10)),
             opts,
-            names,
+            names: Arc::new(names),
             aliases: Aliases::default(),
+            parallel: false,
+            deferred: None,
             indent: 0,
             use_aliases: true,
             type_text: Vec::new(),
@@ -184,8 +220,10 @@ impl<'a> OpPrinter<'a> {
             loc_order: Vec::new(),
             out: String::new(),
             opts: PrintOptions::default(),
-            names: NameTable::default(),
+            names: Arc::default(),
             aliases: Aliases::default(),
+            parallel: false,
+            deferred: None,
             indent: 0,
             use_aliases: false,
             type_text: Vec::new(),
@@ -344,10 +382,20 @@ impl<'a> OpPrinter<'a> {
     fn print_attr_impl(&mut self, a: Attr, elide: Elide) {
         let ctx = self.ctx;
         if self.use_aliases {
-            if let Some(n) = self.aliases.name(ctx, a) {
+            if let Some(d) = &mut self.deferred {
+                if Aliases::aliasable(ctx, a) {
+                    self.out.push('#');
+                    let next = d.order.len() as u32;
+                    let i = *d.index.entry(a).or_insert(next);
+                    if i == next {
+                        d.order.push(a);
+                    }
+                    d.spots.push((self.out.len(), i));
+                    return;
+                }
+            } else if let Some(n) = self.aliases.name(ctx, a) {
                 self.out.push('#');
-                let n = n.to_string();
-                self.out.push_str(&n);
+                self.out.push_str(n);
                 return;
             }
         }
@@ -765,17 +813,67 @@ impl<'a> OpPrinter<'a> {
                 self.indent += 1;
             }
             let last = ctx.last_op(b);
-            for o in ctx.block_ops(b) {
-                if !print_terminators && Some(o) == last && blocks.len() == 1 && self.is_elidable_terminator(o) {
-                    continue;
+            let skip = last.filter(|&o| !print_terminators && blocks.len() == 1 && self.is_elidable_terminator(o));
+            let ops = if self.parallel { ctx.block_op_list(b) } else { Vec::new() };
+            if ops.len() >= SPLIT_BLOCK_OPS {
+                self.print_ops_in_halves(&ops, skip);
+            } else {
+                for o in ctx.block_ops(b) {
+                    if Some(o) != skip {
+                        self.newline();
+                        self.print_op(o);
+                    }
                 }
-                self.newline();
-                self.print_op(o);
             }
         }
         self.indent -= 1;
         self.newline();
         self.out.push('}');
+    }
+
+    /// Prints `ops` (each on a new line, `skip` left out) with the second
+    /// half on a second thread, into the same text as printing them in
+    /// order: names come from the shared table, and the helper's alias uses
+    /// are named here afterwards, in its order of first use, after the
+    /// first half's (which is when printing in order would name them).
+    fn print_ops_in_halves(&mut self, ops: &[OpId], skip: Option<OpId>) {
+        let (first, second) = ops.split_at(ops.len() / 2);
+        let (ctx, opts, names, indent) = (self.ctx, self.opts, self.names.clone(), self.indent);
+        let room = self.out.capacity().saturating_sub(self.out.len()) / 2;
+        let (text, deferred) = std::thread::scope(|s| {
+            let helper = s.spawn(move || {
+                let mut p = OpPrinter::detached(ctx);
+                p.opts = opts;
+                p.names = names;
+                p.indent = indent;
+                p.use_aliases = true;
+                p.deferred = Some(DeferredAliases::default());
+                p.out.reserve(room);
+                for &o in second {
+                    if Some(o) != skip {
+                        p.newline();
+                        p.print_op(o);
+                    }
+                }
+                (p.out, p.deferred.unwrap_or_default())
+            });
+            for &o in first {
+                if Some(o) != skip {
+                    self.newline();
+                    self.print_op(o);
+                }
+            }
+            helper.join().expect("printer thread")
+        });
+        let names: Vec<String> =
+            deferred.order.iter().map(|a| self.aliases.name(ctx, *a).unwrap_or_default().to_string()).collect();
+        let mut at = 0;
+        for (pos, i) in deferred.spots {
+            self.out.push_str(&text[at..pos]);
+            self.out.push_str(&names[i as usize]);
+            at = pos;
+        }
+        self.out.push_str(&text[at..]);
     }
 
     fn is_elidable_terminator(&self, op: OpId) -> bool {
@@ -1003,6 +1101,41 @@ pub fn write_type(ctx: &Context, t: Type, out: &mut String) {
                 out.push('.');
             }
             out.push_str(text);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parser::{parse_module, BufferStart};
+
+    /// A function body of `n` ops whose affine maps are chosen so that the
+    /// second half uses maps the first half used, and maps of its own.
+    fn big_affine_function(n: usize) -> String {
+        let mut s = String::from("func.func @f(%i: index, %j: index) -> index {\n");
+        for k in 0..n {
+            let c = if k < n / 2 { k % 7 } else { k % 11 };
+            s.push_str(&format!("  %v{k} = affine.apply affine_map<(d0, d1) -> (d0 * {} + d1)>(%i, %j)\n", c + 2));
+            if k % 1000 == 999 {
+                s.push_str(&format!("  %w{k} = affine.min affine_map<(d0) -> (d0, {k})>(%v{k})\n"));
+            }
+        }
+        s.push_str("  return %i : index\n}\n");
+        s
+    }
+
+    #[test]
+    fn split_blocks_print_like_one_pass() {
+        let text = big_affine_function(2 * SPLIT_BLOCK_OPS + 3);
+        let mut ctx = Context::new();
+        let m = parse_module(&mut ctx, &text, "t.mlir", BufferStart::default()).expect("parses").module;
+        for generic in [false, true] {
+            let opts = PrintOptions { generic, ..Default::default() };
+            let in_order = print_top(&ctx, m, opts, false);
+            let split = print_top(&ctx, m, opts, true);
+            assert!(in_order.0.contains("#map10 = "), "the input should need many aliases");
+            assert_eq!(split, in_order, "generic={generic}");
         }
     }
 }

@@ -4,7 +4,7 @@
 //! suggested by ops (`%pack`, `%c8`) are made unique with `_N` suffixes.
 
 use std::borrow::Cow;
-use std::rc::Rc;
+use std::sync::Arc;
 
 use rustc_hash::FxHashSet;
 use std::fmt::Write;
@@ -32,7 +32,7 @@ pub(crate) struct NameTable {
     values: Vec<VName>,
     blocks: Vec<Option<u32>>,
     /// The chosen names (`pack`, `c8_3`, `arg0`), by `VName` index.
-    strings: Vec<Rc<str>>,
+    strings: Vec<Arc<str>>,
 }
 
 impl NameTable {
@@ -66,8 +66,8 @@ struct State<'c> {
     ctx: &'c Context,
     generic: bool,
     c: Counters,
-    used: FxHashSet<Rc<str>>,
-    log: Vec<Rc<str>>,
+    used: FxHashSet<Arc<str>>,
+    log: Vec<Arc<str>>,
     scopes: Vec<usize>,
     table: NameTable,
 }
@@ -210,7 +210,7 @@ impl State<'_> {
     /// Makes `name` unique in the current scope; returns its string index.
     fn unique(&mut self, name: &str) -> u32 {
         let name = sanitize(name);
-        let chosen: Rc<str> = if !self.used.contains(&*name) {
+        let chosen: Arc<str> = if !self.used.contains(&*name) {
             name.into()
         } else {
             let mut probe = String::with_capacity(name.len() + 4);
