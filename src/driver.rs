@@ -6,7 +6,7 @@ use std::io::{Read, Write};
 use std::time::{Duration, Instant};
 use tessel_ir::diag::{file_line_col, render};
 use tessel_ir::parser::{parse_module, BufferStart};
-use tessel_ir::printer::{print_op_top, print_op_top_parts, PrintOptions};
+use tessel_ir::printer::{print_op_top, print_op_top_parts, PrintOptions, PrintedText};
 use tessel_ir::verifier::{verify, VerifyOptions};
 use tessel_ir::{Context, Diagnostic, Severity};
 
@@ -46,8 +46,8 @@ pub fn split_input(text: &str) -> Vec<Chunk<'_>> {
 /// What processing produced: text for stdout/-o and text for stderr.
 #[derive(Default, Debug)]
 pub struct Outcome {
-    /// The output, in pieces (joined when written; large outputs are not copied).
-    pub output: Vec<String>,
+    /// The output, in pieces (written in turn; large outputs are not copied).
+    pub output: PrintedText,
     pub errors: String,
     pub success: bool,
 }
@@ -69,13 +69,11 @@ pub fn process_buffer(text: &str, file: &str, opts: &Options, registry: &PassReg
             out.output.push("// -----\n".to_string());
         }
         first_chunk = false;
-        if let Some((head, mut body)) = printed {
-            if !head.is_empty() {
-                out.output.push(head);
-            }
+        if let Some((head, body)) = printed {
+            out.output.push(head);
             if !body.is_empty() {
-                body.push('\n');
-                out.output.push(body);
+                out.output.append(body);
+                out.output.push("\n".to_string());
             }
         }
         if opts.verify_diagnostics {
@@ -143,7 +141,7 @@ fn process_chunk(
     diags: &mut Vec<CollectedDiag>,
     dumps: &mut String,
     timing: &mut Timing,
-) -> Option<(String, String)> {
+) -> Option<(String, PrintedText)> {
     let mut ctx = Context::new();
     ctx.allow_unregistered = opts.allow_unregistered;
     let start = Instant::now();
@@ -432,16 +430,17 @@ pub fn main_with_args(args: &[String]) -> i32 {
     let outcome = process_buffer(&text, &file, &opts, &registry);
     eprint!("{}", outcome.errors);
     let write_all = |w: &mut dyn Write| -> std::io::Result<()> {
-        for part in &outcome.output {
-            w.write_all(part.as_bytes())?;
-        }
+        outcome.output.write_to(w)?;
         w.flush()
     };
     let write_result = match &opts.output {
         Some(path) if path != "-" => std::fs::File::create(path)
-            .and_then(|f| write_all(&mut std::io::BufWriter::new(f)))
+            .and_then(|f| write_all(&mut std::io::BufWriter::with_capacity(1 << 16, f)))
             .map_err(|e| format!("cannot write '{path}': {e}")),
-        _ => write_all(&mut std::io::stdout().lock()).map_err(|e| format!("cannot write output: {e}")),
+        // Buffered: the output comes in many pieces, and stdout alone would
+        // write at every newline.
+        _ => write_all(&mut std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock()))
+            .map_err(|e| format!("cannot write output: {e}")),
     };
     if let Err(e) = write_result {
         eprintln!("tessel-opt: {e}");

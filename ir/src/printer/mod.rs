@@ -51,6 +51,78 @@ enum Elide {
     Must,
 }
 
+/// Printed text as pieces written in order, so that large outputs are never
+/// copied into one string: owned text, or a range of text shared with
+/// other pieces (a helper printer's output, between the alias names that
+/// are spliced into it).
+#[derive(Default, Debug)]
+pub struct PrintedText {
+    pieces: Vec<Piece>,
+}
+
+#[derive(Debug)]
+enum Piece {
+    Owned(String),
+    Shared(Arc<String>, std::ops::Range<usize>),
+}
+
+impl Piece {
+    fn as_str(&self) -> &str {
+        match self {
+            Piece::Owned(s) => s,
+            Piece::Shared(s, r) => &s[r.clone()],
+        }
+    }
+}
+
+impl PrintedText {
+    /// Appends owned text.
+    pub fn push(&mut self, s: String) {
+        if !s.is_empty() {
+            self.pieces.push(Piece::Owned(s));
+        }
+    }
+
+    /// Appends all pieces of `other`.
+    pub fn append(&mut self, other: PrintedText) {
+        self.pieces.extend(other.pieces);
+    }
+
+    fn push_shared(&mut self, s: &Arc<String>, r: std::ops::Range<usize>) {
+        if !r.is_empty() {
+            self.pieces.push(Piece::Shared(s.clone(), r));
+        }
+    }
+
+    /// Whether there is no text.
+    pub fn is_empty(&self) -> bool {
+        self.pieces.iter().all(|p| p.as_str().is_empty())
+    }
+
+    /// Writes the pieces in order.
+    pub fn write_to(&self, w: &mut dyn std::io::Write) -> std::io::Result<()> {
+        for p in &self.pieces {
+            w.write_all(p.as_str().as_bytes())?;
+        }
+        Ok(())
+    }
+
+    /// The text as one string.
+    pub fn into_string(self) -> String {
+        if let [Piece::Owned(_)] = self.pieces.as_slice() {
+            if let Some(Piece::Owned(s)) = self.pieces.into_iter().next() {
+                return s;
+            }
+            unreachable!("one owned piece");
+        }
+        let mut out = String::with_capacity(self.pieces.iter().map(|p| p.as_str().len()).sum());
+        for p in &self.pieces {
+            out.push_str(p.as_str());
+        }
+        out
+    }
+}
+
 /// Blocks with at least this many ops are printed in two halves on two
 /// threads (see [`OpPrinter::print_ops_in_halves`]).
 const SPLIT_BLOCK_OPS: usize = 4096;
@@ -111,6 +183,9 @@ pub struct OpPrinter<'a> {
     loc_order: Vec<Loc>,
     /// The output buffer.
     pub out: String,
+    /// Text finished before `out` (set aside when a helper printer's text
+    /// is joined in).
+    done: PrintedText,
     opts: PrintOptions,
     /// SSA names, shared with a helper printer on another thread.
     names: Arc<NameTable>,
@@ -131,23 +206,23 @@ pub struct OpPrinter<'a> {
 
 /// Prints a top-level op (normally the module) with alias definitions first.
 pub fn print_op_top(ctx: &Context, op: OpId, opts: PrintOptions) -> String {
-    let (mut head, body) = print_op_top_parts(ctx, op, opts);
+    let (head, body) = print_op_top_parts(ctx, op, opts);
+    let body = body.into_string();
     if head.is_empty() {
         return body;
     }
-    head.push_str(&body);
-    head
+    head + &body
 }
 
-/// [`print_op_top`] as two pieces, the alias definitions and the op: a
+/// [`print_op_top`] as the alias definitions and the op's text in pieces: a
 /// caller that writes them in turn never moves the (possibly huge) op text.
-pub fn print_op_top_parts(ctx: &Context, op: OpId, opts: PrintOptions) -> (String, String) {
+pub fn print_op_top_parts(ctx: &Context, op: OpId, opts: PrintOptions) -> (String, PrintedText) {
     print_top(ctx, op, opts, std::thread::available_parallelism().is_ok_and(|n| n.get() > 1))
 }
 
 /// [`print_op_top_parts`], using a second thread for large blocks if
 /// `parallel` (the text is the same either way).
-fn print_top(ctx: &Context, op: OpId, opts: PrintOptions, parallel: bool) -> (String, String) {
+fn print_top(ctx: &Context, op: OpId, opts: PrintOptions, parallel: bool) -> (String, PrintedText) {
     let mut p = OpPrinter::new(ctx, op, opts);
     if opts.debug_info {
         // A dry run finds the locations of the ops that actually print
@@ -200,6 +275,7 @@ impl<'a> OpPrinter<'a> {
             loc_aliases: HashMap::new(),
             collecting_locs: None,
             loc_order: Vec::new(),
+            done: PrintedText::default(),
             out: String::with_capacity(ops.saturating_mul(100).min(1 << 32) + (64 << 10)),
             opts,
             names: Arc::new(names),
@@ -218,6 +294,7 @@ impl<'a> OpPrinter<'a> {
             loc_aliases: HashMap::new(),
             collecting_locs: None,
             loc_order: Vec::new(),
+            done: PrintedText::default(),
             out: String::new(),
             opts: PrintOptions::default(),
             names: Arc::default(),
@@ -261,7 +338,7 @@ impl<'a> OpPrinter<'a> {
         self.loc_order = order.into_iter().map(|(l, _)| l).collect();
     }
 
-    fn finish_with_aliases(mut self) -> (String, String) {
+    fn finish_with_aliases(mut self) -> (String, PrintedText) {
         if !self.loc_order.is_empty() {
             let order = std::mem::take(&mut self.loc_order);
             for (i, l) in order.iter().enumerate() {
@@ -272,8 +349,10 @@ impl<'a> OpPrinter<'a> {
                 self.out.push_str(")\n");
             }
         }
+        let mut body = std::mem::take(&mut self.done);
+        body.push(std::mem::take(&mut self.out));
         if self.aliases.order.is_empty() {
-            return (String::new(), self.out);
+            return (String::new(), body);
         }
         let mut head = String::with_capacity(64 * self.aliases.order.len());
         let mut defs: Vec<(String, Attr)> =
@@ -286,7 +365,7 @@ impl<'a> OpPrinter<'a> {
             plain.print_attr(a);
             let _ = writeln!(head, "#{name} = {}", plain.out);
         }
-        (head, self.out)
+        (head, body)
     }
 
     /// The context.
@@ -865,15 +944,23 @@ impl<'a> OpPrinter<'a> {
             }
             helper.join().expect("printer thread")
         });
-        let names: Vec<String> =
-            deferred.order.iter().map(|a| self.aliases.name(ctx, *a).unwrap_or_default().to_string()).collect();
+        let names: Vec<Arc<String>> = deferred
+            .order
+            .iter()
+            .map(|a| Arc::new(self.aliases.name(ctx, *a).unwrap_or_default().to_string()))
+            .collect();
+        // The helper's text joins as shared pieces around the names: no copy.
+        let done = std::mem::take(&mut self.out);
+        self.done.push(done);
+        let text = Arc::new(text);
         let mut at = 0;
         for (pos, i) in deferred.spots {
-            self.out.push_str(&text[at..pos]);
-            self.out.push_str(&names[i as usize]);
+            self.done.push_shared(&text, at..pos);
+            let name = &names[i as usize];
+            self.done.push_shared(name, 0..name.len());
             at = pos;
         }
-        self.out.push_str(&text[at..]);
+        self.done.push_shared(&text, at..text.len());
     }
 
     fn is_elidable_terminator(&self, op: OpId) -> bool {
@@ -1132,8 +1219,11 @@ mod tests {
         let m = parse_module(&mut ctx, &text, "t.mlir", BufferStart::default()).expect("parses").module;
         for generic in [false, true] {
             let opts = PrintOptions { generic, ..Default::default() };
-            let in_order = print_top(&ctx, m, opts, false);
-            let split = print_top(&ctx, m, opts, true);
+            let (head, body) = print_top(&ctx, m, opts, false);
+            let in_order = (head, body.into_string());
+            let (head, body) = print_top(&ctx, m, opts, true);
+            assert!(body.pieces.len() > 3, "the block should print in two halves");
+            let split = (head, body.into_string());
             assert!(in_order.0.contains("#map10 = "), "the input should need many aliases");
             assert_eq!(split, in_order, "generic={generic}");
         }
