@@ -197,14 +197,16 @@ impl<'c> Verifier<'c> {
             let mine = self.verify_ops(first.iter().copied(), nested_isolated);
             (mine, other.join().expect("verifier thread"))
         });
+        // In order, an error in the first half ends the block there; one in
+        // the second half comes after everything the second half collected
+        // and saw before it (nested isolated ops are verified afterwards
+        // either way, and consult what was seen).
         mine?;
-        theirs?;
         nested_isolated.extend(their_nested);
-        // Later checks (nested isolated ops) consult what the other half saw.
         for (a, b) in self.seen.iter_mut().zip(their_seen) {
             *a |= b;
         }
-        Ok(())
+        theirs
     }
 
     fn check_dominance(&mut self, op: OpId) -> Result<(), Diagnostic> {
@@ -437,6 +439,15 @@ mod tests {
             vec![(late, format!("  %x = arith.addi %v{}, %a : i32\n", late + 1))],
             vec![
                 (7, "  %y = arith.addi %v9, %a : i32\n".into()),
+                (late, format!("  %x = arith.addi %v{}, %a : i32\n", late + 1)),
+            ],
+            // An isolated op in the second half, before an error there: it
+            // is still verified (and reports its own error), as in order.
+            vec![
+                (
+                    late - 10,
+                    "  builtin.module {\n    func.func @inner(%q: i32) -> i64 {\n      %r = \"arith.addi\"(%q, %q) : (i32, i32) -> i64\n      return %r : i64\n    }\n  }\n".into(),
+                ),
                 (late, format!("  %x = arith.addi %v{}, %a : i32\n", late + 1)),
             ],
             // An op verifier error in the second half.
