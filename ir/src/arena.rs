@@ -1,24 +1,50 @@
 //! A growable arena stored in fixed-size chunks: pushing never moves or
 //! copies existing entries, so memory grows linearly (a `Vec` doubling
 //! would copy everything and briefly hold both buffers).
+//!
+//! A large arena has its next chunk's pages faulted in on another core while
+//! the current one fills: a fresh page costs the kernel a zeroing, which on
+//! big inputs is a good part of the run time.
+
+use std::mem::MaybeUninit;
+use std::sync::OnceLock;
+use std::thread::JoinHandle;
 
 const CHUNK_BITS: usize = 14;
 const CHUNK: usize = 1 << CHUNK_BITS;
 
 /// Entries addressed by dense index, in chunks of 16K.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Arena<T> {
     chunks: Vec<Vec<T>>,
     len: usize,
+    /// The next chunk, being faulted in on another thread.
+    next: Option<JoinHandle<Vec<T>>>,
 }
 
 impl<T> Default for Arena<T> {
     fn default() -> Self {
-        Arena { chunks: Vec::new(), len: 0 }
+        Arena { chunks: Vec::new(), len: 0, next: None }
     }
 }
 
-impl<T> Arena<T> {
+/// Whether a second core is there to fault chunks in.
+fn can_prefault() -> bool {
+    static CORES: OnceLock<bool> = OnceLock::new();
+    *CORES.get_or_init(|| std::thread::available_parallelism().is_ok_and(|n| n.get() > 1))
+}
+
+/// An empty chunk whose pages have been touched (one write per page).
+fn faulted_chunk<T>() -> Vec<T> {
+    let mut v = Vec::with_capacity(CHUNK);
+    let step = (4096 / std::mem::size_of::<T>().max(1)).max(1);
+    for slot in v.spare_capacity_mut().iter_mut().step_by(step) {
+        *slot = MaybeUninit::zeroed();
+    }
+    v
+}
+
+impl<T: Send + 'static> Arena<T> {
     /// Number of entries.
     #[inline]
     pub fn len(&self) -> usize {
@@ -35,12 +61,25 @@ impl<T> Arena<T> {
     #[inline]
     pub fn push(&mut self, v: T) -> usize {
         if self.len.is_multiple_of(CHUNK) {
-            self.chunks.push(Vec::with_capacity(CHUNK));
+            self.start_chunk();
         }
         let i = self.len;
         self.chunks.last_mut().expect("chunk").push(v);
         self.len += 1;
         i
+    }
+
+    #[cold]
+    fn start_chunk(&mut self) {
+        let chunk = match self.next.take().map(JoinHandle::join) {
+            Some(Ok(c)) => c,
+            _ => Vec::with_capacity(CHUNK),
+        };
+        self.chunks.push(chunk);
+        // From the second chunk on the arena is growing: prepare the next.
+        if self.chunks.len() >= 2 && can_prefault() {
+            self.next = Some(std::thread::spawn(faulted_chunk::<T>));
+        }
     }
 }
 
