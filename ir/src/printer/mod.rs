@@ -123,6 +123,10 @@ impl PrintedText {
     }
 }
 
+/// Output buffers at least this large are faulted in ahead on another
+/// thread (see [`OpPrinter::with_buffer`]).
+const PREFAULT_BYTES: usize = 4 << 20;
+
 /// Blocks with at least this many ops are printed in two halves on two
 /// threads (see [`OpPrinter::print_ops_in_halves`]).
 const SPLIT_BLOCK_OPS: usize = 4096;
@@ -223,7 +227,7 @@ pub fn print_op_top_parts(ctx: &Context, op: OpId, opts: PrintOptions) -> (Strin
 /// [`print_op_top_parts`], using a second thread for large blocks if
 /// `parallel` (the text is the same either way).
 fn print_top(ctx: &Context, op: OpId, opts: PrintOptions, parallel: bool) -> (String, PrintedText) {
-    let mut p = OpPrinter::new(ctx, op, opts);
+    let mut p = OpPrinter::with_buffer(ctx, op, opts, parallel);
     if opts.debug_info {
         // A dry run finds the locations of the ops that actually print
         // (implicit terminators do not), in the order mlir-opt numbers them.
@@ -265,18 +269,39 @@ pub fn op_to_generic_string(ctx: &Context, op: OpId) -> String {
 
 impl<'a> OpPrinter<'a> {
     fn new(ctx: &'a Context, top: OpId, opts: PrintOptions) -> Self {
-        let names = NameTable::compute(ctx, top, opts.generic);
+        Self::with_buffer(ctx, top, opts, false)
+    }
+
+    /// [`Self::new`]; with `prefault`, a large output buffer has its first
+    /// half (what the main printer writes when a helper prints the other
+    /// half) faulted in on another thread while the names are computed.
+    fn with_buffer(ctx: &'a Context, top: OpId, opts: PrintOptions, prefault: bool) -> Self {
         // Room for the whole text up front: growing a many-megabyte string
         // by doubling copies it again and again.
         let mut ops = 0usize;
         ctx.walk_preorder(top, &mut |_| ops += 1);
+        let room = ops.saturating_mul(100).min(1 << 32) + (64 << 10);
+        let buffer = (prefault && room >= PREFAULT_BYTES).then(|| {
+            std::thread::spawn(move || {
+                let mut v: Vec<u8> = Vec::with_capacity(room);
+                for b in v.spare_capacity_mut()[..room / 2].iter_mut().step_by(4096) {
+                    b.write(0);
+                }
+                v
+            })
+        });
+        let names = NameTable::compute(ctx, top, opts.generic);
+        let out = buffer
+            .and_then(|h| h.join().ok())
+            .and_then(|v| String::from_utf8(v).ok())
+            .unwrap_or_else(|| String::with_capacity(room));
         OpPrinter {
             ctx,
             loc_aliases: HashMap::new(),
             collecting_locs: None,
             loc_order: Vec::new(),
             done: PrintedText::default(),
-            out: String::with_capacity(ops.saturating_mul(100).min(1 << 32) + (64 << 10)),
+            out,
             opts,
             names: Arc::new(names),
             aliases: Aliases::default(),
