@@ -133,9 +133,8 @@ impl<'c> Verifier<'c> {
     ) -> Result<(), Diagnostic> {
         let ctx = self.ctx;
         let pdef = ctx.op(parent).def;
-        let split = if self.opts.parallel { ctx.block_op_list(b) } else { Vec::new() };
-        if split.len() >= SPLIT_BLOCK_OPS {
-            self.verify_ops_in_halves(&split, nested_isolated)?;
+        if self.opts.parallel && ctx.block_ops(b).nth(SPLIT_BLOCK_OPS - 1).is_some() {
+            self.verify_ops_in_halves(&ctx.block_op_list(b), nested_isolated)?;
         } else {
             self.verify_ops(ctx.block_ops(b), nested_isolated)?;
         }

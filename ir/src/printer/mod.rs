@@ -918,9 +918,8 @@ impl<'a> OpPrinter<'a> {
             }
             let last = ctx.last_op(b);
             let skip = last.filter(|&o| !print_terminators && blocks.len() == 1 && self.is_elidable_terminator(o));
-            let ops = if self.parallel { ctx.block_op_list(b) } else { Vec::new() };
-            if ops.len() >= SPLIT_BLOCK_OPS {
-                self.print_ops_in_halves(&ops, skip);
+            if self.parallel && ctx.block_ops(b).nth(SPLIT_BLOCK_OPS - 1).is_some() {
+                self.print_ops_in_halves(&ctx.block_op_list(b), skip);
             } else {
                 for o in ctx.block_ops(b) {
                     if Some(o) != skip {
