@@ -108,12 +108,9 @@ impl PrintedText {
     }
 
     /// The text as one string.
-    pub fn into_string(self) -> String {
-        if let [Piece::Owned(_)] = self.pieces.as_slice() {
-            if let Some(Piece::Owned(s)) = self.pieces.into_iter().next() {
-                return s;
-            }
-            unreachable!("one owned piece");
+    pub fn into_string(mut self) -> String {
+        if let [Piece::Owned(s)] = self.pieces.as_mut_slice() {
+            return std::mem::take(s);
         }
         let mut out = String::with_capacity(self.pieces.iter().map(|p| p.as_str().len()).sum());
         for p in &self.pieces {
