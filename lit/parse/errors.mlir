@@ -158,3 +158,11 @@ func.func @dominance(%c: i1) -> i32 {
   return %0 : i32
 }
 
+
+// -----
+
+func.func @call_type_not_a_function(%x: i32) {
+  // expected-error @+1 {{custom op 'func.call' invalid kind of type specified: expected builtin.function, but found 'i32'}}
+  func.call @call_type_not_a_function(%x) : i32
+  return
+}

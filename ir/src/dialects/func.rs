@@ -323,26 +323,12 @@ pub(crate) fn verify_func(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
 fn parse_return(p: &mut OpParser<'_, '_>) -> PResult<()> {
     let ops = p.operand_list()?;
     p.optional_attr_dict()?;
-    if !ops.is_empty() {
-        let loc = p.cur_loc();
-        p.expect(Tok::Colon)?;
-        let tys = p.type_list()?;
-        p.push_operands(&ops, &tys, loc)?;
-    }
-    Ok(())
+    p.optional_colon_typed(&ops)
 }
 
 fn print_return(p: &mut OpPrinter<'_>, op: OpId) {
-    let ctx = p.ctx();
     p.print_optional_attr_dict(op, &[]);
-    let ops = ctx.operands(op);
-    if !ops.is_empty() {
-        p.write(" ");
-        p.print_operands(ops);
-        p.write(" : ");
-        let tys: Vec<_> = ops.iter().map(|v| ctx.value_type(*v)).collect();
-        p.print_types(&tys);
-    }
+    p.print_colon_typed(p.ctx().operands(op));
 }
 
 fn verify_return(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
@@ -389,15 +375,7 @@ fn parse_call(p: &mut OpParser<'_, '_>) -> PResult<()> {
     p.set_attr("callee", callee);
     let args = p.paren_operand_list()?;
     p.optional_attr_dict()?;
-    let loc = p.cur_loc();
-    let fty = p.colon_type()?;
-    let (inputs, results) = match p.ctx().type_kind(fty) {
-        TypeKind::Function { inputs, results } => (inputs.clone(), results.clone()),
-        _ => return p.err_at(loc, "expected function type"),
-    };
-    p.push_operands(&args, &inputs, loc)?;
-    p.result_types = results.into();
-    Ok(())
+    p.functional_type_operands(&args)
 }
 
 fn print_call(p: &mut OpPrinter<'_>, op: OpId) {

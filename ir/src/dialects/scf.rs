@@ -291,26 +291,12 @@ fn verify_if(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
 fn parse_yield(p: &mut OpParser<'_, '_>) -> PResult<()> {
     let ops = p.operand_list()?;
     p.optional_attr_dict()?;
-    if !ops.is_empty() {
-        let loc = p.cur_loc();
-        p.expect(Tok::Colon)?;
-        let tys = p.type_list()?;
-        p.push_operands(&ops, &tys, loc)?;
-    }
-    Ok(())
+    p.optional_colon_typed(&ops)
 }
 
 fn print_yield(p: &mut OpPrinter<'_>, op: OpId) {
-    let ctx = p.ctx();
     p.print_optional_attr_dict(op, &[]);
-    let ops = ctx.operands(op);
-    if !ops.is_empty() {
-        p.write(" ");
-        p.print_operands(ops);
-        p.write(" : ");
-        let tys: Vec<_> = ops.iter().map(|v| ctx.value_type(*v)).collect();
-        p.print_types(&tys);
-    }
+    p.print_colon_typed(p.ctx().operands(op));
 }
 
 fn verify_yield(ctx: &Context, op: OpId) -> Result<(), VerifyError> {

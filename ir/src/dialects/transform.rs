@@ -87,27 +87,17 @@ fn is_transform_type(ctx: &Context, t: crate::Type) -> bool {
 fn parse_yield(p: &mut OpParser<'_, '_>) -> PResult<()> {
     p.optional_attr_dict()?;
     let ops = p.operand_list()?;
-    if !ops.is_empty() {
-        let loc = p.cur_loc();
-        p.expect(Tok::Colon)?;
-        let tys = p.type_list()?;
-        p.push_operands(&ops, &tys, loc)?;
-    }
-    Ok(())
+    p.optional_colon_typed(&ops)
 }
 
 fn print_yield(p: &mut OpPrinter<'_>, op: OpId) {
-    let ctx = p.ctx();
     p.print_optional_attr_dict(op, &[]);
-    let ops = ctx.operands(op);
-    // Upstream's format leaves a space even without operands.
-    p.write(" ");
-    if !ops.is_empty() {
-        p.print_operands(ops);
-        p.write(" : ");
-        let tys: Vec<_> = ops.iter().map(|v| ctx.value_type(*v)).collect();
-        p.print_types(&tys);
+    let ops = p.ctx().operands(op);
+    if ops.is_empty() {
+        // Upstream's format leaves a space even without operands.
+        p.write(" ");
     }
+    p.print_colon_typed(ops);
 }
 
 /// The op names a `transform.structured.match` selects.
@@ -134,16 +124,7 @@ fn parse_match(p: &mut OpParser<'_, '_>) -> PResult<()> {
     p.optional_attr_dict()?;
     p.keyword("in")?;
     let target = p.operand()?;
-    let loc = p.cur_loc();
-    p.expect(Tok::Colon)?;
-    let fty = p.ty()?;
-    let (inputs, results) = match p.ctx().type_kind(fty) {
-        TypeKind::Function { inputs, results } => (inputs.clone(), results.clone()),
-        _ => return p.err_at(loc, "expected a function type"),
-    };
-    p.push_operands(&[target], &inputs, loc)?;
-    p.result_types = results.into();
-    Ok(())
+    p.functional_type_operands(&[target])
 }
 
 fn print_match(p: &mut OpPrinter<'_>, op: OpId) {
@@ -204,16 +185,7 @@ fn parse_tile(p: &mut OpParser<'_, '_>) -> PResult<()> {
         p.set_attr("mapping", m);
     }
     p.optional_attr_dict()?;
-    let loc = p.cur_loc();
-    p.expect(Tok::Colon)?;
-    let fty = p.ty()?;
-    let (inputs, results) = match p.ctx().type_kind(fty) {
-        TypeKind::Function { inputs, results } => (inputs.clone(), results.clone()),
-        _ => return p.err_at(loc, "expected a function type"),
-    };
-    p.push_operands(&[target], &inputs, loc)?;
-    p.result_types = results.into();
-    Ok(())
+    p.functional_type_operands(&[target])
 }
 
 fn print_tile(p: &mut OpPrinter<'_>, op: OpId) {

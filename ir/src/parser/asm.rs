@@ -228,6 +228,42 @@ impl<'p, 'a> OpParser<'p, 'a> {
         self.ty()
     }
 
+    /// `: type, ...` for `operands` when there are any (the tail of
+    /// return-like ops: `return %a, %b : i32, f32`), resolving them.
+    pub fn optional_colon_typed(&mut self, operands: &[UnresolvedOperand]) -> PResult<()> {
+        if operands.is_empty() {
+            return Ok(());
+        }
+        let loc = self.cur_loc();
+        self.p.expect(Tok::Colon, "':'")?;
+        let tys = self.type_list()?;
+        self.push_operands(operands, &tys, loc)
+    }
+
+    /// `: (inputs) -> results` (MLIR's `functional-type(operands,
+    /// results)`): resolves `operands` against the inputs and sets the
+    /// result types.
+    pub fn functional_type_operands(&mut self, operands: &[UnresolvedOperand]) -> PResult<()> {
+        let loc = self.cur_loc();
+        self.p.expect(Tok::Colon, "':'")?;
+        let type_loc = self.cur_loc();
+        let fty = self.ty()?;
+        let (inputs, results) = match self.ctx().type_kind(fty) {
+            crate::types::TypeKind::Function { inputs, results } => (inputs.clone(), results.clone()),
+            _ => {
+                let found = crate::printer::type_to_string(self.ctx(), fty);
+                let msg = format!(
+                    "custom op '{}' invalid kind of type specified: expected builtin.function, but found '{found}'",
+                    self.def.name
+                );
+                return self.err_at(type_loc, msg);
+            }
+        };
+        self.push_operands(operands, &inputs, loc)?;
+        self.result_types = results.into();
+        Ok(())
+    }
+
     /// `type, type, ...` (at least one).
     pub fn type_list(&mut self) -> PResult<Vec<Type>> {
         let mut v = vec![self.ty()?];

@@ -447,6 +447,23 @@ impl<'a> OpPrinter<'a> {
         self.out.push_str(text);
     }
 
+    /// ` %a, %b : t1, t2` when there are operands (the tail of return-like
+    /// ops).
+    pub fn print_colon_typed(&mut self, ops: &[Value]) {
+        if ops.is_empty() {
+            return;
+        }
+        self.out.push(' ');
+        self.print_operands(ops);
+        self.out.push_str(" : ");
+        for (i, v) in ops.iter().enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            self.print_type(self.ctx.value_type(*v));
+        }
+    }
+
     /// `a, b`
     pub fn print_types(&mut self, ts: &[Type]) {
         for (i, t) in ts.iter().enumerate() {
