@@ -77,25 +77,37 @@ fn build_like(b: &mut Builder<'_>, op: OpId, info: &PackInfo, source: Value, des
     (new_op, b.ctx.result(new_op, 0))
 }
 
-/// Loops over `0..dim(dest, j)` with step 1 for each of the `n` dims.
-fn full_domain(b: &mut Builder<'_>, dest: Value, n: usize) -> Vec<LoopRange> {
-    (0..n).map(|j| LoopRange { offset: Ofr::Const(0), size: b.dim(dest, j), stride: Ofr::Const(1) }).collect()
+/// The iteration domain of both ops: one parallel loop per dim of the
+/// unpacked tensor (the pack's source, the unpack's dest).
+fn parallel_loops(ctx: &Context, op: OpId) -> Vec<IteratorType> {
+    let n = PackInfo::read(ctx, op).map(|i| rank_of(ctx, i.unpacked())).unwrap_or(0);
+    vec![IteratorType::Parallel; n]
+}
+
+/// Loops over `0..dim(dest, j)` with step 1 for each domain dim (the
+/// pack's outer dims, the unpack's dims).
+fn full_domain(b: &mut Builder<'_>, op: OpId) -> Vec<LoopRange> {
+    let Ok(info) = info(b.ctx, op) else { return vec![] };
+    let n = rank_of(b.ctx, info.unpacked());
+    (0..n).map(|j| LoopRange { offset: Ofr::Const(0), size: b.dim(info.dest, j), stride: Ofr::Const(1) }).collect()
+}
+
+/// Both ops write their one result into `dest`.
+fn dest_only(ctx: &Context, op: OpId) -> Vec<Value> {
+    PackInfo::read(ctx, op).map(|i| vec![i.dest]).unwrap_or_default()
 }
 
 impl TilingInterface for PackTiling {
     fn loop_iterator_types(&self, ctx: &Context, op: OpId) -> Vec<IteratorType> {
-        let n = PackInfo::read(ctx, op).map(|i| rank_of(ctx, i.source)).unwrap_or(0);
-        vec![IteratorType::Parallel; n]
+        parallel_loops(ctx, op)
     }
 
     fn iteration_domain(&self, b: &mut Builder<'_>, op: OpId) -> Vec<LoopRange> {
-        let Ok(info) = info(b.ctx, op) else { return vec![] };
-        let n = rank_of(b.ctx, info.source);
-        full_domain(b, info.dest, n)
+        full_domain(b, op)
     }
 
     fn destinations(&self, ctx: &Context, op: OpId) -> Vec<Value> {
-        PackInfo::read(ctx, op).map(|i| vec![i.dest]).unwrap_or_default()
+        dest_only(ctx, op)
     }
 
     fn tiled_implementation(
@@ -291,18 +303,15 @@ pub fn max_rows(t: i64, bounds: TileBounds) -> Option<i64> {
 
 impl TilingInterface for UnpackTiling {
     fn loop_iterator_types(&self, ctx: &Context, op: OpId) -> Vec<IteratorType> {
-        let n = PackInfo::read(ctx, op).map(|i| rank_of(ctx, i.dest)).unwrap_or(0);
-        vec![IteratorType::Parallel; n]
+        parallel_loops(ctx, op)
     }
 
     fn iteration_domain(&self, b: &mut Builder<'_>, op: OpId) -> Vec<LoopRange> {
-        let Ok(info) = info(b.ctx, op) else { return vec![] };
-        let n = rank_of(b.ctx, info.dest);
-        full_domain(b, info.dest, n)
+        full_domain(b, op)
     }
 
     fn destinations(&self, ctx: &Context, op: OpId) -> Vec<Value> {
-        PackInfo::read(ctx, op).map(|i| vec![i.dest]).unwrap_or_default()
+        dest_only(ctx, op)
     }
 
     fn tiled_implementation(
