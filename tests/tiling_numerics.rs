@@ -20,6 +20,9 @@ struct Case {
 
 /// (shape, inner_dims_pos, inner_tiles, outer_dims_perm)
 type Config = (Vec<i64>, Vec<usize>, Vec<i64>, Vec<usize>);
+/// Builds a case from a config's shape, inner dims, tiles, outer permutation
+/// and whether shapes are dynamic ([`pack_case`], [`unpack_case`]).
+type CaseFn = fn(&[i64], &[usize], &[i64], &[usize], bool) -> Case;
 
 fn dims(shape: &[i64]) -> String {
     shape.iter().map(|d| if *d < 0 { "?".to_string() } else { d.to_string() }).collect::<Vec<_>>().join("x")
@@ -192,15 +195,35 @@ fn tiled_unpack_matches_untiled() {
         (vec![9, 10], vec![0], vec![4], vec![1, 0]),
         (vec![6, 7, 5], vec![2, 0], vec![2, 3], vec![2, 0, 1]),
     ];
-    for (dest, pos, tiles, perm) in &configs {
-        for ts in [vec![5, 3], vec![0, 7], vec![4, 0], vec![3, 2, 2], vec![16, 16]] {
-            let ts: Vec<i64> = ts.into_iter().take(dest.len()).collect();
+    let tile_sizes = [vec![5, 3], vec![0, 7], vec![4, 0], vec![3, 2, 2], vec![16, 16]];
+    count += check_configs(&configs, &tile_sizes, unpack_case, &mut failures);
+    assert_none_failed(&failures, count);
+    assert!(count >= 100, "only {count} cases ran");
+}
+
+/// Each config under each tile-size list (cut to the config's rank): `for`
+/// loops with static and dynamic shapes, `forall` with static ones. Returns
+/// how many cases passed.
+fn check_configs(
+    configs: &[Config],
+    tile_sizes: &[Vec<i64>],
+    case: CaseFn,
+    failures: &mut Vec<String>,
+) -> usize {
+    let mut count = 0;
+    for (shape, pos, tiles, perm) in configs {
+        for ts in tile_sizes {
+            let ts: Vec<i64> = ts.iter().copied().take(shape.len()).collect();
             for dynamic in [false, true] {
-                count += check(&unpack_case(dest, pos, tiles, perm, dynamic), &ts, "for", &mut failures) as usize;
+                count += check(&case(shape, pos, tiles, perm, dynamic), &ts, "for", failures) as usize;
             }
-            count += check(&unpack_case(dest, pos, tiles, perm, false), &ts, "forall", &mut failures) as usize;
+            count += check(&case(shape, pos, tiles, perm, false), &ts, "forall", failures) as usize;
         }
     }
+    count
+}
+
+fn assert_none_failed(failures: &[String], count: usize) {
     assert!(
         failures.is_empty(),
         "{} of {} cases failed:\n{}",
@@ -208,7 +231,6 @@ fn tiled_unpack_matches_untiled() {
         count + failures.len(),
         failures.join("\n\n")
     );
-    assert!(count >= 100, "only {count} cases ran");
 }
 
 #[test]
@@ -223,21 +245,8 @@ fn tiled_pack_matches_untiled() {
         (vec![9, 10], vec![0], vec![4], vec![1, 0]),
         (vec![6, 7, 5], vec![2, 0], vec![2, 3], vec![2, 0, 1]),
     ];
-    for (src, pos, tiles, perm) in &configs {
-        for ts in [vec![1, 1, 1], vec![2, 3, 1], vec![0, 2, 1], vec![3, 0, 2], vec![5, 5, 5]] {
-            let ts: Vec<i64> = ts.into_iter().take(src.len()).collect();
-            for dynamic in [false, true] {
-                count += check(&pack_case(src, pos, tiles, perm, dynamic), &ts, "for", &mut failures) as usize;
-            }
-            count += check(&pack_case(src, pos, tiles, perm, false), &ts, "forall", &mut failures) as usize;
-        }
-    }
-    assert!(
-        failures.is_empty(),
-        "{} of {} cases failed:\n{}",
-        failures.len(),
-        count + failures.len(),
-        failures.join("\n\n")
-    );
+    let tile_sizes = [vec![1, 1, 1], vec![2, 3, 1], vec![0, 2, 1], vec![3, 0, 2], vec![5, 5, 5]];
+    count += check_configs(&configs, &tile_sizes, pack_case, &mut failures);
+    assert_none_failed(&failures, count);
     assert!(count >= 60, "only {count} cases ran");
 }
