@@ -204,12 +204,7 @@ fn tiled_unpack_matches_untiled() {
 /// Each config under each tile-size list (cut to the config's rank): `for`
 /// loops with static and dynamic shapes, `forall` with static ones. Returns
 /// how many cases passed.
-fn check_configs(
-    configs: &[Config],
-    tile_sizes: &[Vec<i64>],
-    case: CaseFn,
-    failures: &mut Vec<String>,
-) -> usize {
+fn check_configs(configs: &[Config], tile_sizes: &[Vec<i64>], case: CaseFn, failures: &mut Vec<String>) -> usize {
     let mut count = 0;
     for (shape, pos, tiles, perm) in configs {
         for ts in tile_sizes {

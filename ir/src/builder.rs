@@ -355,16 +355,7 @@ impl<'c> Builder<'c> {
             return src;
         }
         let ty = self.ctx.tensor_type(shape, elem);
-        let params = self.slice_params(offsets, sizes);
-        let spec = crate::dialects::tensor::slice_spec(
-            self.ctx,
-            "tensor.extract_slice",
-            vec![src],
-            &params,
-            vec![ty],
-            self.loc,
-        );
-        let op = self.insert(spec);
+        let op = self.slice_op("tensor.extract_slice", vec![src], offsets, sizes, vec![ty]);
         self.ctx.result(op, 0)
     }
 
@@ -376,30 +367,26 @@ impl<'c> Builder<'c> {
         if offsets.iter().all(|o| *o == Ofr::Const(0)) && src_shape == dest_shape && !src_shape.contains(&DYNAMIC) {
             return src;
         }
-        let params = self.slice_params(offsets, sizes);
-        let spec = crate::dialects::tensor::slice_spec(
-            self.ctx,
-            "tensor.insert_slice",
-            vec![src, dest],
-            &params,
-            vec![dest_ty],
-            self.loc,
-        );
-        let op = self.insert(spec);
+        let op = self.slice_op("tensor.insert_slice", vec![src, dest], offsets, sizes, vec![dest_ty]);
         self.ctx.result(op, 0)
     }
 
     /// `tensor.parallel_insert_slice` (no result).
     pub fn parallel_insert_slice(&mut self, src: Value, dest: Value, offsets: &[Ofr], sizes: &[Ofr]) -> OpId {
+        self.slice_op("tensor.parallel_insert_slice", vec![src, dest], offsets, sizes, vec![])
+    }
+
+    /// A slice op `name` over `leading` operands with unit strides.
+    fn slice_op(
+        &mut self,
+        name: &str,
+        leading: Vec<Value>,
+        offsets: &[Ofr],
+        sizes: &[Ofr],
+        result_types: Vec<Type>,
+    ) -> OpId {
         let params = self.slice_params(offsets, sizes);
-        let spec = crate::dialects::tensor::slice_spec(
-            self.ctx,
-            "tensor.parallel_insert_slice",
-            vec![src, dest],
-            &params,
-            vec![],
-            self.loc,
-        );
+        let spec = crate::dialects::tensor::slice_spec(self.ctx, name, leading, &params, result_types, self.loc);
         self.insert(spec)
     }
 

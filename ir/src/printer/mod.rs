@@ -292,22 +292,12 @@ impl<'a> OpPrinter<'a> {
             .and_then(|h| h.join().ok())
             .and_then(|v| String::from_utf8(v).ok())
             .unwrap_or_else(|| String::with_capacity(room));
-        OpPrinter {
-            ctx,
-            loc_aliases: HashMap::new(),
-            collecting_locs: None,
-            loc_order: Vec::new(),
-            done: PrintedText::default(),
-            out,
-            opts,
-            names: Arc::new(names),
-            aliases: Aliases::default(),
-            parallel: false,
-            deferred: None,
-            indent: 0,
-            use_aliases: true,
-            type_text: Vec::new(),
-        }
+        let mut p = OpPrinter::detached(ctx);
+        p.out = out;
+        p.opts = opts;
+        p.names = Arc::new(names);
+        p.use_aliases = true;
+        p
     }
 
     fn detached(ctx: &'a Context) -> Self {
