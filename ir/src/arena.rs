@@ -7,7 +7,6 @@
 //! big inputs is a good part of the run time.
 
 use std::mem::MaybeUninit;
-use std::sync::OnceLock;
 use std::thread::JoinHandle;
 
 const CHUNK_BITS: usize = 14;
@@ -26,12 +25,6 @@ impl<T> Default for Arena<T> {
     fn default() -> Self {
         Arena { chunks: Vec::new(), len: 0, next: None }
     }
-}
-
-/// Whether a second core is there to fault chunks in.
-fn can_prefault() -> bool {
-    static CORES: OnceLock<bool> = OnceLock::new();
-    *CORES.get_or_init(|| std::thread::available_parallelism().is_ok_and(|n| n.get() > 1))
 }
 
 /// An empty chunk whose pages have been touched (one write per page).
@@ -77,7 +70,7 @@ impl<T: Send + 'static> Arena<T> {
         };
         self.chunks.push(chunk);
         // From the second chunk on the arena is growing: prepare the next.
-        if self.chunks.len() >= 2 && can_prefault() {
+        if self.chunks.len() >= 2 && crate::second_core() {
             self.next = Some(std::thread::spawn(faulted_chunk::<T>));
         }
     }

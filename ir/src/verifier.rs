@@ -26,7 +26,7 @@ const SPLIT_BLOCK_OPS: usize = 4096;
 /// (e.g. a function) verification stops at the first error, like MLIR;
 /// separate functions report separately.
 pub fn verify(ctx: &Context, root: OpId, mut opts: VerifyOptions) -> Result<(), Vec<Diagnostic>> {
-    opts.parallel &= std::thread::available_parallelism().is_ok_and(|n| n.get() > 1);
+    opts.parallel &= crate::second_core();
     let mut v = Verifier::new(ctx, opts);
     v.verify_isolated(root);
     if v.errors.is_empty() {

@@ -377,8 +377,7 @@ mod tests {
         let mut ctx = Context::new();
         let m = parse_module(&mut ctx, text, "t.mlir", BufferStart::default()).ok()?.module;
         tessel_ir::verifier::verify(&ctx, m, Default::default()).ok()?;
-        let mut registry = PassRegistry::default();
-        crate::register_all(&mut registry);
+        let registry = PassRegistry::default();
         let mut pipeline = parse_pipeline(tiling, &registry).expect("pipeline");
         let inst = Instrumentation { verify_each: true, defer_final_verify: false };
         run_pipeline(&mut ctx, m, &mut pipeline, &inst, &mut NoHooks).ok()?;

@@ -218,7 +218,7 @@ pub fn print_op_top(ctx: &Context, op: OpId, opts: PrintOptions) -> String {
 /// [`print_op_top`] as the alias definitions and the op's text in pieces: a
 /// caller that writes them in turn never moves the (possibly huge) op text.
 pub fn print_op_top_parts(ctx: &Context, op: OpId, opts: PrintOptions) -> (String, PrintedText) {
-    print_top(ctx, op, opts, std::thread::available_parallelism().is_ok_and(|n| n.get() > 1))
+    print_top(ctx, op, opts, crate::second_core())
 }
 
 /// [`print_op_top_parts`], using a second thread for large blocks if
