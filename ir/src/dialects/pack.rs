@@ -351,23 +351,19 @@ fn verify_pack(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
         Some(AttrKind::DenseArray { values, .. }) => values,
         _ => &[0; 4],
     };
-    {
-        let values = segments;
-        let total: i64 = values.iter().sum();
-        let n = ctx.operands(op).len() as i64;
-        if values.len() != 4 {
-            return Err(format!(
-                "'operandSegmentSizes' attribute for specifying operand segments must have 4 elements, but got {}",
-                values.len()
-            )
-            .into());
-        }
-        if total != n {
-            return Err(format!(
-                "operand count ({n}) does not match with the total size ({total}) specified in attribute 'operandSegmentSizes'"
-            )
-            .into());
-        }
+    if segments.len() != 4 {
+        return Err(format!(
+            "'operandSegmentSizes' attribute for specifying operand segments must have 4 elements, but got {}",
+            segments.len()
+        )
+        .into());
+    }
+    let (total, n) = (segments.iter().sum::<i64>(), ctx.operands(op).len() as i64);
+    if total != n {
+        return Err(format!(
+            "operand count ({n}) does not match with the total size ({total}) specified in attribute 'operandSegmentSizes'"
+        )
+        .into());
     }
     let info = read_or_err(ctx, op)?;
     verify_result_matches_dest(ctx, op, &info)?;
