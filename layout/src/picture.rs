@@ -1,0 +1,192 @@
+//! Pictures of a layout: the index table of the docs' figures and an SVG
+//! with the logical array beside the memory order.
+
+use std::fmt::Write;
+
+use crate::tiling::TiledLayout;
+
+/// Largest array [`table`] prints.
+pub const TABLE_LIMIT: i64 = 10_000;
+/// Largest array (elements, and slots) [`svg`] draws.
+pub const SVG_LIMIT: i64 = 4_096;
+
+/// The logical grid a picture shows: (leading index count, rows, cols).
+fn grid(t: &TiledLayout) -> (i64, i64, i64) {
+    let d = &t.logical_dims;
+    match d.len() {
+        0 => (1, 1, 1),
+        1 => (1, 1, d[0]),
+        n => (d[..n - 2].iter().product(), d[n - 2], d[n - 1]),
+    }
+}
+
+/// The logical index of cell (leading, row, col) of the grid.
+fn cell_index(t: &TiledLayout, leading: i64, row: i64, col: i64) -> Vec<i64> {
+    let d = &t.logical_dims;
+    match d.len() {
+        0 => vec![],
+        1 => vec![col],
+        n => {
+            let mut idx = crate::tiling::unravel(leading, &d[..n - 2]);
+            idx.push(row);
+            idx.push(col);
+            idx
+        }
+    }
+}
+
+/// Which slots hold an element (`true`) and which are padding.
+fn occupied(t: &TiledLayout) -> Vec<bool> {
+    let mut used = vec![false; t.padded_slots as usize];
+    let (lead, rows, cols) = grid(t);
+    for l in 0..lead {
+        for r in 0..rows {
+            for c in 0..cols {
+                used[t.linear_index_unchecked(&cell_index(t, l, r, c)) as usize] = true;
+            }
+        }
+    }
+    used
+}
+
+/// The index grid: one line per row of the two most minor logical dims, one
+/// grid per leading index. Refuses arrays over [`TABLE_LIMIT`] elements.
+pub fn table(t: &TiledLayout) -> Result<String, String> {
+    if t.elements > TABLE_LIMIT {
+        return Err(format!(
+            "the array has {} elements; `table` prints at most {TABLE_LIMIT} (use `index` or `element` for single positions)",
+            t.elements
+        ));
+    }
+    let (lead, rows, cols) = grid(t);
+    let width = (t.padded_slots.max(1) - 1).to_string().len();
+    let label = format!("row {}:", rows.max(1) - 1).len();
+    let mut out = String::new();
+    let rank = t.rank();
+    for l in 0..lead {
+        if rank > 2 {
+            let idx = cell_index(t, l, 0, 0);
+            let head: Vec<String> = idx[..rank - 2].iter().map(|i| i.to_string()).collect();
+            let _ = writeln!(out, "[{},:,:]", head.join(","));
+        }
+        for r in 0..rows {
+            let mut line = format!("{:<label$}", format!("row {r}:"));
+            for c in 0..cols {
+                let i = t.linear_index_unchecked(&cell_index(t, l, r, c));
+                let _ = write!(line, " {i:>width$}");
+            }
+            out.push_str(line.trim_end());
+            out.push('\n');
+        }
+    }
+    let used = occupied(t);
+    let pads: Vec<usize> = (0..used.len()).filter(|&i| !used[i]).collect();
+    let _ = write!(out, "{} slots: {} elements, {} padding", t.padded_slots, t.elements, pads.len());
+    if !pads.is_empty() {
+        let shown: Vec<String> = pads.iter().take(32).map(|p| p.to_string()).collect();
+        let more = if pads.len() > 32 { ", ..." } else { "" };
+        let _ = write!(out, " ({}{more})", shown.join(", "));
+    }
+    out.push('\n');
+    Ok(out)
+}
+
+/// The colour of the memory block a slot is in.
+fn block_colour(block: i64) -> String {
+    let hue = (block * 47).rem_euclid(360);
+    format!("hsl({hue},65%,78%)")
+}
+
+/// An SVG picture: left, the logical array (two most minor dims, one grid
+/// per leading index) with each element's linear index, coloured by the
+/// memory block (first tile) it lands in; right, memory in order, each slot
+/// showing the logical index it holds, padding slots hatched.
+pub fn svg(t: &TiledLayout, title: &str) -> Result<String, String> {
+    if t.elements > SVG_LIMIT || t.padded_slots > 4 * SVG_LIMIT {
+        return Err(format!(
+            "the array has {} elements in {} slots; `svg` draws at most {SVG_LIMIT} elements and {} slots",
+            t.elements,
+            t.padded_slots,
+            4 * SVG_LIMIT
+        ));
+    }
+    let block: i64 =
+        t.steps.first().map_or(t.expanded_shape().last().copied().unwrap_or(1), |s| s.tile.iter().product());
+    let block = block.max(1);
+    let (lead, rows, cols) = grid(t);
+    let rank = t.rank();
+    const CELL: i64 = 36;
+    const GAP: i64 = 40;
+    const TOP: i64 = 60;
+    let grid_h = rows * CELL + if rank > 2 { 24 } else { 0 };
+    let left_w = cols * CELL;
+    let width_slots = if block <= 64 { block } else { 32 };
+    let mem_rows = crate::tiling::ceil_div(t.padded_slots, width_slots);
+    let mem_x = 20 + left_w + GAP;
+    let width = mem_x + width_slots * CELL + 20;
+    let height = TOP + (lead * (grid_h + 12)).max(mem_rows * CELL) + 40;
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="monospace" font-size="11">"#
+    );
+    s.push_str(
+        r##"<defs><pattern id="pad" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="6" height="6" fill="#f2f2f2"/><line x1="0" y1="0" x2="0" y2="6" stroke="#b0b0b0" stroke-width="2"/></pattern></defs>
+"##,
+    );
+    let _ = writeln!(s, r#"<rect width="{width}" height="{height}" fill="white"/>"#);
+    let _ = writeln!(s, r#"<text x="20" y="22" font-size="14">{}</text>"#, escape(title));
+    let _ = writeln!(s, r#"<text x="20" y="46">logical array: linear index of each element</text>"#);
+    let _ = writeln!(s, r#"<text x="{mem_x}" y="46">memory order: logical index in each slot</text>"#);
+    let mut y0 = TOP;
+    for l in 0..lead {
+        if rank > 2 {
+            let idx = cell_index(t, l, 0, 0);
+            let head: Vec<String> = idx[..rank - 2].iter().map(|i| i.to_string()).collect();
+            let _ = writeln!(s, r#"<text x="20" y="{}">[{},:,:]</text>"#, y0 + 14, head.join(","));
+            y0 += 24;
+        }
+        for r in 0..rows {
+            for c in 0..cols {
+                let slot = t.linear_index_unchecked(&cell_index(t, l, r, c));
+                let (x, y) = (20 + c * CELL, y0 + r * CELL);
+                let _ = writeln!(
+                    s,
+                    r##"<rect class="element" x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{}" stroke="#555"/><text x="{}" y="{}" text-anchor="middle">{slot}</text>"##,
+                    block_colour(slot / block),
+                    x + CELL / 2,
+                    y + CELL / 2 + 4
+                );
+            }
+        }
+        y0 += rows * CELL + 12;
+    }
+    for slot in 0..t.padded_slots {
+        let (x, y) = (mem_x + (slot % width_slots) * CELL, TOP + (slot / width_slots) * CELL);
+        match t.element_at(slot).map_err(|e| e.to_string())? {
+            Some(idx) => {
+                let label: Vec<String> = idx.iter().map(|i| i.to_string()).collect();
+                let _ = writeln!(
+                    s,
+                    r##"<rect class="slot" x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{}" stroke="#555"/><text x="{}" y="{}" text-anchor="middle" font-size="9">{}</text>"##,
+                    block_colour(slot / block),
+                    x + CELL / 2,
+                    y + CELL / 2 + 3,
+                    label.join(",")
+                );
+            }
+            None => {
+                let _ = writeln!(
+                    s,
+                    r##"<rect class="padding" x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="url(#pad)" stroke="#999"/>"##
+                );
+            }
+        }
+    }
+    s.push_str("</svg>\n");
+    Ok(s)
+}
+
+fn escape(s: &str) -> String {
+    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+}
