@@ -204,7 +204,11 @@ impl<'a> Parser<'a> {
                     ),
                 ));
             }
-            layout = Some(l);
+            // A scalar's `{}` is the default layout and is not printed; keep
+            // it as none so that parsing what we print gives the same shape.
+            if !(dims.is_empty() && l == Layout::default_for_rank(0)) {
+                layout = Some(l);
+            }
         }
         Ok(ArrayShape { element_type, dims, layout })
     }
