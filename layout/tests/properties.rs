@@ -16,14 +16,22 @@ fn arb_shape() -> impl Strategy<Value = ArrayShape> {
                 proptest::collection::vec(
                     (1usize..=4).prop_flat_map(|k| {
                         (
-                            proptest::collection::vec(prop_oneof![4 => (1i64..=5).prop_map(TileDim::Size), 1 => Just(TileDim::Combine)], k - 1),
+                            proptest::collection::vec(
+                                prop_oneof![4 => (1i64..=5).prop_map(TileDim::Size), 1 => Just(TileDim::Combine)],
+                                k - 1,
+                            ),
                             1i64..=5,
                         )
                     }),
                     0..=3,
                 ),
                 prop_oneof![Just(1i64), Just(2), Just(3), Just(8)],
-                prop_oneof![Just(PrimitiveType::F32), Just(PrimitiveType::Bf16), Just(PrimitiveType::S4), Just(PrimitiveType::Pred)],
+                prop_oneof![
+                    Just(PrimitiveType::F32),
+                    Just(PrimitiveType::Bf16),
+                    Just(PrimitiveType::S4),
+                    Just(PrimitiveType::Pred)
+                ],
             )
         })
         .prop_map(|(dims, m2m, tiles, l, ty)| {
@@ -207,7 +215,28 @@ fn parser_fuzz() {
         "(f32[2]{0}, (s8[], token[]), /*index=2*/ pred[<=3,?])",
         "f32[]{:T(256)}",
     ];
-    let tokens = ["(", ")", "{", "}", "[", "]", ",", ":", "*", "T", "L", "S", "SC", "<=", "?", "-", "0", "9999999999999999999999", "/*", "é"];
+    let tokens = [
+        "(",
+        ")",
+        "{",
+        "}",
+        "[",
+        "]",
+        ",",
+        ":",
+        "*",
+        "T",
+        "L",
+        "S",
+        "SC",
+        "<=",
+        "?",
+        "-",
+        "0",
+        "9999999999999999999999",
+        "/*",
+        "é",
+    ];
     let mut rng = 0x9E3779B97F4A7C15u64;
     let mut next = |n: usize| {
         rng ^= rng << 13;

@@ -3,6 +3,7 @@
 pub mod canonicalize;
 pub mod cse;
 pub mod manager;
+pub mod materialize_layouts;
 mod strip_debuginfo;
 mod tile_pack_unpack;
 pub mod tiling;
@@ -16,6 +17,7 @@ pub use manager::{
 pub fn register_all(r: &mut PassRegistry) {
     r.add(canonicalize::INFO);
     r.add(cse::INFO);
+    r.add(materialize_layouts::INFO);
     r.add(strip_debuginfo::INFO);
     r.add(tile_pack_unpack::INFO);
     r.add(transform_interpreter::INFO);

@@ -10,6 +10,7 @@ pub mod pack_tiling;
 pub mod scf;
 pub mod tensor;
 pub mod transform;
+pub mod xla;
 
 use crate::registry::{traits, Registry};
 use crate::{Attr, Context, Value};
@@ -26,6 +27,7 @@ pub fn register_all(r: &mut Registry) {
     tensor::register(r);
     linalg::register(r);
     transform::register(r);
+    xla::register(r);
 }
 
 /// The `value` attribute of a constant-like op defining `v`.

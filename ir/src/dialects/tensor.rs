@@ -803,6 +803,15 @@ fn verify_reshape(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
         )
         .into());
     }
+    // A rank-0 collapsed type has no groups; the other side must be all ones.
+    if small.is_empty() {
+        if big.iter().any(|d| *d != 1) {
+            return Err(
+                "invalid to reshape tensor/memref with non-unit extent dimensions to zero-rank tensor/memref".into()
+            );
+        }
+        return Ok(());
+    }
     let flat: Vec<i64> = groups.iter().flatten().copied().collect();
     if flat.len() != big.len() || flat.iter().enumerate().any(|(i, d)| *d != i as i64) {
         return Err("expected reassociation map #0 to be valid and contiguous".into());

@@ -116,6 +116,19 @@ impl<'p, 'a> OpParser<'p, 'a> {
         self.p.expect(k, what)
     }
 
+    /// A string literal (`"..."`), unescaped.
+    pub fn string_literal(&mut self) -> PResult<String> {
+        if self.p.kind() != Tok::String {
+            return self.p.err("expected a string literal");
+        }
+        let s = match crate::parser::lexer::unescape(self.p.text()) {
+            Ok(s) => s,
+            Err(e) => return self.p.err(e),
+        };
+        self.p.consume_if(Tok::String);
+        Ok(s)
+    }
+
     /// Whether the current token is the keyword `kw`.
     pub fn at_keyword(&self, kw: &str) -> bool {
         self.p.is_keyword(kw)
