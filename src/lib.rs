@@ -4,3 +4,5 @@
 pub mod cli;
 pub mod driver;
 pub mod expected;
+pub mod layout_cli;
+pub mod layout_mlir;

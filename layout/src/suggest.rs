@@ -52,7 +52,8 @@ fn orders(current: &[i64]) -> Vec<Vec<i64>> {
 }
 
 /// Alternatives ranked by size (smallest first); the input's own layout is
-/// among them, marked. Keeps the input's L, E and S fields.
+/// among them, marked. Keeps the input's L, E and S fields; a tiled input is
+/// compared with tiled formats only.
 pub fn suggest(shape: &ArrayShape) -> Result<Vec<Suggestion>, String> {
     let current = TiledLayout::new(shape)?;
     let layout = shape.layout_or_default();
@@ -67,8 +68,13 @@ pub fn suggest(shape: &ArrayShape) -> Result<Vec<Suggestion>, String> {
         Ok(())
     };
     push(ArrayShape { layout: Some(layout.clone()), ..shape.clone() }, true, false)?;
+    // A tiled input (a TPU layout) is compared with tiled formats only.
+    let tiled_only = !layout.tiles.is_empty();
     for m2m in orders(&layout.minor_to_major) {
         for tiles in common_tilings(current.element_bits) {
+            if tiled_only && tiles.is_empty() {
+                continue;
+            }
             let candidate = Layout { minor_to_major: m2m.clone(), tiles, ..layout.clone() };
             let reorders = m2m != layout.minor_to_major;
             push(ArrayShape { layout: Some(candidate), ..shape.clone() }, false, reorders)?;

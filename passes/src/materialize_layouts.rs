@@ -52,7 +52,7 @@ pub fn materialize(ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
     let elem = ctx.value_type_kind(input).element_type().expect("verified: a ranked tensor");
     let mut b = Builder::new(ctx, InsertPoint::Before(op), loc);
     let result = if xla::is_to_layout(b.ctx, op) {
-        emit_to_layout(&mut b, input, &layout, elem)
+        emit_to_layout(&mut b, input, &layout, elem).map_err(|m| Diagnostic::error(loc, m))?
     } else {
         emit_from_layout(&mut b, input, &layout, elem)
     };
@@ -82,14 +82,19 @@ fn static_sizes(shape: &[i64]) -> Vec<Ofr> {
     shape.iter().map(|&d| Ofr::Const(d)).collect()
 }
 
-/// A zero of `elem` (the padding value).
-fn zero(b: &mut Builder<'_>, elem: Type) -> Value {
-    if matches!(b.ctx.type_kind(elem), TypeKind::Float(_)) {
-        let a = b.ctx.attr(AttrKind::Float { bits: 0, ty: elem });
-        let op = b.op("arith.constant", &[], &[elem], &[("value", a)]);
-        b.ctx.result(op, 0)
-    } else {
-        b.int_const(0, elem)
+/// A zero of `elem` (the padding value); integers, index and floats only.
+fn zero(b: &mut Builder<'_>, elem: Type) -> Result<Value, String> {
+    match b.ctx.type_kind(elem) {
+        TypeKind::Float(_) => {
+            let a = b.ctx.attr(AttrKind::Float { bits: 0, ty: elem });
+            let op = b.op("arith.constant", &[], &[elem], &[("value", a)]);
+            Ok(b.ctx.result(op, 0))
+        }
+        TypeKind::Integer { .. } | TypeKind::Index => Ok(b.int_const(0, elem)),
+        _ => Err(format!(
+            "the layout pads, and there is no zero padding value for elements of type {}",
+            tessel_ir::printer::type_to_string(b.ctx, elem)
+        )),
     }
 }
 
@@ -159,7 +164,7 @@ fn pack_or_unpack(
 }
 
 /// Emits the chain that lays `input` (the logical tensor) out.
-pub fn emit_to_layout(b: &mut Builder<'_>, input: Value, layout: &TiledLayout, elem: Type) -> Value {
+pub fn emit_to_layout(b: &mut Builder<'_>, input: Value, layout: &TiledLayout, elem: Type) -> Result<Value, String> {
     let mut v = input;
     for step in pack_chain(layout) {
         v = match &step.op {
@@ -167,7 +172,7 @@ pub fn emit_to_layout(b: &mut Builder<'_>, input: Value, layout: &TiledLayout, e
             ChainOp::Expand { reassociation } => reshape(b, true, v, reassociation, &step.result_shape, elem),
             ChainOp::Collapse { reassociation } => reshape(b, false, v, reassociation, &step.result_shape, elem),
             ChainOp::Pack { outer_dims_perm, inner_dims_pos, inner_tiles, padding } => {
-                let pad = padding.then(|| zero(b, elem));
+                let pad = if *padding { Some(zero(b, elem)?) } else { None };
                 pack_or_unpack(
                     b,
                     true,
@@ -180,7 +185,7 @@ pub fn emit_to_layout(b: &mut Builder<'_>, input: Value, layout: &TiledLayout, e
             }
         };
     }
-    v
+    Ok(v)
 }
 
 /// Emits the inverse chain: from the laid-out tensor back to the logical one.

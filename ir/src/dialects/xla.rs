@@ -105,12 +105,13 @@ pub fn xla_shape(dims: &[i64], layout: &str) -> Result<ArrayShape, String> {
     let prefix = format!("f32[{}]", dims.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(","));
     let text = format!("{prefix}{layout}");
     match parse_shape(&text) {
-        Ok(Shape::Array(a)) if a.layout.is_some() || layout.trim().is_empty() => Ok(ArrayShape {
+        // (A scalar's `{}` parses as no layout: the default.)
+        Ok(Shape::Array(a)) => Ok(ArrayShape {
             element_type: PrimitiveType::F32,
             dims: dims.iter().map(|&d| Dim::Static(d)).collect(),
             layout: a.layout,
         }),
-        Ok(_) => Err("expected a layout such as \"{1,0:T(8,128)}\"".into()),
+        Ok(Shape::Tuple(_)) => Err("expected a layout such as \"{1,0:T(8,128)}\"".into()),
         Err(e) => {
             let col = e.column(&text).saturating_sub(prefix.chars().count());
             Err(format!("column {col} of the layout: {}", e.message))
