@@ -126,10 +126,18 @@ pub fn report(text: &str) -> Result<Report, HloError> {
     let mut insts = Vec::new();
     let mut fused = std::collections::BTreeSet::new();
     let mut computation = String::new();
+    // The opcode of the last instruction: a fusion's `calls=` may sit on a
+    // continuation line.
+    let mut last_opcode = String::new();
     for (i, line) in text.lines().enumerate() {
         let Some((name, start)) = split_instruction(line) else {
             if let Some(c) = computation_header(line) {
                 computation = c;
+                last_opcode.clear();
+            } else if last_opcode == "fusion" {
+                if let Some(c) = fusion_callee(line) {
+                    fused.insert(c);
+                }
             }
             continue;
         };
@@ -146,6 +154,7 @@ pub fn report(text: &str) -> Result<Report, HloError> {
                 fused.insert(c);
             }
         }
+        last_opcode = opcode;
         insts.push(Inst { line: i + 1, name, computation: computation.clone(), shape, rest });
     }
     let mut out = Report::default();

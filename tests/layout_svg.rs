@@ -1,0 +1,48 @@
+//! `tessel-layout svg` renders with a real SVG renderer (resvg): the
+//! picture of F32[3,5]{1,0:T(2,2)} shows element (0,0) and memory slot 0 in
+//! the same tile colour, and slot 9 (padding) hatched grey.
+
+use resvg::{tiny_skia, usvg};
+use tessel_layout::{parse_shape, picture, Shape, TiledLayout};
+
+fn render(svg: &str) -> tiny_skia::Pixmap {
+    let tree = usvg::Tree::from_str(svg, &usvg::Options::default()).expect("a valid SVG document");
+    let size = tree.size().to_int_size();
+    let mut pixmap = tiny_skia::Pixmap::new(size.width(), size.height()).expect("non-empty picture");
+    resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
+    pixmap
+}
+
+fn pixel(p: &tiny_skia::Pixmap, x: u32, y: u32) -> (u8, u8, u8) {
+    let c = p.pixel(x, y).expect("inside the picture");
+    (c.red(), c.green(), c.blue())
+}
+
+#[test]
+fn svg_renders_tiles_and_padding() {
+    let Shape::Array(a) = parse_shape("F32[3,5]{1,0:T(2,2)}").unwrap() else { unreachable!() };
+    let t = TiledLayout::new(&a).unwrap();
+    let svg = picture::svg(&t, &a.to_string()).unwrap();
+    assert_eq!(svg.matches("class=\"element\"").count(), 15);
+    assert_eq!(svg.matches("class=\"slot\"").count(), 15);
+    assert_eq!(svg.matches("class=\"padding\"").count(), 9);
+    let p = render(&svg);
+    // Cells are 36 px; the logical grid starts at (20, 60), memory at x = 20 + 5*36 + 40.
+    let element00 = pixel(&p, 20 + 4, 60 + 4);
+    let slot0 = pixel(&p, 240 + 4, 60 + 4);
+    assert_eq!(element00, slot0, "element (0,0) and slot 0 share the first tile's colour");
+    assert!(element00.0 > element00.2 + 30, "the first tile is drawn in colour, got {element00:?}");
+    // Element (0,2) lands in the second tile: another colour.
+    assert_ne!(pixel(&p, 20 + 2 * 36 + 4, 60 + 4), element00);
+    // Slot 9 (row 2, column 1 of the 4-wide memory view) is padding: grey hatching.
+    let (r, g, b) = pixel(&p, 240 + 36 + 6, 60 + 2 * 36 + 6);
+    assert!(r == g && g == b && r > 150, "padding is grey, got {:?}", (r, g, b));
+    assert_eq!(pixel(&p, 2, 2), (255, 255, 255), "white background");
+}
+
+#[test]
+fn svg_refuses_big_arrays() {
+    let Shape::Array(a) = parse_shape("f32[100,100]").unwrap() else { unreachable!() };
+    let e = picture::svg(&TiledLayout::new(&a).unwrap(), "x").unwrap_err();
+    assert!(e.contains("draws at most 4096 elements"), "{e}");
+}
