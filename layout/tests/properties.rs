@@ -128,9 +128,9 @@ fn reference(a: &ArrayShape) -> Vec<Option<usize>> {
         // Split each tiled dim into (outer, tile), then move tile dims last.
         let r = m.shape.len();
         let mut split = m.shape[..r - kk].to_vec();
-        for i in 0..kk {
-            split.push(m.shape[r - kk + i] / sizes[i]);
-            split.push(sizes[i]);
+        for (i, &t) in sizes.iter().enumerate() {
+            split.push(m.shape[r - kk + i] / t);
+            split.push(t);
         }
         m.shape = split;
         let lead = r - kk;
