@@ -19,7 +19,7 @@ use tessel_layout::{
 /// Explain, index, draw and lower XLA tiled layouts
 /// (`bf16[8,1,1280,16384]{3,2,0,1:T(8,128)(2,1)S(1)}`).
 #[derive(Parser, Debug)]
-#[command(name = "tessel-layout", version, about, long_about = None)]
+#[command(name = "tessel-layout", version, about = "Explain, index, draw and lower XLA tiled layouts (shapes such as bf16[8,1,1280,16384]{3,2,0,1:T(8,128)(2,1)S(1)})", long_about = None)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
