@@ -14,6 +14,7 @@ mod entity;
 pub mod float;
 pub mod interfaces;
 pub mod location;
+pub mod ods;
 pub mod parser;
 pub mod printer;
 pub mod registry;

@@ -101,6 +101,13 @@ pub struct OpDef {
     pub results: Arity,
     /// Exact number of regions.
     pub regions: usize,
+    /// Named operand groups (empty for ops declared without them).
+    pub operand_groups: &'static [crate::ods::GroupDef],
+    /// Named result groups.
+    pub result_groups_def: &'static [crate::ods::GroupDef],
+    /// Operand group sizes are stored in `operandSegmentSizes`
+    /// (MLIR's `AttrSizedOperandSegments`).
+    pub segmented: bool,
 }
 
 /// A count range: at least `min`, at most `max` (unbounded when `None`).
@@ -149,6 +156,9 @@ impl OpDef {
             operands: Arity::exactly(0),
             results: Arity::exactly(0),
             regions: 0,
+            operand_groups: &[],
+            result_groups_def: &[],
+            segmented: false,
         }
     }
 

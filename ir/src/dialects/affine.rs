@@ -5,48 +5,54 @@ use crate::attrs::AttrKind;
 use crate::parser::lexer::Tok;
 use crate::parser::{OpParser, PResult};
 use crate::printer::OpPrinter;
-use crate::registry::{traits, Arity, OpDef, Registry, VerifyError};
+use crate::registry::{traits, Registry, VerifyError};
 use crate::types::TypeKind;
 use crate::{Context, OpId};
 
-/// `affine.apply`
-pub static APPLY: OpDef = OpDef {
-    parse: Some(parse_map_op),
-    print: Some(print_map_op),
-    verify: Some(verify_map_op),
-    inherent: &["map"],
-    traits: traits::PURE,
-    operands: Arity::at_least(0),
-    results: Arity::exactly(1),
-    regions: 0,
-    ..OpDef::named("affine.apply")
-};
+crate::op! {
+    /// `affine.apply`
+    pub struct ApplyOp => APPLY = "affine.apply";
+    operands { operands: Variadic }
+    attributes { map: MapAttr = "map" }
+    results { result: One }
+    regions { }
+    def {
+        parse: Some(parse_map_op),
+        print: Some(print_map_op),
+        verify: Some(verify_map_op),
+        traits: traits::PURE,
+    }
+}
 
-/// `affine.min`
-pub static MIN: OpDef = OpDef {
-    parse: Some(parse_map_op),
-    print: Some(print_map_op),
-    verify: Some(verify_map_op),
-    inherent: &["map"],
-    traits: traits::PURE,
-    operands: Arity::at_least(0),
-    results: Arity::exactly(1),
-    regions: 0,
-    ..OpDef::named("affine.min")
-};
+crate::op! {
+    /// `affine.min`
+    pub struct MinOp => MIN = "affine.min";
+    operands { operands: Variadic }
+    attributes { map: MapAttr = "map" }
+    results { result: One }
+    regions { }
+    def {
+        parse: Some(parse_map_op),
+        print: Some(print_map_op),
+        verify: Some(verify_map_op),
+        traits: traits::PURE,
+    }
+}
 
-/// `affine.max`
-pub static MAX: OpDef = OpDef {
-    parse: Some(parse_map_op),
-    print: Some(print_map_op),
-    verify: Some(verify_map_op),
-    inherent: &["map"],
-    traits: traits::PURE,
-    operands: Arity::at_least(0),
-    results: Arity::exactly(1),
-    regions: 0,
-    ..OpDef::named("affine.max")
-};
+crate::op! {
+    /// `affine.max`
+    pub struct MaxOp => MAX = "affine.max";
+    operands { operands: Variadic }
+    attributes { map: MapAttr = "map" }
+    results { result: One }
+    regions { }
+    def {
+        parse: Some(parse_map_op),
+        print: Some(print_map_op),
+        verify: Some(verify_map_op),
+        traits: traits::PURE,
+    }
+}
 
 /// Registers the dialect.
 pub fn register(r: &mut Registry) {
@@ -108,7 +114,7 @@ fn print_map_op(p: &mut OpPrinter<'_>, op: OpId) {
         p.print_operands(&ops[nd..]);
         p.write("]");
     }
-    p.print_optional_attr_dict(op, &["map"]);
+    p.print_attr_dict(op);
 }
 
 fn verify_map_op(ctx: &Context, op: OpId) -> Result<(), VerifyError> {

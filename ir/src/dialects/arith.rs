@@ -5,39 +5,43 @@ use crate::attrs::AttrKind;
 use crate::parser::lexer::Tok;
 use crate::parser::{OpParser, PResult};
 use crate::printer::OpPrinter;
-use crate::registry::{traits, Arity, OpDef, Registry, VerifyError};
+use crate::registry::{traits, OpDef, Registry, VerifyError};
 use crate::types::{Signedness, TypeKind};
 use crate::{Context, OpId, Type};
 
-/// `arith.constant`
-pub static CONSTANT: OpDef = OpDef {
-    parse: Some(parse_constant),
-    print: Some(print_constant),
-    verify: Some(verify_constant),
-    inherent: &["value"],
-    traits: traits::PURE | traits::CONSTANT_LIKE,
-    result_name: Some(constant_name),
-    operands: Arity::exactly(0),
-    results: Arity::exactly(1),
-    regions: 0,
-    ..OpDef::named("arith.constant")
-};
+crate::op! {
+    /// `arith.constant`
+    pub struct ConstantOp => CONSTANT = "arith.constant";
+    operands { }
+    attributes { value: AnyAttr = "value" }
+    results { result: One }
+    regions { }
+    def {
+        parse: Some(parse_constant),
+        print: Some(print_constant),
+        verify: Some(verify_constant),
+        traits: traits::PURE | traits::CONSTANT_LIKE,
+        result_name: Some(constant_name),
+    }
+}
 
 macro_rules! binary {
-    ($($id:ident = $name:literal, $kind:ident;)*) => {
+    ($($handle:ident, $id:ident = $name:literal, $kind:ident;)*) => {
         $(
-            #[doc = concat!("`", $name, "`")]
-            pub static $id: OpDef = OpDef {
-                parse: Some(parse_binary),
-                print: Some(print_binary),
-                verify: Some(verify_same_types),
-                inherent: &["overflowFlags", "fastmath"],
-                traits: traits::PURE,
-                operands: Arity::exactly(2),
-                results: Arity::exactly(1),
-                regions: 0,
-                ..OpDef::named($name)
-            };
+            crate::op! {
+                #[doc = concat!("`", $name, "`")]
+                pub struct $handle => $id = $name;
+                operands { lhs: One, rhs: One }
+                attributes { overflow_flags: AnyAttr = "overflowFlags", fastmath: AnyAttr = "fastmath" }
+                results { result: One }
+                regions {}
+                def {
+                    parse: Some(parse_binary),
+                    print: Some(print_binary),
+                    verify: Some(verify_same_types),
+                    traits: traits::PURE,
+                }
+            }
         )*
         const BINARY: &[&OpDef] = &[$(&$id),*];
         /// Binary op names with their operand class ('i' integer, 'f' float).
@@ -46,121 +50,132 @@ macro_rules! binary {
 }
 
 binary! {
-    ADDI = "arith.addi", i;
-    SUBI = "arith.subi", i;
-    MULI = "arith.muli", i;
-    DIVSI = "arith.divsi", i;
-    DIVUI = "arith.divui", i;
-    REMSI = "arith.remsi", i;
-    REMUI = "arith.remui", i;
-    CEILDIVSI = "arith.ceildivsi", i;
-    CEILDIVUI = "arith.ceildivui", i;
-    FLOORDIVSI = "arith.floordivsi", i;
-    MINSI = "arith.minsi", i;
-    MAXSI = "arith.maxsi", i;
-    MINUI = "arith.minui", i;
-    MAXUI = "arith.maxui", i;
-    ANDI = "arith.andi", i;
-    ORI = "arith.ori", i;
-    XORI = "arith.xori", i;
-    SHLI = "arith.shli", i;
-    SHRSI = "arith.shrsi", i;
-    SHRUI = "arith.shrui", i;
-    ADDF = "arith.addf", f;
-    SUBF = "arith.subf", f;
-    MULF = "arith.mulf", f;
-    DIVF = "arith.divf", f;
-    REMF = "arith.remf", f;
-    MAXIMUMF = "arith.maximumf", f;
-    MINIMUMF = "arith.minimumf", f;
-    MAXNUMF = "arith.maxnumf", f;
-    MINNUMF = "arith.minnumf", f;
+    AddIOp, ADDI = "arith.addi", i;
+    SubIOp, SUBI = "arith.subi", i;
+    MulIOp, MULI = "arith.muli", i;
+    DivSIOp, DIVSI = "arith.divsi", i;
+    DivUIOp, DIVUI = "arith.divui", i;
+    RemSIOp, REMSI = "arith.remsi", i;
+    RemUIOp, REMUI = "arith.remui", i;
+    CeilDivSIOp, CEILDIVSI = "arith.ceildivsi", i;
+    CeilDivUIOp, CEILDIVUI = "arith.ceildivui", i;
+    FloorDivSIOp, FLOORDIVSI = "arith.floordivsi", i;
+    MinSIOp, MINSI = "arith.minsi", i;
+    MaxSIOp, MAXSI = "arith.maxsi", i;
+    MinUIOp, MINUI = "arith.minui", i;
+    MaxUIOp, MAXUI = "arith.maxui", i;
+    AndIOp, ANDI = "arith.andi", i;
+    OrIOp, ORI = "arith.ori", i;
+    XOrIOp, XORI = "arith.xori", i;
+    ShLIOp, SHLI = "arith.shli", i;
+    ShRSIOp, SHRSI = "arith.shrsi", i;
+    ShRUIOp, SHRUI = "arith.shrui", i;
+    AddFOp, ADDF = "arith.addf", f;
+    SubFOp, SUBF = "arith.subf", f;
+    MulFOp, MULF = "arith.mulf", f;
+    DivFOp, DIVF = "arith.divf", f;
+    RemFOp, REMF = "arith.remf", f;
+    MaximumFOp, MAXIMUMF = "arith.maximumf", f;
+    MinimumFOp, MINIMUMF = "arith.minimumf", f;
+    MaxNumFOp, MAXNUMF = "arith.maxnumf", f;
+    MinNumFOp, MINNUMF = "arith.minnumf", f;
 }
 
-/// `arith.negf`
-pub static NEGF: OpDef = OpDef {
-    parse: Some(parse_unary),
-    print: Some(print_unary),
-    verify: Some(verify_same_types),
-    inherent: &["fastmath"],
-    traits: traits::PURE,
-    operands: Arity::exactly(1),
-    results: Arity::exactly(1),
-    regions: 0,
-    ..OpDef::named("arith.negf")
-};
+crate::op! {
+    /// `arith.negf`
+    pub struct NegFOp => NEGF = "arith.negf";
+    operands { operand: One }
+    attributes { fastmath: AnyAttr = "fastmath" }
+    results { result: One }
+    regions { }
+    def {
+        parse: Some(parse_unary),
+        print: Some(print_unary),
+        verify: Some(verify_same_types),
+        traits: traits::PURE,
+    }
+}
 
-/// `arith.cmpi`
-pub static CMPI: OpDef = OpDef {
-    parse: Some(parse_cmp),
-    print: Some(print_cmp),
-    verify: Some(verify_cmp),
-    inherent: &["predicate"],
-    traits: traits::PURE,
-    operands: Arity::exactly(2),
-    results: Arity::exactly(1),
-    regions: 0,
-    ..OpDef::named("arith.cmpi")
-};
+crate::op! {
+    /// `arith.cmpi`
+    pub struct CmpIOp => CMPI = "arith.cmpi";
+    operands { lhs: One, rhs: One }
+    attributes { predicate: AnyAttr = "predicate" }
+    results { result: One }
+    regions { }
+    def {
+        parse: Some(parse_cmp),
+        print: Some(print_cmp),
+        verify: Some(verify_cmp),
+        traits: traits::PURE,
+    }
+}
 
-/// `arith.cmpf`
-pub static CMPF: OpDef = OpDef {
-    parse: Some(parse_cmp),
-    print: Some(print_cmp),
-    verify: Some(verify_cmp),
-    inherent: &["predicate", "fastmath"],
-    traits: traits::PURE,
-    operands: Arity::exactly(2),
-    results: Arity::exactly(1),
-    regions: 0,
-    ..OpDef::named("arith.cmpf")
-};
+crate::op! {
+    /// `arith.cmpf`
+    pub struct CmpFOp => CMPF = "arith.cmpf";
+    operands { lhs: One, rhs: One }
+    attributes { predicate: AnyAttr = "predicate", fastmath: AnyAttr = "fastmath" }
+    results { result: One }
+    regions { }
+    def {
+        parse: Some(parse_cmp),
+        print: Some(print_cmp),
+        verify: Some(verify_cmp),
+        traits: traits::PURE,
+    }
+}
 
-/// `arith.select`
-pub static SELECT: OpDef = OpDef {
-    parse: Some(parse_select),
-    print: Some(print_select),
-    verify: Some(verify_select),
-    traits: traits::PURE,
-    operands: Arity::exactly(3),
-    results: Arity::exactly(1),
-    regions: 0,
-    ..OpDef::named("arith.select")
-};
+crate::op! {
+    /// `arith.select`
+    pub struct SelectOp => SELECT = "arith.select";
+    operands { condition: One, true_value: One, false_value: One }
+    attributes { }
+    results { result: One }
+    regions { }
+    def {
+        parse: Some(parse_select),
+        print: Some(print_select),
+        verify: Some(verify_select),
+        traits: traits::PURE,
+    }
+}
 
 macro_rules! casts {
-    ($($id:ident = $name:literal;)*) => {
+    ($($handle:ident, $id:ident = $name:literal;)*) => {
         $(
-            #[doc = concat!("`", $name, "`")]
-            pub static $id: OpDef = OpDef {
-                parse: Some(parse_cast),
-                print: Some(print_cast),
-                verify: Some(verify_cast),
-                inherent: &["fastmath", "roundingmode"],
-                traits: traits::PURE,
-                operands: Arity::exactly(1),
-                results: Arity::exactly(1),
-                regions: 0,
-                ..OpDef::named($name)
-            };
+            crate::op! {
+                #[doc = concat!("`", $name, "`")]
+                pub struct $handle => $id = $name;
+                operands { input: One }
+                attributes { fastmath: AnyAttr = "fastmath", roundingmode: AnyAttr = "roundingmode" }
+                results { result: One }
+                regions {}
+                def {
+                    parse: Some(parse_cast),
+                    print: Some(print_cast),
+                    verify: Some(verify_cast),
+                    traits: traits::PURE,
+                }
+            }
         )*
         const CASTS: &[&OpDef] = &[$(&$id),*];
     };
 }
 
 casts! {
-    INDEX_CAST = "arith.index_cast";
-    INDEX_CASTUI = "arith.index_castui";
-    EXTF = "arith.extf";
-    TRUNCF = "arith.truncf";
-    EXTSI = "arith.extsi";
-    EXTUI = "arith.extui";
-    TRUNCI = "arith.trunci";
-    SITOFP = "arith.sitofp";
-    UITOFP = "arith.uitofp";
-    FPTOSI = "arith.fptosi";
-    FPTOUI = "arith.fptoui";
-    BITCAST = "arith.bitcast";
+    IndexCastOp, INDEX_CAST = "arith.index_cast";
+    IndexCastUIOp, INDEX_CASTUI = "arith.index_castui";
+    ExtFOp, EXTF = "arith.extf";
+    TruncFOp, TRUNCF = "arith.truncf";
+    ExtSIOp, EXTSI = "arith.extsi";
+    ExtUIOp, EXTUI = "arith.extui";
+    TruncIOp, TRUNCI = "arith.trunci";
+    SIToFPOp, SITOFP = "arith.sitofp";
+    UIToFPOp, UITOFP = "arith.uitofp";
+    FPToSIOp, FPTOSI = "arith.fptosi";
+    FPToUIOp, FPTOUI = "arith.fptoui";
+    BitcastOp, BITCAST = "arith.bitcast";
 }
 
 /// Registers the dialect.
@@ -208,7 +223,7 @@ fn parse_constant(p: &mut OpParser<'_, '_>) -> PResult<()> {
 }
 
 fn print_constant(p: &mut OpPrinter<'_>, op: OpId) {
-    p.print_optional_attr_dict(op, &["value"]);
+    p.print_attr_dict(op);
     if let Some(v) = p.ctx().get_attr(op, "value") {
         p.write(" ");
         p.print_attr(v);
@@ -295,7 +310,7 @@ fn print_binary(p: &mut OpPrinter<'_>, op: OpId) {
     p.write(" ");
     p.print_operands(ctx.operands(op));
     print_flags(p, op);
-    p.print_optional_attr_dict(op, &["overflowFlags", "fastmath"]);
+    p.print_attr_dict(op);
     p.write(" : ");
     p.print_type(ctx.value_type(ctx.result(op, 0)));
 }
@@ -397,7 +412,7 @@ fn print_cmp(p: &mut OpPrinter<'_>, op: OpId) {
     p.write(", ");
     p.print_operands(ctx.operands(op));
     print_flags(p, op);
-    p.print_optional_attr_dict(op, &["predicate", "fastmath"]);
+    p.print_attr_dict(op);
     p.write(" : ");
     p.print_type(ctx.value_type(ctx.operands(op)[0]));
 }
@@ -438,7 +453,7 @@ fn print_select(p: &mut OpPrinter<'_>, op: OpId) {
     let ops = ctx.operands(op);
     p.write(" ");
     p.print_operands(ops);
-    p.print_optional_attr_dict(op, &[]);
+    p.print_attr_dict(op);
     p.write(" : ");
     let ct = ctx.value_type(ops[0]);
     if !matches!(ctx.type_kind(ct), TypeKind::Integer { width: 1, .. }) {
@@ -474,7 +489,7 @@ fn print_cast(p: &mut OpPrinter<'_>, op: OpId) {
     p.write(" ");
     p.print_operands(ctx.operands(op));
     print_flags(p, op);
-    p.print_optional_attr_dict(op, &["fastmath", "roundingmode"]);
+    p.print_attr_dict(op);
     p.write(" : ");
     p.print_type(ctx.value_type(ctx.operands(op)[0]));
     p.write(" to ");

@@ -4,58 +4,67 @@ use crate::attrs::AttrKind;
 use crate::parser::lexer::Tok;
 use crate::parser::{OpParser, PResult, UnresolvedOperand};
 use crate::printer::{write_symbol, OpPrinter};
-use crate::registry::{traits, Arity, OpDef, VerifyError};
+use crate::registry::{traits, VerifyError};
 use crate::types::TypeKind;
 use crate::{Context, OpId};
 
-/// `builtin.module`
-pub static MODULE: OpDef = OpDef {
-    parse: Some(parse_module),
-    print: Some(print_module),
-    verify: Some(verify_module),
-    inherent: &["sym_name", "sym_visibility"],
-    traits: traits::ISOLATED_FROM_ABOVE | traits::NO_TERMINATOR | traits::SINGLE_BLOCK,
-    operands: Arity::exactly(0),
-    results: Arity::exactly(0),
-    regions: 1,
-    ..OpDef::named("builtin.module")
-};
+crate::op! {
+    /// `builtin.module`
+    pub struct ModuleOp => MODULE = "builtin.module";
+    operands { }
+    attributes { sym_name: StrAttr = "sym_name", sym_visibility: StrAttr = "sym_visibility" }
+    results { }
+    regions { body }
+    def {
+        parse: Some(parse_module),
+        print: Some(print_module),
+        verify: Some(verify_module),
+        traits: traits::ISOLATED_FROM_ABOVE | traits::NO_TERMINATOR | traits::SINGLE_BLOCK,
+    }
+}
 
-/// `func.func`
-pub static FUNC: OpDef = OpDef {
-    parse: Some(parse_func),
-    print: Some(print_func),
-    verify: Some(verify_func),
-    inherent: &["sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs"],
-    traits: traits::ISOLATED_FROM_ABOVE | traits::SYMBOL,
-    operands: Arity::exactly(0),
-    results: Arity::exactly(0),
-    regions: 1,
-    ..OpDef::named("func.func")
-};
+crate::op! {
+    /// `func.func`
+    pub struct FuncOp => FUNC = "func.func";
+    operands { }
+    attributes { sym_name: StrAttr = "sym_name", function_type: AnyAttr = "function_type", sym_visibility: StrAttr = "sym_visibility", arg_attrs: AnyAttr = "arg_attrs", res_attrs: AnyAttr = "res_attrs" }
+    results { }
+    regions { body }
+    def {
+        parse: Some(parse_func),
+        print: Some(print_func),
+        verify: Some(verify_func),
+        traits: traits::ISOLATED_FROM_ABOVE | traits::SYMBOL,
+    }
+}
 
-/// `func.return`
-pub static RETURN: OpDef = OpDef {
-    parse: Some(parse_return),
-    print: Some(print_return),
-    verify: Some(verify_return),
-    traits: traits::TERMINATOR | traits::PURE,
-    operands: Arity::at_least(0),
-    results: Arity::exactly(0),
-    regions: 0,
-    ..OpDef::named("func.return")
-};
+crate::op! {
+    /// `func.return`
+    pub struct ReturnOp => RETURN = "func.return";
+    operands { operands: Variadic }
+    attributes { }
+    results { }
+    regions { }
+    def {
+        parse: Some(parse_return),
+        print: Some(print_return),
+        verify: Some(verify_return),
+        traits: traits::TERMINATOR | traits::PURE,
+    }
+}
 
-/// `func.call`
-pub static CALL: OpDef = OpDef {
-    parse: Some(parse_call),
-    print: Some(print_call),
-    inherent: &["callee", "arg_attrs", "res_attrs", "no_inline"],
-    operands: Arity::at_least(0),
-    results: Arity::at_least(0),
-    regions: 0,
-    ..OpDef::named("func.call")
-};
+crate::op! {
+    /// `func.call`
+    pub struct CallOp => CALL = "func.call";
+    operands { operands: Variadic }
+    attributes { callee: AnyAttr = "callee", arg_attrs: AnyAttr = "arg_attrs", res_attrs: AnyAttr = "res_attrs", no_inline: UnitAttr = "no_inline" }
+    results { results: Variadic }
+    regions { }
+    def {
+        parse: Some(parse_call),
+        print: Some(print_call),
+    }
+}
 
 fn parse_module(p: &mut OpParser<'_, '_>) -> PResult<()> {
     if p.at(Tok::AtId) {
@@ -327,7 +336,7 @@ fn parse_return(p: &mut OpParser<'_, '_>) -> PResult<()> {
 }
 
 fn print_return(p: &mut OpPrinter<'_>, op: OpId) {
-    p.print_optional_attr_dict(op, &[]);
+    p.print_attr_dict(op);
     p.print_colon_typed(p.ctx().operands(op));
 }
 

@@ -7,47 +7,54 @@ use crate::context::OpSpec;
 use crate::parser::lexer::Tok;
 use crate::parser::{OpParser, PResult};
 use crate::printer::OpPrinter;
-use crate::registry::{traits, Arity, OpDef, Registry, VerifyError};
+use crate::registry::{traits, Registry, VerifyError};
 use crate::types::TypeKind;
 use crate::{Context, OpId, RegionId, Type};
 
-/// `linalg.transpose`
-pub static TRANSPOSE: OpDef = OpDef {
-    parse: Some(parse_transpose),
-    print: Some(print_transpose),
-    verify: Some(verify_transpose),
-    inherent: &["permutation"],
-    traits: traits::SINGLE_BLOCK,
-    result_name: Some(|_, _| Some("transposed".into())),
-    operands: Arity::exactly(2),
-    results: Arity::between(0, 1),
-    regions: 1,
-    ..OpDef::named("linalg.transpose")
-};
+crate::op! {
+    /// `linalg.transpose`
+    pub struct TransposeOp => TRANSPOSE = "linalg.transpose";
+    operands { input: One, init: One }
+    attributes { permutation: I64Array = "permutation" }
+    results { result: Optional }
+    regions { body }
+    def {
+        parse: Some(parse_transpose),
+        print: Some(print_transpose),
+        verify: Some(verify_transpose),
+        traits: traits::SINGLE_BLOCK,
+        result_name: Some(|_, _| Some("transposed".into())),
+    }
+}
 
-/// `linalg.fill`
-pub static FILL: OpDef = OpDef {
-    parse: Some(parse_fill),
-    print: Some(print_fill),
-    verify: Some(verify_fill),
-    inherent: &["operandSegmentSizes"],
-    traits: traits::SINGLE_BLOCK,
-    operands: Arity::exactly(2),
-    results: Arity::between(0, 1),
-    regions: 1,
-    ..OpDef::named("linalg.fill")
-};
+crate::op! {
+    /// `linalg.fill`
+    pub struct FillOp => FILL = "linalg.fill";
+    operands segmented { value: One, output: One }
+    attributes { }
+    results { result: Optional }
+    regions { body }
+    def {
+        parse: Some(parse_fill),
+        print: Some(print_fill),
+        verify: Some(verify_fill),
+        traits: traits::SINGLE_BLOCK,
+    }
+}
 
-/// `linalg.yield`
-pub static YIELD: OpDef = OpDef {
-    parse: Some(parse_yield),
-    print: Some(print_yield),
-    traits: traits::TERMINATOR | traits::PURE,
-    operands: Arity::at_least(0),
-    results: Arity::exactly(0),
-    regions: 0,
-    ..OpDef::named("linalg.yield")
-};
+crate::op! {
+    /// `linalg.yield`
+    pub struct YieldOp => YIELD = "linalg.yield";
+    operands { values: Variadic }
+    attributes { }
+    results { }
+    regions { }
+    def {
+        parse: Some(parse_yield),
+        print: Some(print_yield),
+        traits: traits::TERMINATOR | traits::PURE,
+    }
+}
 
 /// Registers the dialect (pack/unpack register under `tensor`, with their
 /// `linalg.` spellings as aliases).
@@ -137,7 +144,7 @@ fn print_transpose(p: &mut OpPrinter<'_>, op: OpId) {
     p.write(" permutation = ");
     p.print_i64_list(&perm);
     p.write(" ");
-    p.print_optional_attr_dict(op, &["permutation"]);
+    p.print_attr_dict(op);
 }
 
 fn verify_transpose(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
@@ -186,7 +193,7 @@ fn parse_fill(p: &mut OpParser<'_, '_>) -> PResult<()> {
 
 fn print_fill(p: &mut OpPrinter<'_>, op: OpId) {
     let ctx = p.ctx();
-    p.print_optional_attr_dict(op, &["operandSegmentSizes"]);
+    p.print_attr_dict(op);
     print_ins_outs(p, op);
     let results = ctx.results(op);
     if !results.is_empty() {
@@ -240,6 +247,6 @@ fn parse_yield(p: &mut OpParser<'_, '_>) -> PResult<()> {
 }
 
 fn print_yield(p: &mut OpPrinter<'_>, op: OpId) {
-    p.print_optional_attr_dict(op, &[]);
+    p.print_attr_dict(op);
     p.print_colon_typed(p.ctx().operands(op));
 }

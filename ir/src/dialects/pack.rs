@@ -6,40 +6,44 @@ use crate::context::OpSpec;
 use crate::parser::lexer::Tok;
 use crate::parser::{OpParser, PResult};
 use crate::printer::{type_to_string, OpPrinter};
-use crate::registry::{traits, Arity, OpDef, VerifyError};
+use crate::registry::{traits, VerifyError};
 use crate::types::{TypeKind, DYNAMIC};
 use crate::{Context, Loc, OpId, Type, Value};
 use smallvec::SmallVec;
 
-/// `tensor.pack`
-pub static PACK: OpDef = OpDef {
-    aliases: &["linalg.pack"],
-    parse: Some(parse_pack),
-    print: Some(print_pack_or_unpack),
-    verify: Some(verify_pack),
-    inherent: &["inner_dims_pos", "outer_dims_perm", "static_inner_tiles", "operandSegmentSizes"],
-    traits: traits::PURE,
-    result_name: Some(|_, _| Some("pack".into())),
-    operands: Arity::at_least(2),
-    results: Arity::exactly(1),
-    regions: 0,
-    ..OpDef::named("tensor.pack")
-};
+crate::op! {
+    /// `tensor.pack`
+    pub struct PackOp => PACK = "tensor.pack";
+    operands segmented { source: One, dest: One, padding_value: Optional, inner_tiles: Variadic }
+    attributes { inner_dims_pos: I64Array = "inner_dims_pos", outer_dims_perm: OptI64Array = "outer_dims_perm", static_inner_tiles: I64Array = "static_inner_tiles" }
+    results { result: One }
+    regions { }
+    def {
+        aliases: &["linalg.pack"],
+        parse: Some(parse_pack),
+        print: Some(print_pack_or_unpack),
+        verify: Some(verify_pack),
+        traits: traits::PURE,
+        result_name: Some(|_, _| Some("pack".into())),
+    }
+}
 
-/// `tensor.unpack`
-pub static UNPACK: OpDef = OpDef {
-    aliases: &["linalg.unpack"],
-    parse: Some(parse_unpack),
-    print: Some(print_pack_or_unpack),
-    verify: Some(verify_unpack),
-    inherent: &["inner_dims_pos", "outer_dims_perm", "static_inner_tiles"],
-    traits: traits::PURE,
-    result_name: Some(|_, _| Some("unpack".into())),
-    operands: Arity::at_least(2),
-    results: Arity::exactly(1),
-    regions: 0,
-    ..OpDef::named("tensor.unpack")
-};
+crate::op! {
+    /// `tensor.unpack`
+    pub struct UnPackOp => UNPACK = "tensor.unpack";
+    operands { source: One, dest: One, inner_tiles: Variadic }
+    attributes { inner_dims_pos: I64Array = "inner_dims_pos", outer_dims_perm: OptI64Array = "outer_dims_perm", static_inner_tiles: I64Array = "static_inner_tiles" }
+    results { result: One }
+    regions { }
+    def {
+        aliases: &["linalg.unpack"],
+        parse: Some(parse_unpack),
+        print: Some(print_pack_or_unpack),
+        verify: Some(verify_unpack),
+        traits: traits::PURE,
+        result_name: Some(|_, _| Some("unpack".into())),
+    }
+}
 
 /// Whether `op` is a pack (either spelling).
 pub fn is_pack(ctx: &Context, op: OpId) -> bool {
@@ -521,7 +525,7 @@ fn print_pack_or_unpack(p: &mut OpPrinter<'_>, op: OpId) {
     p.print_dynamic_index_list(&info.dynamic_inner_tiles, &info.static_inner_tiles, '[', ']');
     p.write(" into ");
     p.print_operand(info.dest);
-    p.print_optional_attr_dict(op, PACK.inherent);
+    p.print_attr_dict(op);
     p.write(" : ");
     p.print_type(ctx.value_type(info.source));
     p.write(" -> ");

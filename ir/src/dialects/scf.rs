@@ -4,74 +4,87 @@ use crate::attrs::AttrKind;
 use crate::parser::lexer::Tok;
 use crate::parser::{OpParser, PResult, UnresolvedOperand};
 use crate::printer::{type_to_string, OpPrinter};
-use crate::registry::{traits, Arity, OpDef, Registry, VerifyError};
+use crate::registry::{traits, Registry, VerifyError};
 use crate::types::{TypeKind, DYNAMIC};
 use crate::{Context, OpId, Type};
 
-/// `scf.for`
-pub static FOR: OpDef = OpDef {
-    parse: Some(parse_for),
-    print: Some(print_for),
-    verify: Some(verify_for),
-    inherent: &["unsignedCmp"],
-    traits: traits::SINGLE_BLOCK,
-    implicit_terminator: Some("scf.yield"),
-    operands: Arity::at_least(3),
-    results: Arity::at_least(0),
-    regions: 1,
-    ..OpDef::named("scf.for")
-};
+crate::op! {
+    /// `scf.for`
+    pub struct ForOp => FOR = "scf.for";
+    operands { lower_bound: One, upper_bound: One, step: One, init_args: Variadic }
+    attributes { unsigned_cmp: UnitAttr = "unsignedCmp" }
+    results { results: Variadic }
+    regions { body }
+    def {
+        parse: Some(parse_for),
+        print: Some(print_for),
+        verify: Some(verify_for),
+        traits: traits::SINGLE_BLOCK,
+        implicit_terminator: Some("scf.yield"),
+    }
+}
 
-/// `scf.if`
-pub static IF: OpDef = OpDef {
-    parse: Some(parse_if),
-    print: Some(print_if),
-    verify: Some(verify_if),
-    traits: traits::SINGLE_BLOCK,
-    implicit_terminator: Some("scf.yield"),
-    operands: Arity::exactly(1),
-    results: Arity::at_least(0),
-    regions: 2,
-    ..OpDef::named("scf.if")
-};
+crate::op! {
+    /// `scf.if`
+    pub struct IfOp => IF = "scf.if";
+    operands { condition: One }
+    attributes { }
+    results { results: Variadic }
+    regions { then_region, else_region }
+    def {
+        parse: Some(parse_if),
+        print: Some(print_if),
+        verify: Some(verify_if),
+        traits: traits::SINGLE_BLOCK,
+        implicit_terminator: Some("scf.yield"),
+    }
+}
 
-/// `scf.yield`
-pub static YIELD: OpDef = OpDef {
-    parse: Some(parse_yield),
-    print: Some(print_yield),
-    verify: Some(verify_yield),
-    traits: traits::TERMINATOR | traits::PURE,
-    operands: Arity::at_least(0),
-    results: Arity::exactly(0),
-    regions: 0,
-    ..OpDef::named("scf.yield")
-};
+crate::op! {
+    /// `scf.yield`
+    pub struct YieldOp => YIELD = "scf.yield";
+    operands { values: Variadic }
+    attributes { }
+    results { }
+    regions { }
+    def {
+        parse: Some(parse_yield),
+        print: Some(print_yield),
+        verify: Some(verify_yield),
+        traits: traits::TERMINATOR | traits::PURE,
+    }
+}
 
-/// `scf.forall`
-pub static FORALL: OpDef = OpDef {
-    parse: Some(parse_forall),
-    print: Some(print_forall),
-    verify: Some(verify_forall),
-    inherent: &["staticLowerBound", "staticUpperBound", "staticStep", "operandSegmentSizes", "mapping"],
-    traits: traits::SINGLE_BLOCK,
-    implicit_terminator: Some("scf.forall.in_parallel"),
-    operands: Arity::at_least(0),
-    results: Arity::at_least(0),
-    regions: 1,
-    ..OpDef::named("scf.forall")
-};
+crate::op! {
+    /// `scf.forall`
+    pub struct ForallOp => FORALL = "scf.forall";
+    operands segmented { dynamic_lower_bound: Variadic, dynamic_upper_bound: Variadic, dynamic_step: Variadic, outputs: Variadic }
+    attributes { static_lower_bound: I64Array = "staticLowerBound", static_upper_bound: I64Array = "staticUpperBound", static_step: I64Array = "staticStep", mapping: AnyAttr = "mapping" }
+    results { results: Variadic }
+    regions { body }
+    def {
+        parse: Some(parse_forall),
+        print: Some(print_forall),
+        verify: Some(verify_forall),
+        traits: traits::SINGLE_BLOCK,
+        implicit_terminator: Some("scf.forall.in_parallel"),
+    }
+}
 
-/// `scf.forall.in_parallel`
-pub static IN_PARALLEL: OpDef = OpDef {
-    parse: Some(parse_in_parallel),
-    print: Some(print_in_parallel),
-    verify: Some(verify_in_parallel),
-    traits: traits::TERMINATOR | traits::NO_TERMINATOR | traits::SINGLE_BLOCK,
-    operands: Arity::exactly(0),
-    results: Arity::exactly(0),
-    regions: 1,
-    ..OpDef::named("scf.forall.in_parallel")
-};
+crate::op! {
+    /// `scf.forall.in_parallel`
+    pub struct InParallelOp => IN_PARALLEL = "scf.forall.in_parallel";
+    operands { }
+    attributes { }
+    results { }
+    regions { body }
+    def {
+        parse: Some(parse_in_parallel),
+        print: Some(print_in_parallel),
+        verify: Some(verify_in_parallel),
+        traits: traits::TERMINATOR | traits::NO_TERMINATOR | traits::SINGLE_BLOCK,
+    }
+}
 
 /// Registers the dialect.
 pub fn register(r: &mut Registry) {
@@ -175,7 +188,7 @@ fn print_for(p: &mut OpPrinter<'_>, op: OpId) {
     }
     p.write(" ");
     p.print_region(r, false, has_iter);
-    p.print_optional_attr_dict(op, &["unsignedCmp"]);
+    p.print_attr_dict(op);
 }
 
 fn verify_for(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
@@ -268,7 +281,7 @@ fn print_if(p: &mut OpPrinter<'_>, op: OpId) {
         p.write(" else ");
         p.print_region(regions[1], false, print_terms);
     }
-    p.print_optional_attr_dict(op, &[]);
+    p.print_attr_dict(op);
 }
 
 fn verify_if(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
@@ -295,7 +308,7 @@ fn parse_yield(p: &mut OpParser<'_, '_>) -> PResult<()> {
 }
 
 fn print_yield(p: &mut OpPrinter<'_>, op: OpId) {
-    p.print_optional_attr_dict(op, &[]);
+    p.print_attr_dict(op);
     p.print_colon_typed(p.ctx().operands(op));
 }
 
@@ -528,7 +541,7 @@ fn print_in_parallel(p: &mut OpPrinter<'_>, op: OpId) {
     let ctx = p.ctx();
     p.write(" ");
     p.print_region(ctx.regions(op)[0], false, false);
-    p.print_optional_attr_dict(op, &[]);
+    p.print_attr_dict(op);
 }
 
 fn verify_in_parallel(ctx: &Context, op: OpId) -> Result<(), VerifyError> {

@@ -6,142 +6,164 @@ use crate::context::OpSpec;
 use crate::parser::lexer::Tok;
 use crate::parser::{OpParser, PResult, UnresolvedOperand};
 use crate::printer::{type_to_string, OpPrinter};
-use crate::registry::{traits, Arity, OpDef, Registry, VerifyError};
+use crate::registry::{traits, Registry, VerifyError};
 use crate::types::{TypeKind, DYNAMIC};
 use crate::{Context, OpId, Type, Value};
 
-/// `tensor.empty`
-pub static EMPTY: OpDef = OpDef {
-    parse: Some(parse_empty),
-    print: Some(print_empty),
-    verify: Some(verify_empty),
-    traits: traits::PURE,
-    operands: Arity::at_least(0),
-    results: Arity::exactly(1),
-    regions: 0,
-    ..OpDef::named("tensor.empty")
-};
+crate::op! {
+    /// `tensor.empty`
+    pub struct EmptyOp => EMPTY = "tensor.empty";
+    operands { dynamic_sizes: Variadic }
+    attributes { }
+    results { result: One }
+    regions { }
+    def {
+        parse: Some(parse_empty),
+        print: Some(print_empty),
+        verify: Some(verify_empty),
+        traits: traits::PURE,
+    }
+}
 
-const SLICE_ATTRS: &[&str] = &["static_offsets", "static_sizes", "static_strides", "operandSegmentSizes"];
+crate::op! {
+    /// `tensor.extract_slice`
+    pub struct ExtractSliceOp => EXTRACT_SLICE = "tensor.extract_slice";
+    operands segmented { source: One, offsets: Variadic, sizes: Variadic, strides: Variadic }
+    attributes { static_offsets: I64Array = "static_offsets", static_sizes: I64Array = "static_sizes", static_strides: I64Array = "static_strides" }
+    results { result: One }
+    regions { }
+    def {
+        parse: Some(parse_extract_slice),
+        print: Some(print_extract_slice),
+        verify: Some(verify_extract_slice),
+        traits: traits::PURE,
+        result_name: Some(|_, _| Some("extracted_slice".into())),
+    }
+}
 
-/// `tensor.extract_slice`
-pub static EXTRACT_SLICE: OpDef = OpDef {
-    parse: Some(parse_extract_slice),
-    print: Some(print_extract_slice),
-    verify: Some(verify_extract_slice),
-    inherent: SLICE_ATTRS,
-    traits: traits::PURE,
-    result_name: Some(|_, _| Some("extracted_slice".into())),
-    operands: Arity::at_least(1),
-    results: Arity::exactly(1),
-    regions: 0,
-    ..OpDef::named("tensor.extract_slice")
-};
+crate::op! {
+    /// `tensor.insert_slice`
+    pub struct InsertSliceOp => INSERT_SLICE = "tensor.insert_slice";
+    operands segmented { source: One, dest: One, offsets: Variadic, sizes: Variadic, strides: Variadic }
+    attributes { static_offsets: I64Array = "static_offsets", static_sizes: I64Array = "static_sizes", static_strides: I64Array = "static_strides" }
+    results { result: One }
+    regions { }
+    def {
+        parse: Some(parse_insert_slice),
+        print: Some(print_insert_slice),
+        verify: Some(verify_insert_slice),
+        traits: traits::PURE,
+        result_name: Some(|_, _| Some("inserted_slice".into())),
+    }
+}
 
-/// `tensor.insert_slice`
-pub static INSERT_SLICE: OpDef = OpDef {
-    parse: Some(parse_insert_slice),
-    print: Some(print_insert_slice),
-    verify: Some(verify_insert_slice),
-    inherent: SLICE_ATTRS,
-    traits: traits::PURE,
-    result_name: Some(|_, _| Some("inserted_slice".into())),
-    operands: Arity::at_least(2),
-    results: Arity::exactly(1),
-    regions: 0,
-    ..OpDef::named("tensor.insert_slice")
-};
+crate::op! {
+    /// `tensor.parallel_insert_slice`
+    pub struct ParallelInsertSliceOp => PARALLEL_INSERT_SLICE = "tensor.parallel_insert_slice";
+    operands segmented { source: One, dest: One, offsets: Variadic, sizes: Variadic, strides: Variadic }
+    attributes { static_offsets: I64Array = "static_offsets", static_sizes: I64Array = "static_sizes", static_strides: I64Array = "static_strides" }
+    results { }
+    regions { }
+    def {
+        parse: Some(parse_insert_slice),
+        print: Some(print_insert_slice),
+        verify: Some(verify_insert_slice),
+    }
+}
 
-/// `tensor.parallel_insert_slice`
-pub static PARALLEL_INSERT_SLICE: OpDef = OpDef {
-    parse: Some(parse_insert_slice),
-    print: Some(print_insert_slice),
-    verify: Some(verify_insert_slice),
-    inherent: SLICE_ATTRS,
-    operands: Arity::at_least(2),
-    results: Arity::exactly(0),
-    regions: 0,
-    ..OpDef::named("tensor.parallel_insert_slice")
-};
+crate::op! {
+    /// `tensor.dim`
+    pub struct DimOp => DIM = "tensor.dim";
+    operands { source: One, index: One }
+    attributes { }
+    results { result: One }
+    regions { }
+    def {
+        parse: Some(parse_dim),
+        print: Some(print_dim),
+        verify: Some(verify_dim),
+        traits: traits::PURE,
+        result_name: Some(|_, _| Some("dim".into())),
+    }
+}
 
-/// `tensor.dim`
-pub static DIM: OpDef = OpDef {
-    parse: Some(parse_dim),
-    print: Some(print_dim),
-    verify: Some(verify_dim),
-    traits: traits::PURE,
-    result_name: Some(|_, _| Some("dim".into())),
-    operands: Arity::exactly(2),
-    results: Arity::exactly(1),
-    regions: 0,
-    ..OpDef::named("tensor.dim")
-};
+crate::op! {
+    /// `tensor.cast`
+    pub struct CastOp => CAST = "tensor.cast";
+    operands { source: One }
+    attributes { }
+    results { result: One }
+    regions { }
+    def {
+        parse: Some(parse_cast),
+        print: Some(print_cast),
+        verify: Some(verify_cast),
+        traits: traits::PURE,
+        result_name: Some(|_, _| Some("cast".into())),
+    }
+}
 
-/// `tensor.cast`
-pub static CAST: OpDef = OpDef {
-    parse: Some(parse_cast),
-    print: Some(print_cast),
-    verify: Some(verify_cast),
-    traits: traits::PURE,
-    result_name: Some(|_, _| Some("cast".into())),
-    operands: Arity::exactly(1),
-    results: Arity::exactly(1),
-    regions: 0,
-    ..OpDef::named("tensor.cast")
-};
+crate::op! {
+    /// `tensor.pad`
+    pub struct PadOp => PAD = "tensor.pad";
+    operands segmented { source: One, low: Variadic, high: Variadic }
+    attributes { static_low: I64Array = "static_low", static_high: I64Array = "static_high", nofold: UnitAttr = "nofold" }
+    results { result: One }
+    regions { region }
+    def {
+        parse: Some(parse_pad),
+        print: Some(print_pad),
+        verify: Some(verify_pad),
+        traits: traits::PURE | traits::SINGLE_BLOCK,
+        result_name: Some(|_, _| Some("padded".into())),
+    }
+}
 
-/// `tensor.pad`
-pub static PAD: OpDef = OpDef {
-    parse: Some(parse_pad),
-    print: Some(print_pad),
-    verify: Some(verify_pad),
-    inherent: &["static_low", "static_high", "nofold", "operandSegmentSizes"],
-    traits: traits::PURE | traits::SINGLE_BLOCK,
-    result_name: Some(|_, _| Some("padded".into())),
-    operands: Arity::at_least(1),
-    results: Arity::exactly(1),
-    regions: 1,
-    ..OpDef::named("tensor.pad")
-};
+crate::op! {
+    /// `tensor.yield`
+    pub struct YieldOp => YIELD = "tensor.yield";
+    operands { value: One }
+    attributes { }
+    results { }
+    regions { }
+    def {
+        parse: Some(parse_yield),
+        print: Some(print_yield),
+        traits: traits::TERMINATOR | traits::PURE,
+    }
+}
 
-/// `tensor.yield`
-pub static YIELD: OpDef = OpDef {
-    parse: Some(parse_yield),
-    print: Some(print_yield),
-    traits: traits::TERMINATOR | traits::PURE,
-    operands: Arity::exactly(1),
-    results: Arity::exactly(0),
-    regions: 0,
-    ..OpDef::named("tensor.yield")
-};
+crate::op! {
+    /// `tensor.collapse_shape`
+    pub struct CollapseShapeOp => COLLAPSE_SHAPE = "tensor.collapse_shape";
+    operands { src: One }
+    attributes { reassociation: AnyAttr = "reassociation" }
+    results { result: One }
+    regions { }
+    def {
+        parse: Some(parse_reshape),
+        print: Some(print_reshape),
+        verify: Some(verify_reshape),
+        traits: traits::PURE,
+        result_name: Some(|_, _| Some("collapsed".into())),
+    }
+}
 
-/// `tensor.collapse_shape`
-pub static COLLAPSE_SHAPE: OpDef = OpDef {
-    parse: Some(parse_reshape),
-    print: Some(print_reshape),
-    verify: Some(verify_reshape),
-    inherent: &["reassociation"],
-    traits: traits::PURE,
-    result_name: Some(|_, _| Some("collapsed".into())),
-    operands: Arity::exactly(1),
-    results: Arity::exactly(1),
-    regions: 0,
-    ..OpDef::named("tensor.collapse_shape")
-};
-
-/// `tensor.expand_shape`
-pub static EXPAND_SHAPE: OpDef = OpDef {
-    parse: Some(parse_reshape),
-    print: Some(print_reshape),
-    verify: Some(verify_reshape),
-    inherent: &["reassociation", "static_output_shape"],
-    traits: traits::PURE,
-    result_name: Some(|_, _| Some("expanded".into())),
-    operands: Arity::at_least(1),
-    results: Arity::exactly(1),
-    regions: 0,
-    ..OpDef::named("tensor.expand_shape")
-};
+crate::op! {
+    /// `tensor.expand_shape`
+    pub struct ExpandShapeOp => EXPAND_SHAPE = "tensor.expand_shape";
+    operands { src: One, output_shape: Variadic }
+    attributes { reassociation: AnyAttr = "reassociation", static_output_shape: I64Array = "static_output_shape" }
+    results { result: One }
+    regions { }
+    def {
+        parse: Some(parse_reshape),
+        print: Some(print_reshape),
+        verify: Some(verify_reshape),
+        traits: traits::PURE,
+        result_name: Some(|_, _| Some("expanded".into())),
+    }
+}
 
 /// Registers the dialect.
 pub fn register(r: &mut Registry) {
@@ -197,7 +219,7 @@ fn print_empty(p: &mut OpPrinter<'_>, op: OpId) {
     p.write("(");
     p.print_operands(ctx.operands(op));
     p.write(")");
-    p.print_optional_attr_dict(op, &[]);
+    p.print_attr_dict(op);
     p.write(" : ");
     p.print_type(ctx.value_type(ctx.result(op, 0)));
 }
@@ -362,7 +384,7 @@ fn print_extract_slice(p: &mut OpPrinter<'_>, op: OpId) {
     p.write(" ");
     p.print_operand(src);
     print_slice_lists(p, &sp);
-    p.print_optional_attr_dict(op, SLICE_ATTRS);
+    p.print_attr_dict(op);
     p.write(" : ");
     p.print_type(ctx.value_type(src));
     p.write(" to ");
@@ -400,7 +422,7 @@ fn print_insert_slice(p: &mut OpPrinter<'_>, op: OpId) {
     p.write(" into ");
     p.print_operand(dest);
     print_slice_lists(p, &sp);
-    p.print_optional_attr_dict(op, SLICE_ATTRS);
+    p.print_attr_dict(op);
     p.write(" : ");
     p.print_type(ctx.value_type(src));
     p.write(" into ");
@@ -527,7 +549,7 @@ fn print_dim(p: &mut OpPrinter<'_>, op: OpId) {
     let ctx = p.ctx();
     p.write(" ");
     p.print_operands(ctx.operands(op));
-    p.print_optional_attr_dict(op, &[]);
+    p.print_attr_dict(op);
     p.write(" : ");
     p.print_type(ctx.value_type(ctx.operands(op)[0]));
 }
@@ -560,7 +582,7 @@ fn print_cast(p: &mut OpPrinter<'_>, op: OpId) {
     let ctx = p.ctx();
     p.write(" ");
     p.print_operand(ctx.operands(op)[0]);
-    p.print_optional_attr_dict(op, &[]);
+    p.print_attr_dict(op);
     p.write(" : ");
     p.print_type(ctx.value_type(ctx.operands(op)[0]));
     p.write(" to ");
@@ -639,7 +661,7 @@ fn print_pad(p: &mut OpPrinter<'_>, op: OpId) {
     p.print_dynamic_index_list(&ops[1 + nl..], &high, '[', ']');
     p.write(" ");
     p.print_region(ctx.regions(op)[0], true, true);
-    p.print_optional_attr_dict(op, &["static_low", "static_high", "nofold", "operandSegmentSizes"]);
+    p.print_attr_dict(op);
     p.write(" : ");
     p.print_type(ctx.value_type(ops[0]));
     p.write(" to ");
@@ -697,7 +719,7 @@ fn print_yield(p: &mut OpPrinter<'_>, op: OpId) {
     let ctx = p.ctx();
     p.write(" ");
     p.print_operands(ctx.operands(op));
-    p.print_optional_attr_dict(op, &[]);
+    p.print_attr_dict(op);
     p.write(" : ");
     p.print_type(ctx.value_type(ctx.operands(op)[0]));
 }
@@ -774,7 +796,7 @@ fn print_reshape(p: &mut OpPrinter<'_>, op: OpId) {
         p.write(" output_shape ");
         p.print_dynamic_index_list(&ops[1..], &shape, '[', ']');
     }
-    p.print_optional_attr_dict(op, &["reassociation", "static_output_shape"]);
+    p.print_attr_dict(op);
     p.write(" : ");
     p.print_type(ctx.value_type(ops[0]));
     p.write(" into ");

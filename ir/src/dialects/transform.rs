@@ -7,71 +7,82 @@ use crate::attrs::AttrKind;
 use crate::parser::lexer::Tok;
 use crate::parser::{OpParser, PResult};
 use crate::printer::OpPrinter;
-use crate::registry::{traits, Arity, OpDef, Registry, VerifyError};
+use crate::registry::{traits, Registry, VerifyError};
 use crate::types::TypeKind;
 use crate::{Context, OpId};
 
-/// `transform.named_sequence`
-pub static NAMED_SEQUENCE: OpDef = OpDef {
-    parse: Some(super::func::parse_func),
-    print: Some(super::func::print_func),
-    verify: Some(super::func::verify_func),
-    inherent: &["sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs"],
-    traits: traits::ISOLATED_FROM_ABOVE | traits::SYMBOL,
-    operands: Arity::exactly(0),
-    results: Arity::exactly(0),
-    regions: 1,
-    ..OpDef::named("transform.named_sequence")
-};
+crate::op! {
+    /// `transform.named_sequence`
+    pub struct NamedSequenceOp => NAMED_SEQUENCE = "transform.named_sequence";
+    operands { }
+    attributes { sym_name: StrAttr = "sym_name", function_type: AnyAttr = "function_type", sym_visibility: StrAttr = "sym_visibility", arg_attrs: AnyAttr = "arg_attrs", res_attrs: AnyAttr = "res_attrs" }
+    results { }
+    regions { body }
+    def {
+        parse: Some(super::func::parse_func),
+        print: Some(super::func::print_func),
+        verify: Some(super::func::verify_func),
+        traits: traits::ISOLATED_FROM_ABOVE | traits::SYMBOL,
+    }
+}
 
-/// `transform.yield`
-pub static YIELD: OpDef = OpDef {
-    parse: Some(parse_yield),
-    print: Some(print_yield),
-    traits: traits::TERMINATOR,
-    operands: Arity::at_least(0),
-    results: Arity::exactly(0),
-    regions: 0,
-    ..OpDef::named("transform.yield")
-};
+crate::op! {
+    /// `transform.yield`
+    pub struct YieldOp => YIELD = "transform.yield";
+    operands { operands: Variadic }
+    attributes { }
+    results { }
+    regions { }
+    def {
+        parse: Some(parse_yield),
+        print: Some(print_yield),
+        traits: traits::TERMINATOR,
+    }
+}
 
-/// `transform.structured.match`
-pub static MATCH: OpDef = OpDef {
-    parse: Some(parse_match),
-    print: Some(print_match),
-    verify: Some(verify_match),
-    inherent: &["ops"],
-    operands: Arity::exactly(1),
-    results: Arity::exactly(1),
-    regions: 0,
-    ..OpDef::named("transform.structured.match")
-};
+crate::op! {
+    /// `transform.structured.match`
+    pub struct MatchOp => MATCH = "transform.structured.match";
+    operands { target: One }
+    attributes { ops: AnyAttr = "ops" }
+    results { results: One }
+    regions { }
+    def {
+        parse: Some(parse_match),
+        print: Some(print_match),
+        verify: Some(verify_match),
+    }
+}
 
-/// `transform.structured.tile_using_for`
-pub static TILE_USING_FOR: OpDef = OpDef {
-    parse: Some(parse_tile),
-    print: Some(print_tile),
-    verify: Some(verify_tile),
-    inherent: &["static_sizes", "interchange", "scalable_sizes", "operandSegmentSizes"],
-    operands: Arity::exactly(1),
-    results: Arity::at_least(1),
-    regions: 0,
-    result_groups: Some(|ctx, op| vec![("tiled_linalg_op", 1), ("loops", ctx.results(op).len() - 1)]),
-    ..OpDef::named("transform.structured.tile_using_for")
-};
+crate::op! {
+    /// `transform.structured.tile_using_for`
+    pub struct TileUsingForOp => TILE_USING_FOR = "transform.structured.tile_using_for";
+    operands { target: One }
+    attributes { static_sizes: I64Array = "static_sizes", interchange: OptI64Array = "interchange", scalable_sizes: AnyAttr = "scalable_sizes", operand_segment_sizes: AnyAttr = "operandSegmentSizes" }
+    results { tiled_linalg_op: One, loops: Variadic }
+    regions { }
+    def {
+        parse: Some(parse_tile),
+        print: Some(print_tile),
+        verify: Some(verify_tile),
+        result_groups: Some(|ctx, op| vec![("tiled_linalg_op", 1), ("loops", ctx.results(op).len() - 1)]),
+    }
+}
 
-/// `transform.structured.tile_using_forall`
-pub static TILE_USING_FORALL: OpDef = OpDef {
-    parse: Some(parse_tile),
-    print: Some(print_tile),
-    verify: Some(verify_tile),
-    inherent: &["static_tile_sizes", "mapping", "operandSegmentSizes"],
-    operands: Arity::exactly(1),
-    results: Arity::exactly(2),
-    regions: 0,
-    result_groups: Some(|_, _| vec![("tiled_op", 1), ("forall_op", 1)]),
-    ..OpDef::named("transform.structured.tile_using_forall")
-};
+crate::op! {
+    /// `transform.structured.tile_using_forall`
+    pub struct TileUsingForallOp => TILE_USING_FORALL = "transform.structured.tile_using_forall";
+    operands { target: One }
+    attributes { static_tile_sizes: I64Array = "static_tile_sizes", mapping: AnyAttr = "mapping", operand_segment_sizes: AnyAttr = "operandSegmentSizes" }
+    results { tiled_op: One, forall_op: One }
+    regions { }
+    def {
+        parse: Some(parse_tile),
+        print: Some(print_tile),
+        verify: Some(verify_tile),
+        result_groups: Some(|_, _| vec![("tiled_op", 1), ("forall_op", 1)]),
+    }
+}
 
 /// Registers the dialect.
 pub fn register(r: &mut Registry) {
@@ -91,7 +102,7 @@ fn parse_yield(p: &mut OpParser<'_, '_>) -> PResult<()> {
 }
 
 fn print_yield(p: &mut OpPrinter<'_>, op: OpId) {
-    p.print_optional_attr_dict(op, &[]);
+    p.print_attr_dict(op);
     let ops = p.ctx().operands(op);
     if ops.is_empty() {
         // Upstream's format leaves a space even without operands.
@@ -134,7 +145,7 @@ fn print_match(p: &mut OpPrinter<'_>, op: OpId) {
         p.print_attr(a);
         p.write("}");
     }
-    p.print_optional_attr_dict(op, &["ops"]);
+    p.print_attr_dict(op);
     p.write(" in ");
     p.print_operand(ctx.operands(op)[0]);
     p.write(" : (");

@@ -15,33 +15,39 @@ use tessel_layout::{parse_shape, ArrayShape, Dim, PrimitiveType, Shape, TiledLay
 use crate::attrs::AttrKind;
 use crate::parser::{OpParser, PResult};
 use crate::printer::OpPrinter;
-use crate::registry::{traits, Arity, OpDef, Registry, VerifyError};
+use crate::registry::{traits, Registry, VerifyError};
 use crate::types::{TypeKind, DYNAMIC};
 use crate::{Context, OpId, Type};
 
-/// `xla.to_layout`
-pub static TO_LAYOUT: OpDef = OpDef {
-    parse: Some(parse_layout_op),
-    print: Some(print_layout_op),
-    verify: Some(verify_layout_op),
-    inherent: &["layout"],
-    traits: traits::PURE,
-    operands: Arity::exactly(1),
-    results: Arity::exactly(1),
-    ..OpDef::named("xla.to_layout")
-};
+crate::op! {
+    /// `xla.to_layout`
+    pub struct ToLayoutOp => TO_LAYOUT = "xla.to_layout";
+    operands { source: One }
+    attributes { layout: StrAttr = "layout" }
+    results { result: One }
+    regions { }
+    def {
+        parse: Some(parse_layout_op),
+        print: Some(print_layout_op),
+        verify: Some(verify_layout_op),
+        traits: traits::PURE,
+    }
+}
 
-/// `xla.from_layout`
-pub static FROM_LAYOUT: OpDef = OpDef {
-    parse: Some(parse_layout_op),
-    print: Some(print_layout_op),
-    verify: Some(verify_layout_op),
-    inherent: &["layout"],
-    traits: traits::PURE,
-    operands: Arity::exactly(1),
-    results: Arity::exactly(1),
-    ..OpDef::named("xla.from_layout")
-};
+crate::op! {
+    /// `xla.from_layout`
+    pub struct FromLayoutOp => FROM_LAYOUT = "xla.from_layout";
+    operands { source: One }
+    attributes { layout: StrAttr = "layout" }
+    results { result: One }
+    regions { }
+    def {
+        parse: Some(parse_layout_op),
+        print: Some(print_layout_op),
+        verify: Some(verify_layout_op),
+        traits: traits::PURE,
+    }
+}
 
 /// Registers the two ops.
 pub fn register(r: &mut Registry) {
@@ -84,7 +90,7 @@ fn print_layout_op(p: &mut OpPrinter<'_>, op: OpId) {
         p.write(" ");
         p.print_attr(a);
     }
-    p.print_optional_attr_dict(op, &["layout"]);
+    p.print_attr_dict(op);
     p.write(" : ");
     p.print_type(ctx.value_type(ctx.operands(op)[0]));
     p.write(" -> ");

@@ -720,6 +720,13 @@ impl<'a> OpPrinter<'a> {
         self.out.push('}');
     }
 
+    /// The attribute dictionary without the op's inherent attributes (the
+    /// ones its custom form prints), as declared with `op!`.
+    pub fn print_attr_dict(&mut self, op: OpId) {
+        let inherent: &[&str] = self.ctx.op(op).def.map(|d| d.inherent).unwrap_or(&[]);
+        self.print_optional_attr_dict(op, inherent);
+    }
+
     /// ` attributes {...}` when there are attributes left to print.
     pub fn print_optional_attr_dict_with_keyword(&mut self, op: OpId, elided: &[&str]) {
         let ctx = self.ctx;
