@@ -188,16 +188,13 @@ fn process_chunk(
         // The verification after the last pass and the printing only read
         // the IR: run them side by side; the text is dropped if it fails.
         let ctx = &ctx;
-        std::thread::scope(|s| {
-            let check = s.spawn(move || {
-                let start = Instant::now();
-                (verify(ctx, module, VerifyOptions::default()), start.elapsed())
-            });
-            let text = print_op_top_parts(ctx, module, print_opts);
-            let (verified, took) = check.join().expect("verifier thread");
-            timing.add("Verifier", took);
-            (text, verified)
-        })
+        let check = move || {
+            let start = Instant::now();
+            (verify(ctx, module, VerifyOptions::default()), start.elapsed())
+        };
+        let (text, (verified, took)) = tessel_ir::parallel::join(|| print_op_top_parts(ctx, module, print_opts), check);
+        timing.add("Verifier", took);
+        (text, verified)
     } else {
         (print_op_top_parts(&ctx, module, print_opts), Ok(()))
     };

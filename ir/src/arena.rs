@@ -2,12 +2,13 @@
 //! copies existing entries, so memory grows linearly (a `Vec` doubling
 //! would copy everything and briefly hold both buffers).
 //!
-//! A large arena has its next chunk's pages faulted in on another core while
-//! the current one fills: a fresh page costs the kernel a zeroing, which on
-//! big inputs is a good part of the run time.
+//! A large arena asks [`crate::parallel`] to fault its next chunk's pages in
+//! while the current one fills: a fresh page costs the kernel a zeroing,
+//! which on big inputs is a good part of the run time.
 
 use std::mem::MaybeUninit;
-use std::thread::JoinHandle;
+
+use crate::parallel::Prefetch;
 
 const CHUNK_BITS: usize = 14;
 const CHUNK: usize = 1 << CHUNK_BITS;
@@ -17,13 +18,13 @@ const CHUNK: usize = 1 << CHUNK_BITS;
 pub struct Arena<T> {
     chunks: Vec<Vec<T>>,
     len: usize,
-    /// The next chunk, being faulted in on another thread.
-    next: Option<JoinHandle<Vec<T>>>,
+    /// The next chunk, being faulted in ahead of use.
+    next: Prefetch<Vec<T>>,
 }
 
 impl<T> Default for Arena<T> {
     fn default() -> Self {
-        Arena { chunks: Vec::new(), len: 0, next: None }
+        Arena { chunks: Vec::new(), len: 0, next: Prefetch::default() }
     }
 }
 
@@ -64,14 +65,11 @@ impl<T: Send + 'static> Arena<T> {
 
     #[cold]
     fn start_chunk(&mut self) {
-        let chunk = match self.next.take().map(JoinHandle::join) {
-            Some(Ok(c)) => c,
-            _ => Vec::with_capacity(CHUNK),
-        };
+        let chunk = self.next.take().unwrap_or_else(|| Vec::with_capacity(CHUNK));
         self.chunks.push(chunk);
         // From the second chunk on the arena is growing: prepare the next.
-        if self.chunks.len() >= 2 && crate::second_core() {
-            self.next = Some(std::thread::spawn(faulted_chunk::<T>));
+        if self.chunks.len() >= 2 {
+            self.next.start(faulted_chunk::<T>);
         }
     }
 }

@@ -4,8 +4,8 @@
 use indexmap::IndexSet;
 use rustc_hash::FxBuildHasher;
 
-use crate::arena::Arena;
 use crate::attrs::AttrKind;
+use crate::entity_map::PrimaryMap;
 use crate::location::LocKind;
 use crate::registry::{OpDef, Registry};
 use crate::types::{FloatKind, Signedness, TypeKind};
@@ -238,10 +238,10 @@ pub struct OpSpec {
 /// Owns all IR entities. Entities are never freed individually; erased ops
 /// are unlinked and marked, which keeps ids stable.
 pub struct Context {
-    pub(crate) ops: Arena<OpData>,
-    pub(crate) values: Arena<ValueData>,
-    pub(crate) blocks: Vec<BlockData>,
-    pub(crate) regions: Vec<RegionData>,
+    pub(crate) ops: PrimaryMap<OpId, OpData>,
+    pub(crate) values: PrimaryMap<Value, ValueData>,
+    pub(crate) blocks: PrimaryMap<BlockId, BlockData>,
+    pub(crate) regions: PrimaryMap<RegionId, RegionData>,
     types: Interner<TypeKind>,
     attrs: Interner<AttrKind>,
     locs: Interner<LocKind>,
@@ -292,10 +292,10 @@ impl Context {
     /// A context with every dialect of tessel registered.
     pub fn new() -> Self {
         let mut ctx = Context {
-            ops: Arena::default(),
-            values: Arena::default(),
-            blocks: Vec::new(),
-            regions: Vec::new(),
+            ops: PrimaryMap::default(),
+            values: PrimaryMap::default(),
+            blocks: PrimaryMap::default(),
+            regions: PrimaryMap::default(),
             types: Interner::default(),
             attrs: Interner::default(),
             locs: Interner::default(),
@@ -510,7 +510,7 @@ impl Context {
     #[inline]
     fn mark_lost_use(&mut self, v: Value) {
         if let Some(m) = &mut self.marks {
-            if let ValueDef::Result { op, .. } = self.values[v.index()].def {
+            if let ValueDef::Result { op, .. } = self.values[v].def {
                 ChangeMarks::set(&mut m.lost_use, op);
             }
         }
@@ -519,7 +519,7 @@ impl Context {
     /// Every user of `v`.
     fn mark_users_changed(&mut self, v: Value) {
         if let Some(m) = &mut self.marks {
-            for u in self.values[v.index()].uses.iter() {
+            for u in self.values[v].uses.iter() {
                 ChangeMarks::set(&mut m.changed, u.op);
             }
         }
@@ -528,9 +528,7 @@ impl Context {
     // ---- values ---------------------------------------------------------
 
     pub(crate) fn new_value(&mut self, ty: Type, def: ValueDef) -> Value {
-        let v = Value::new(self.values.len());
-        self.values.push(ValueData { ty, def, uses: UseList::new() });
-        v
+        self.values.push(ValueData { ty, def, uses: UseList::new() })
     }
 
     /// A value with no definition yet (the parser's forward references).
@@ -541,24 +539,24 @@ impl Context {
     /// The type of a value.
     #[inline]
     pub fn value_type(&self, v: Value) -> Type {
-        self.values[v.index()].ty
+        self.values[v].ty
     }
 
     /// Changes the type of a value (used by passes that refine types).
     pub fn set_value_type(&mut self, v: Value, ty: Type) {
-        self.values[v.index()].ty = ty;
+        self.values[v].ty = ty;
         self.mark_users_changed(v);
     }
 
     /// Where a value comes from.
     #[inline]
     pub fn value_def(&self, v: Value) -> ValueDef {
-        self.values[v.index()].def
+        self.values[v].def
     }
 
     /// The op defining a value, if it is an op result.
     pub fn defining_op(&self, v: Value) -> Option<OpId> {
-        match self.values[v.index()].def {
+        match self.values[v].def {
             ValueDef::Result { op, .. } => Some(op),
             _ => None,
         }
@@ -566,12 +564,12 @@ impl Context {
 
     /// The uses of a value.
     pub fn uses(&self, v: Value) -> &[Use] {
-        &self.values[v.index()].uses
+        &self.values[v].uses
     }
 
     /// Whether a value has no uses.
     pub fn use_empty(&self, v: Value) -> bool {
-        self.values[v.index()].uses.is_empty()
+        self.values[v].uses.is_empty()
     }
 
     /// The structure of the value's type.
@@ -583,24 +581,24 @@ impl Context {
     /// reference of the use that moved into its place.
     fn remove_use(&mut self, v: Value, u: Use) {
         self.mark_lost_use(v);
-        let pos = self.ops[u.op.index()].use_pos[u.operand as usize] as usize;
-        let uses = &mut self.values[v.index()].uses;
+        let pos = self.ops[u.op].use_pos[u.operand as usize] as usize;
+        let uses = &mut self.values[v].uses;
         debug_assert_eq!(uses.get(pos), Some(&u));
         if uses.get(pos) != Some(&u) {
             return;
         }
         uses.swap_remove(pos);
         if let Some(moved) = uses.get(pos).copied() {
-            self.ops[moved.op.index()].use_pos[moved.operand as usize] = pos as u32;
+            self.ops[moved.op].use_pos[moved.operand as usize] = pos as u32;
         }
     }
 
     /// Appends use `u` to `v`'s use list, recording its position.
     fn add_use(&mut self, v: Value, u: Use) {
-        let uses = &mut self.values[v.index()].uses;
+        let uses = &mut self.values[v].uses;
         let pos = uses.len() as u32;
         uses.push(u);
-        self.ops[u.op.index()].use_pos[u.operand as usize] = pos;
+        self.ops[u.op].use_pos[u.operand as usize] = pos;
     }
 
     /// Rewrites every use of `from` to use `to`; costs O(uses of `from`).
@@ -610,25 +608,25 @@ impl Context {
         }
         self.mark_users_changed(from);
         self.mark_lost_use(from);
-        let uses = std::mem::take(&mut self.values[from.index()].uses);
-        let base = self.values[to.index()].uses.len() as u32;
+        let uses = std::mem::take(&mut self.values[from].uses);
+        let base = self.values[to].uses.len() as u32;
         for (k, u) in uses.iter().enumerate() {
-            let data = &mut self.ops[u.op.index()];
+            let data = &mut self.ops[u.op];
             data.operands[u.operand as usize] = to;
             data.use_pos[u.operand as usize] = base + k as u32;
         }
-        self.values[to.index()].uses.extend(uses);
+        self.values[to].uses.extend(uses);
     }
 
     // ---- operations -----------------------------------------------------
 
     /// Creates a detached operation.
     pub fn create_op(&mut self, spec: OpSpec) -> OpId {
-        let op = OpId::new(self.ops.len());
+        let op = self.ops.next_key();
         let def = self.def_for_sym(spec.name);
         let mut use_pos = smallvec::SmallVec::with_capacity(spec.operands.len());
         for (i, v) in spec.operands.iter().enumerate() {
-            let uses = &mut self.values[v.index()].uses;
+            let uses = &mut self.values[*v].uses;
             use_pos.push(uses.len() as u32);
             uses.push(Use { op, operand: i as u32 });
         }
@@ -639,7 +637,7 @@ impl Context {
             .map(|(i, t)| self.new_value(*t, ValueDef::Result { op, index: i as u32 }))
             .collect();
         for r in &spec.regions {
-            self.regions[r.index()].parent = Some(op);
+            self.regions[*r].parent = Some(op);
         }
         self.ops.push(OpData {
             name: spec.name,
@@ -672,56 +670,56 @@ impl Context {
     /// The storage of an op.
     #[inline]
     pub fn op(&self, op: OpId) -> &OpData {
-        &self.ops[op.index()]
+        &self.ops[op]
     }
 
     /// The name of an op as written.
     pub fn op_name(&self, op: OpId) -> &str {
-        self.str(self.ops[op.index()].name)
+        self.str(self.ops[op].name)
     }
 
     /// The operands of an op.
     #[inline]
     pub fn operands(&self, op: OpId) -> &[Value] {
-        &self.ops[op.index()].operands
+        &self.ops[op].operands
     }
 
     /// The results of an op.
     #[inline]
     pub fn results(&self, op: OpId) -> &[Value] {
-        &self.ops[op.index()].results
+        &self.ops[op].results
     }
 
     /// The single result of an op.
     pub fn result(&self, op: OpId, i: usize) -> Value {
-        self.ops[op.index()].results[i]
+        self.ops[op].results[i]
     }
 
     /// The regions of an op.
     #[inline]
     pub fn regions(&self, op: OpId) -> &[RegionId] {
-        self.ops[op.index()].regions()
+        self.ops[op].regions()
     }
 
     /// Sets operand `i` of `op`.
     pub fn set_operand(&mut self, op: OpId, i: usize, v: Value) {
-        let old = self.ops[op.index()].operands[i];
+        let old = self.ops[op].operands[i];
         self.mark_changed(op);
         self.remove_use(old, Use { op, operand: i as u32 });
-        self.ops[op.index()].operands[i] = v;
+        self.ops[op].operands[i] = v;
         self.add_use(v, Use { op, operand: i as u32 });
     }
 
     /// Looks an attribute up by name.
     pub fn get_attr(&self, op: OpId, name: &str) -> Option<Attr> {
         let s = self.lookup_sym(name)?;
-        self.ops[op.index()].attrs.get(&s).copied()
+        self.ops[op].attrs.get(&s).copied()
     }
 
     /// Sets an attribute.
     pub fn set_attr(&mut self, op: OpId, name: &str, value: Attr) {
         let s = self.sym(name);
-        self.ops[op.index()].attrs.insert(s, value);
+        self.ops[op].attrs.insert(s, value);
         self.mark_changed(op);
     }
 
@@ -729,67 +727,67 @@ impl Context {
     pub fn remove_attr(&mut self, op: OpId, name: &str) -> Option<Attr> {
         let s = self.lookup_sym(name)?;
         self.mark_changed(op);
-        self.ops[op.index()].attrs.shift_remove(&s)
+        self.ops[op].attrs.shift_remove(&s)
     }
 
     /// The location of an op.
     pub fn op_loc(&self, op: OpId) -> Loc {
-        self.ops[op.index()].loc
+        self.ops[op].loc
     }
 
     /// Sets the location of an op.
     pub fn set_op_loc(&mut self, op: OpId, loc: Loc) {
-        self.ops[op.index()].loc = loc;
+        self.ops[op].loc = loc;
     }
 
     /// The block holding an op.
     pub fn op_block(&self, op: OpId) -> Option<BlockId> {
-        self.ops[op.index()].parent
+        self.ops[op].parent
     }
 
     /// The op whose region holds this op.
     pub fn parent_op(&self, op: OpId) -> Option<OpId> {
-        let b = self.ops[op.index()].parent?;
-        let r = self.blocks[b.index()].parent?;
-        self.regions[r.index()].parent
+        let b = self.ops[op].parent?;
+        let r = self.blocks[b].parent?;
+        self.regions[r].parent
     }
 
     /// The next op in the same block.
     pub fn next_op(&self, op: OpId) -> Option<OpId> {
-        self.ops[op.index()].next
+        self.ops[op].next
     }
 
     /// The previous op in the same block.
     pub fn prev_op(&self, op: OpId) -> Option<OpId> {
-        self.ops[op.index()].prev
+        self.ops[op].prev
     }
 
     /// Whether the op was erased.
     pub fn is_erased(&self, op: OpId) -> bool {
-        self.ops[op.index()].erased
+        self.ops[op].erased
     }
 
     /// Unlinks an op from its block (it stays alive, detached).
     pub fn unlink_op(&mut self, op: OpId) {
-        let Some(block) = self.ops[op.index()].parent else { return };
+        let Some(block) = self.ops[op].parent else { return };
         if self.marks.is_some() {
             // Where a value is defined decides, e.g., whether it is an
             // affine symbol for its users.
             self.mark_changed(op);
-            for r in self.ops[op.index()].results.clone() {
+            for r in self.ops[op].results.clone() {
                 self.mark_users_changed(r);
             }
         }
-        let (prev, next) = (self.ops[op.index()].prev, self.ops[op.index()].next);
+        let (prev, next) = (self.ops[op].prev, self.ops[op].next);
         match prev {
-            Some(p) => self.ops[p.index()].next = next,
-            None => self.blocks[block.index()].first = next,
+            Some(p) => self.ops[p].next = next,
+            None => self.blocks[block].first = next,
         }
         match next {
-            Some(n) => self.ops[n.index()].prev = prev,
-            None => self.blocks[block.index()].last = prev,
+            Some(n) => self.ops[n].prev = prev,
+            None => self.blocks[block].last = prev,
         }
-        let d = &mut self.ops[op.index()];
+        let d = &mut self.ops[op];
         d.parent = None;
         d.prev = None;
         d.next = None;
@@ -797,43 +795,43 @@ impl Context {
 
     /// Appends a detached op at the end of a block.
     pub fn append_op(&mut self, block: BlockId, op: OpId) {
-        let last = self.blocks[block.index()].last;
+        let last = self.blocks[block].last;
         {
-            let d = &mut self.ops[op.index()];
+            let d = &mut self.ops[op];
             d.parent = Some(block);
             d.prev = last;
             d.next = None;
         }
         match last {
-            Some(l) => self.ops[l.index()].next = Some(op),
-            None => self.blocks[block.index()].first = Some(op),
+            Some(l) => self.ops[l].next = Some(op),
+            None => self.blocks[block].first = Some(op),
         }
-        self.blocks[block.index()].last = Some(op);
+        self.blocks[block].last = Some(op);
     }
 
     /// Inserts a detached op right before `before`.
     pub fn insert_op_before(&mut self, before: OpId, op: OpId) {
-        let block = self.ops[before.index()].parent.expect("insertion point must be in a block");
-        let prev = self.ops[before.index()].prev;
+        let block = self.ops[before].parent.expect("insertion point must be in a block");
+        let prev = self.ops[before].prev;
         {
-            let d = &mut self.ops[op.index()];
+            let d = &mut self.ops[op];
             d.parent = Some(block);
             d.prev = prev;
             d.next = Some(before);
         }
-        self.ops[before.index()].prev = Some(op);
+        self.ops[before].prev = Some(op);
         match prev {
-            Some(p) => self.ops[p.index()].next = Some(op),
-            None => self.blocks[block.index()].first = Some(op),
+            Some(p) => self.ops[p].next = Some(op),
+            None => self.blocks[block].first = Some(op),
         }
     }
 
     /// Inserts a detached op right after `after`.
     pub fn insert_op_after(&mut self, after: OpId, op: OpId) {
-        match self.ops[after.index()].next {
+        match self.ops[after].next {
             Some(n) => self.insert_op_before(n, op),
             None => {
-                let block = self.ops[after.index()].parent.expect("insertion point must be in a block");
+                let block = self.ops[after].parent.expect("insertion point must be in a block");
                 self.append_op(block, op)
             }
         }
@@ -847,84 +845,81 @@ impl Context {
     }
 
     fn drop_op_tree(&mut self, op: OpId) {
-        let operands = self.ops[op.index()].operands.clone();
+        let operands = self.ops[op].operands.clone();
         for (i, v) in operands.iter().enumerate() {
             self.remove_use(*v, Use { op, operand: i as u32 });
         }
-        self.ops[op.index()].operands.clear();
-        for r in self.ops[op.index()].results.clone() {
-            self.values[r.index()].def = ValueDef::Detached;
+        self.ops[op].operands.clear();
+        for r in self.ops[op].results.clone() {
+            self.values[r].def = ValueDef::Detached;
         }
-        for r in self.ops[op.index()].regions().to_vec() {
-            for b in self.regions[r.index()].blocks.clone() {
-                let mut cur = self.blocks[b.index()].first;
+        for r in self.ops[op].regions().to_vec() {
+            for b in self.regions[r].blocks.clone() {
+                let mut cur = self.blocks[b].first;
                 while let Some(o) = cur {
-                    cur = self.ops[o.index()].next;
+                    cur = self.ops[o].next;
                     self.drop_op_tree(o);
                 }
             }
         }
-        self.ops[op.index()].erased = true;
+        self.ops[op].erased = true;
     }
 
     // ---- blocks and regions --------------------------------------------
 
     /// Creates an empty region (attached to an op when the op is created).
     pub fn create_region(&mut self) -> RegionId {
-        let r = RegionId::new(self.regions.len());
-        self.regions.push(RegionData::default());
-        r
+        self.regions.push(RegionData::default())
     }
 
     /// Creates a block and appends it to a region.
     pub fn append_block(&mut self, region: RegionId) -> BlockId {
-        let b = BlockId::new(self.blocks.len());
-        self.blocks.push(BlockData { parent: Some(region), ..Default::default() });
-        self.regions[region.index()].blocks.push(b);
+        let b = self.blocks.push(BlockData { parent: Some(region), ..Default::default() });
+        self.regions[region].blocks.push(b);
         b
     }
 
     /// Adds an argument to a block.
     pub fn add_block_arg(&mut self, block: BlockId, ty: Type) -> Value {
-        let index = self.blocks[block.index()].args.len() as u32;
+        let index = self.blocks[block].args.len() as u32;
         let v = self.new_value(ty, ValueDef::BlockArg { block, index });
-        self.blocks[block.index()].args.push(v);
+        self.blocks[block].args.push(v);
         v
     }
 
     /// The blocks of a region.
     pub fn blocks(&self, region: RegionId) -> &[BlockId] {
-        &self.regions[region.index()].blocks
+        &self.regions[region].blocks
     }
 
     /// The op owning a region.
     pub fn region_parent(&self, region: RegionId) -> Option<OpId> {
-        self.regions[region.index()].parent
+        self.regions[region].parent
     }
 
     /// The region holding a block.
     pub fn block_parent(&self, block: BlockId) -> Option<RegionId> {
-        self.blocks[block.index()].parent
+        self.blocks[block].parent
     }
 
     /// The arguments of a block.
     pub fn block_args(&self, block: BlockId) -> &[Value] {
-        &self.blocks[block.index()].args
+        &self.blocks[block].args
     }
 
     /// The first op of a block.
     pub fn first_op(&self, block: BlockId) -> Option<OpId> {
-        self.blocks[block.index()].first
+        self.blocks[block].first
     }
 
     /// The last op of a block (its terminator, when it has one).
     pub fn last_op(&self, block: BlockId) -> Option<OpId> {
-        self.blocks[block.index()].last
+        self.blocks[block].last
     }
 
     /// Iterates over the ops of a block in order.
     pub fn block_ops(&self, block: BlockId) -> BlockOps<'_> {
-        BlockOps { ctx: self, cur: self.blocks[block.index()].first }
+        BlockOps { ctx: self, cur: self.blocks[block].first }
     }
 
     /// The ops of a block, collected (safe to mutate the block while walking).
@@ -973,7 +968,7 @@ impl Iterator for BlockOps<'_> {
     type Item = OpId;
     fn next(&mut self) -> Option<OpId> {
         let op = self.cur?;
-        self.cur = self.ctx.ops[op.index()].next;
+        self.cur = self.ctx.ops[op].next;
         Some(op)
     }
 }

@@ -21,6 +21,17 @@ macro_rules! entity {
                 self.0.get() as usize - 1
             }
         }
+
+        impl crate::entity_map::EntityRef for $name {
+            #[inline]
+            fn new(i: usize) -> Self {
+                $name::new(i)
+            }
+            #[inline]
+            fn index(self) -> usize {
+                $name::index(self)
+            }
+        }
     };
 }
 

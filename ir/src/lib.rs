@@ -11,10 +11,12 @@ pub mod context;
 pub mod diag;
 pub mod dialects;
 mod entity;
+pub mod entity_map;
 pub mod float;
 pub mod interfaces;
 pub mod location;
 pub mod ods;
+pub mod parallel;
 pub mod parser;
 pub mod printer;
 pub mod registry;
@@ -23,12 +25,5 @@ pub mod verifier;
 
 pub use context::Context;
 
-/// Whether a second core is there for the helper threads (verifying and
-/// printing large blocks in halves, faulting pages in ahead). Asked once:
-/// the standard library reads cgroup files to answer.
-pub(crate) fn second_core() -> bool {
-    static ANSWER: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    *ANSWER.get_or_init(|| std::thread::available_parallelism().is_ok_and(|n| n.get() > 1))
-}
 pub use diag::{Diagnostic, Severity};
 pub use entity::{Attr, BlockId, Loc, OpId, RegionId, Sym, Type, Value};

@@ -26,7 +26,7 @@ const SPLIT_BLOCK_OPS: usize = 4096;
 /// (e.g. a function) verification stops at the first error, like MLIR;
 /// separate functions report separately.
 pub fn verify(ctx: &Context, root: OpId, mut opts: VerifyOptions) -> Result<(), Vec<Diagnostic>> {
-    opts.parallel &= crate::second_core();
+    opts.parallel &= crate::parallel::enabled();
     let mut v = Verifier::new(ctx, opts);
     v.verify_isolated(root);
     if v.errors.is_empty() {
@@ -44,12 +44,18 @@ struct Verifier<'c> {
     dom_cache: HashMap<RegionId, HashMap<BlockId, Vec<BlockId>>>,
     /// Ops already verified; in a block they are visited in order, so a
     /// same-block definition dominates a use iff it was seen first.
-    seen: Vec<bool>,
+    seen: crate::entity_map::EntitySet<OpId>,
 }
 
 impl<'c> Verifier<'c> {
     fn new(ctx: &'c Context, opts: VerifyOptions) -> Self {
-        Verifier { ctx, opts, errors: Vec::new(), dom_cache: HashMap::new(), seen: vec![false; ctx.num_ops_created()] }
+        Verifier {
+            ctx,
+            opts,
+            errors: Vec::new(),
+            dom_cache: HashMap::new(),
+            seen: crate::entity_map::EntitySet::with_capacity(ctx.num_ops_created()),
+        }
     }
 
     fn verify_isolated(&mut self, op: OpId) {
@@ -170,7 +176,7 @@ impl<'c> Verifier<'c> {
             } else {
                 self.verify_op_tree(o, nested_isolated)?;
             }
-            self.seen[o.index()] = true;
+            self.seen.insert(o);
         }
         Ok(())
     }
@@ -183,28 +189,25 @@ impl<'c> Verifier<'c> {
     fn verify_ops_in_halves(&mut self, ops: &[OpId], nested_isolated: &mut Vec<OpId>) -> Result<(), Diagnostic> {
         let (first, second) = ops.split_at(ops.len() / 2);
         let (ctx, opts) = (self.ctx, VerifyOptions { parallel: false, ..self.opts });
-        let (mine, (theirs, their_nested, their_seen)) = std::thread::scope(|s| {
-            let other = s.spawn(move || {
+        let (mine, (theirs, their_nested, their_seen)) = {
+            let other = move || {
                 let mut v = Verifier::new(ctx, opts);
                 for o in first {
-                    v.seen[o.index()] = true;
+                    v.seen.insert(*o);
                 }
                 let mut nested = Vec::new();
                 let r = v.verify_ops(second.iter().copied(), &mut nested);
                 (r, nested, v.seen)
-            });
-            let mine = self.verify_ops(first.iter().copied(), nested_isolated);
-            (mine, other.join().expect("verifier thread"))
-        });
+            };
+            crate::parallel::join(|| self.verify_ops(first.iter().copied(), nested_isolated), other)
+        };
         // In order, an error in the first half ends the block there; one in
         // the second half comes after everything the second half collected
         // and saw before it (nested isolated ops are verified afterwards
         // either way, and consult what was seen).
         mine?;
         nested_isolated.extend(their_nested);
-        for (a, b) in self.seen.iter_mut().zip(their_seen) {
-            *a |= b;
-        }
+        self.seen.union_with(&their_seen);
         theirs
     }
 
@@ -269,7 +272,7 @@ impl<'c> Verifier<'c> {
     }
 
     fn before(&self, a: OpId, _b: OpId) -> bool {
-        self.seen[a.index()]
+        self.seen.contains(a)
     }
 
     fn block_dominates(&mut self, region: RegionId, a: BlockId, b: BlockId) -> bool {

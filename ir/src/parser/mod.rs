@@ -399,7 +399,7 @@ impl<'a> Parser<'a> {
         self.finish_isolated_scope()?;
         for (op, name, at) in std::mem::take(&mut self.deferred_locs) {
             match self.loc_aliases.get(&name) {
-                Some(l) => self.ctx.ops[op.index()].loc = *l,
+                Some(l) => self.ctx.ops[op].loc = *l,
                 None => return self.err_at(at, format!("undefined symbol alias id '{name}'")),
             }
         }
@@ -700,14 +700,14 @@ impl<'a> Parser<'a> {
             self.bump();
             self.expect_tok(Tok::RParen)?;
             match self.lookup_loc_alias(&name) {
-                Some(l) => self.ctx.ops[op.index()].loc = l,
+                Some(l) => self.ctx.ops[op].loc = l,
                 None => self.deferred_locs.push((op, name, at)),
             }
             return Ok(());
         }
         self.reset_to(start);
         let l = self.parse_loc_literal()?;
-        self.ctx.ops[op.index()].loc = l;
+        self.ctx.ops[op].loc = l;
         Ok(())
     }
 
@@ -1036,8 +1036,8 @@ impl<'a> Parser<'a> {
     }
 
     fn attach_block(&mut self, region: RegionId, b: BlockId) {
-        self.ctx.blocks[b.index()].parent = Some(region);
-        self.ctx.regions[region.index()].blocks.push(b);
+        self.ctx.blocks[b].parent = Some(region);
+        self.ctx.regions[region].blocks.push(b);
     }
 
     /// Parses `{name = attr, unit_name}` into `attrs`.

@@ -218,7 +218,7 @@ pub fn print_op_top(ctx: &Context, op: OpId, opts: PrintOptions) -> String {
 /// [`print_op_top`] as the alias definitions and the op's text in pieces: a
 /// caller that writes them in turn never moves the (possibly huge) op text.
 pub fn print_op_top_parts(ctx: &Context, op: OpId, opts: PrintOptions) -> (String, PrintedText) {
-    print_top(ctx, op, opts, crate::second_core())
+    print_top(ctx, op, opts, crate::parallel::enabled())
 }
 
 /// [`print_op_top_parts`], using a second thread for large blocks if
@@ -278,8 +278,8 @@ impl<'a> OpPrinter<'a> {
         let mut ops = 0usize;
         ctx.walk_preorder(top, &mut |_| ops += 1);
         let room = ops.saturating_mul(100).min(1 << 32) + (64 << 10);
-        let buffer = (prefault && room >= PREFAULT_BYTES).then(|| {
-            std::thread::spawn(move || {
+        let mut buffer = (prefault && room >= PREFAULT_BYTES).then(|| {
+            crate::parallel::Prefetch::spawn_with(move || {
                 let mut v: Vec<u8> = Vec::with_capacity(room);
                 for b in v.spare_capacity_mut()[..room / 2].iter_mut().step_by(4096) {
                     b.write(0);
@@ -289,7 +289,8 @@ impl<'a> OpPrinter<'a> {
         });
         let names = NameTable::compute(ctx, top, opts.generic);
         let out = buffer
-            .and_then(|h| h.join().ok())
+            .as_mut()
+            .and_then(|h| h.take())
             .and_then(|v| String::from_utf8(v).ok())
             .unwrap_or_else(|| String::with_capacity(room));
         let mut p = OpPrinter::detached(ctx);
@@ -954,8 +955,8 @@ impl<'a> OpPrinter<'a> {
         let (first, second) = ops.split_at(ops.len() / 2);
         let (ctx, opts, names, indent) = (self.ctx, self.opts, self.names.clone(), self.indent);
         let room = self.out.capacity().saturating_sub(self.out.len()) / 2;
-        let (text, deferred) = std::thread::scope(|s| {
-            let helper = s.spawn(move || {
+        let (text, deferred) = {
+            let helper = move || {
                 let mut p = OpPrinter::detached(ctx);
                 p.opts = opts;
                 p.names = names;
@@ -970,15 +971,17 @@ impl<'a> OpPrinter<'a> {
                     }
                 }
                 (p.out, p.deferred.unwrap_or_default())
-            });
-            for &o in first {
-                if Some(o) != skip {
-                    self.newline();
-                    self.print_op(o);
+            };
+            let mine = || {
+                for &o in first {
+                    if Some(o) != skip {
+                        self.newline();
+                        self.print_op(o);
+                    }
                 }
-            }
-            helper.join().expect("printer thread")
-        });
+            };
+            crate::parallel::join(mine, helper).1
+        };
         let names: Vec<Arc<String>> = deferred
             .order
             .iter()
