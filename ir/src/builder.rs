@@ -11,6 +11,7 @@ use crate::attrs::AttrKind;
 use crate::context::{AttrMap, OpSpec, ValueDef, ValueList};
 use crate::dialects::tensor::SliceParams;
 use crate::registry::traits;
+use crate::rewriter::Listener;
 use crate::types::{TypeKind, DYNAMIC};
 use crate::{BlockId, Context, Loc, OpId, RegionId, Type, Value};
 
@@ -55,12 +56,31 @@ pub struct Builder<'c> {
     /// hoisted elsewhere, are not listed).
     pub created: Vec<OpId>,
     consts: FxHashMap<(i128, Type, BlockId), Value>,
+    /// Told about each op this builder inserts (see [`crate::rewriter`]).
+    listener: Option<&'c mut dyn Listener>,
 }
 
 impl<'c> Builder<'c> {
     /// A builder inserting at `ip`.
     pub fn new(ctx: &'c mut Context, ip: InsertPoint, loc: Loc) -> Self {
-        Builder { ctx, ip, loc, created: Vec::new(), consts: FxHashMap::default() }
+        Builder { ctx, ip, loc, created: Vec::new(), consts: FxHashMap::default(), listener: None }
+    }
+
+    /// A builder inserting at `ip` that reports the ops it creates.
+    pub fn with_listener(ctx: &'c mut Context, ip: InsertPoint, loc: Loc, listener: &'c mut dyn Listener) -> Self {
+        Builder { listener: Some(listener), ..Builder::new(ctx, ip, loc) }
+    }
+
+    /// Whether a listener is attached.
+    pub fn has_listener(&self) -> bool {
+        self.listener.is_some()
+    }
+
+    /// Tells the listener, if any, about a change.
+    pub fn notify(&mut self, f: impl FnOnce(&mut dyn Listener, &Context)) {
+        if let Some(l) = self.listener.as_deref_mut() {
+            f(l, self.ctx);
+        }
     }
 
     /// The block new ops go into.
@@ -79,6 +99,7 @@ impl<'c> Builder<'c> {
             InsertPoint::End(b) => self.ctx.append_op(b, op),
         }
         self.created.push(op);
+        self.notify(|l, ctx| l.op_inserted(ctx, op));
         op
     }
 
@@ -170,6 +191,7 @@ impl<'c> Builder<'c> {
             (None, Some(first)) => self.ctx.insert_op_before(first, op),
             (None, None) => self.ctx.append_op(block, op),
         }
+        self.notify(|l, ctx| l.op_inserted(ctx, op));
         let c = self.ctx.result(op, 0);
         self.consts.insert((v, ty, block), c);
         c

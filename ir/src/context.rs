@@ -251,35 +251,6 @@ pub struct Context {
     defs_by_sym: Vec<Option<Option<&'static OpDef>>>,
     /// Allow ops whose dialect is not registered (`--allow-unregistered-dialect`).
     pub allow_unregistered: bool,
-    /// Ops touched by mutations while a rewrite driver tracks changes.
-    marks: Option<ChangeMarks>,
-}
-
-/// Which ops changed since a rewrite driver last looked at them, recorded
-/// by the mutating methods while [`Context::track_changes`] is on (MLIR's
-/// rewriter listener plays this part). A driver that has visited every op
-/// once can then revisit only the marked ones.
-#[derive(Default, Debug)]
-struct ChangeMarks {
-    /// The op, its operands, attributes or position changed, or it was
-    /// created.
-    changed: Vec<bool>,
-    /// Some result of the op lost a use (or the op was just created).
-    lost_use: Vec<bool>,
-}
-
-impl ChangeMarks {
-    fn set(flags: &mut Vec<bool>, op: OpId) {
-        let i = op.index();
-        if flags.len() <= i {
-            flags.resize(i + 1, false);
-        }
-        flags[i] = true;
-    }
-
-    fn take(flags: &mut [bool], op: OpId) -> bool {
-        flags.get_mut(op.index()).is_some_and(std::mem::take)
-    }
 }
 
 impl Default for Context {
@@ -303,7 +274,6 @@ impl Context {
             registry: Registry::default(),
             defs_by_sym: Vec::new(),
             allow_unregistered: false,
-            marks: None,
         };
         for (i, name) in WELL_KNOWN_SYMS.iter().enumerate() {
             let (at, _) = ctx.syms.insert_full((*name).into());
@@ -479,52 +449,6 @@ impl Context {
         self.registry.names()
     }
 
-    // ---- change tracking ------------------------------------------------
-
-    /// Starts (with no op marked) or stops recording which ops mutations
-    /// touch; see [`Self::take_changed`] and [`Self::take_lost_use`].
-    pub fn track_changes(&mut self, on: bool) {
-        self.marks = on.then(ChangeMarks::default);
-    }
-
-    /// Whether `op` was created or had its operands, attributes or position
-    /// changed since the last call for it; clears the mark.
-    pub fn take_changed(&mut self, op: OpId) -> bool {
-        self.marks.as_mut().is_some_and(|m| ChangeMarks::take(&mut m.changed, op))
-    }
-
-    /// Whether a result of `op` lost a use (or `op` was created) since the
-    /// last call for it; clears the mark.
-    pub fn take_lost_use(&mut self, op: OpId) -> bool {
-        self.marks.as_mut().is_some_and(|m| ChangeMarks::take(&mut m.lost_use, op))
-    }
-
-    #[inline]
-    fn mark_changed(&mut self, op: OpId) {
-        if let Some(m) = &mut self.marks {
-            ChangeMarks::set(&mut m.changed, op);
-        }
-    }
-
-    /// The defining op of `v` (if any) lost a use of `v`.
-    #[inline]
-    fn mark_lost_use(&mut self, v: Value) {
-        if let Some(m) = &mut self.marks {
-            if let ValueDef::Result { op, .. } = self.values[v].def {
-                ChangeMarks::set(&mut m.lost_use, op);
-            }
-        }
-    }
-
-    /// Every user of `v`.
-    fn mark_users_changed(&mut self, v: Value) {
-        if let Some(m) = &mut self.marks {
-            for u in self.values[v].uses.iter() {
-                ChangeMarks::set(&mut m.changed, u.op);
-            }
-        }
-    }
-
     // ---- values ---------------------------------------------------------
 
     pub(crate) fn new_value(&mut self, ty: Type, def: ValueDef) -> Value {
@@ -545,7 +469,6 @@ impl Context {
     /// Changes the type of a value (used by passes that refine types).
     pub fn set_value_type(&mut self, v: Value, ty: Type) {
         self.values[v].ty = ty;
-        self.mark_users_changed(v);
     }
 
     /// Where a value comes from.
@@ -580,7 +503,6 @@ impl Context {
     /// Removes use `u` of `v` in O(1): swap-remove it and fix the back
     /// reference of the use that moved into its place.
     fn remove_use(&mut self, v: Value, u: Use) {
-        self.mark_lost_use(v);
         let pos = self.ops[u.op].use_pos[u.operand as usize] as usize;
         let uses = &mut self.values[v].uses;
         debug_assert_eq!(uses.get(pos), Some(&u));
@@ -606,8 +528,6 @@ impl Context {
         if from == to {
             return;
         }
-        self.mark_users_changed(from);
-        self.mark_lost_use(from);
         let uses = std::mem::take(&mut self.values[from].uses);
         let base = self.values[to].uses.len() as u32;
         for (k, u) in uses.iter().enumerate() {
@@ -660,10 +580,6 @@ impl Context {
             next: None,
             erased: false,
         });
-        if let Some(m) = &mut self.marks {
-            ChangeMarks::set(&mut m.changed, op);
-            ChangeMarks::set(&mut m.lost_use, op);
-        }
         op
     }
 
@@ -704,7 +620,6 @@ impl Context {
     /// Sets operand `i` of `op`.
     pub fn set_operand(&mut self, op: OpId, i: usize, v: Value) {
         let old = self.ops[op].operands[i];
-        self.mark_changed(op);
         self.remove_use(old, Use { op, operand: i as u32 });
         self.ops[op].operands[i] = v;
         self.add_use(v, Use { op, operand: i as u32 });
@@ -720,13 +635,11 @@ impl Context {
     pub fn set_attr(&mut self, op: OpId, name: &str, value: Attr) {
         let s = self.sym(name);
         self.ops[op].attrs.insert(s, value);
-        self.mark_changed(op);
     }
 
     /// Removes an attribute.
     pub fn remove_attr(&mut self, op: OpId, name: &str) -> Option<Attr> {
         let s = self.lookup_sym(name)?;
-        self.mark_changed(op);
         self.ops[op].attrs.shift_remove(&s)
     }
 
@@ -770,14 +683,6 @@ impl Context {
     /// Unlinks an op from its block (it stays alive, detached).
     pub fn unlink_op(&mut self, op: OpId) {
         let Some(block) = self.ops[op].parent else { return };
-        if self.marks.is_some() {
-            // Where a value is defined decides, e.g., whether it is an
-            // affine symbol for its users.
-            self.mark_changed(op);
-            for r in self.ops[op].results.clone() {
-                self.mark_users_changed(r);
-            }
-        }
         let (prev, next) = (self.ops[op].prev, self.ops[op].next);
         match prev {
             Some(p) => self.ops[p].next = next,
@@ -842,6 +747,11 @@ impl Context {
     pub fn erase_op(&mut self, op: OpId) {
         self.unlink_op(op);
         self.drop_op_tree(op);
+        debug_assert!(
+            self.ops[op].results.iter().all(|r| self.values[*r].uses.is_empty()),
+            "erased '{}' while its results are still used",
+            self.op_name(op)
+        );
     }
 
     fn drop_op_tree(&mut self, op: OpId) {

@@ -20,6 +20,7 @@ pub mod parallel;
 pub mod parser;
 pub mod printer;
 pub mod registry;
+pub mod rewriter;
 pub mod types;
 pub mod verifier;
 

@@ -497,6 +497,12 @@ macro_rules! op {
                 self.0
             }
 
+            /// The handle of the op defining `v`, if it is this kind of op.
+            #[inline]
+            pub fn defining(ctx: &$crate::Context, v: $crate::Value) -> Option<Self> {
+                <Self as $crate::ods::OpHandle>::defining(ctx, v)
+            }
+
             $(
                 #[doc = concat!("Operand group `", stringify!($oname), "`.")]
                 pub fn $oname(self, ctx: &$crate::Context) -> <$crate::ods::$okind as $crate::ods::ValueGroup>::Out<'_> {

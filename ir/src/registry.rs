@@ -48,6 +48,11 @@ impl From<&str> for VerifyError {
         VerifyError { message: message.to_string(), with_op_prefix: true, notes: Vec::new() }
     }
 }
+/// A canonicalization pattern of an op: rewrites it (through the
+/// rewriter, so the driver hears of every change) and returns true, or
+/// leaves the IR untouched and returns false.
+pub type PatternFn = fn(&mut crate::rewriter::Rewriter<'_>, OpId) -> bool;
+
 /// Suggests an SSA name for each result (`%pack`, `%c8`, ...).
 pub type ResultNameFn = fn(&Context, OpId) -> Option<String>;
 /// Names groups of results.
@@ -108,6 +113,8 @@ pub struct OpDef {
     /// Operand group sizes are stored in `operandSegmentSizes`
     /// (MLIR's `AttrSizedOperandSegments`).
     pub segmented: bool,
+    /// Canonicalization patterns (folds included), tried in order.
+    pub patterns: &'static [PatternFn],
 }
 
 /// A count range: at least `min`, at most `max` (unbounded when `None`).
@@ -159,6 +166,7 @@ impl OpDef {
             operand_groups: &[],
             result_groups_def: &[],
             segmented: false,
+            patterns: &[],
         }
     }
 

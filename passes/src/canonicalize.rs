@@ -1,11 +1,12 @@
-//! `canonicalize`: folds constants (arith, affine, `tensor.dim`), removes
-//! no-op slices, inlines single-iteration `scf.for` loops, and erases
+//! `canonicalize`: runs the canonicalization patterns registered on the
+//! ops (`OpDef::patterns`: constant folding of arith, affine and
+//! `tensor.dim`, no-op slices, single-iteration `scf.for` loops) and erases
 //! unused pure ops, until nothing changes.
 
-use tessel_ir::builder::{Builder, InsertPoint, Ofr};
-use tessel_ir::dialects::pack::constant_int;
+use tessel_ir::builder::InsertPoint;
+use tessel_ir::entity_map::EntitySet;
 use tessel_ir::registry::traits;
-use tessel_ir::types::{TypeKind, DYNAMIC};
+use tessel_ir::rewriter::{Listener, Rewriter};
 use tessel_ir::{Context, Diagnostic, OpId, Value};
 
 use crate::manager::{Pass, PassInfo};
@@ -32,23 +33,50 @@ impl Pass for Canonicalize {
     }
 }
 
-/// Runs the rewrites on everything nested in `root` to a fixed point.
+/// Runs the patterns registered on the ops nested in `root` (and erases
+/// unused pure ops) to a fixed point.
 ///
-/// The first sweep visits every op; the context then records which ops the
-/// rewrites touch (created, operands/attributes/position changed, a result
-/// lost a use), and each further sweep visits only those, in the same
-/// order. That gives what repeated full sweeps give: an op nothing touched
-/// since it was last found unchanged is still unchanged (every rewrite here
-/// depends only on the op itself, its operands' producers and its uses),
-/// and the confirming sweep no longer re-examines the whole function.
+/// The first sweep visits every op; the listener then records which ops
+/// the rewrites touch (created, operands/attributes/position changed, a
+/// result lost a use), and each further sweep visits only those, in the
+/// same order. That gives what repeated full sweeps give: an op nothing
+/// touched since it was last found unchanged is still unchanged (every
+/// pattern depends only on the op itself, its operands' producers and its
+/// uses), and the confirming sweep no longer re-examines the whole function.
 pub fn canonicalize(ctx: &mut Context, root: OpId) {
     run_sweeps(ctx, root, false);
+}
+
+/// What changed since the driver last looked, as the rewriter reports it.
+#[derive(Default)]
+struct ChangeMarks {
+    /// Created, or operands, attributes or position changed.
+    changed: EntitySet<OpId>,
+    /// Some result lost a use (or the op was just created).
+    lost_use: EntitySet<OpId>,
+}
+
+impl Listener for ChangeMarks {
+    fn op_inserted(&mut self, _: &Context, op: OpId) {
+        self.changed.insert(op);
+        self.lost_use.insert(op);
+    }
+
+    fn op_modified(&mut self, _: &Context, op: OpId) {
+        self.changed.insert(op);
+    }
+
+    fn value_lost_use(&mut self, ctx: &Context, v: Value) {
+        if let Some(op) = ctx.defining_op(v) {
+            self.lost_use.insert(op);
+        }
+    }
 }
 
 /// The fixed-point loop; `every_sweep_full` is the plain (slower) form the
 /// tests compare against.
 fn run_sweeps(ctx: &mut Context, root: OpId, every_sweep_full: bool) {
-    ctx.track_changes(true);
+    let mut marks = ChangeMarks::default();
     for sweep in 0..32 {
         let full = sweep == 0 || every_sweep_full;
         // One listing per sweep serves both the rewrites and the dead-code
@@ -56,19 +84,31 @@ fn run_sweeps(ctx: &mut Context, root: OpId, every_sweep_full: bool) {
         let ops = ctx.nested_ops(root);
         let mut changed = false;
         for &op in &ops {
-            // The mark first: it is a dense array, the op data is not.
-            let marked = ctx.take_changed(op);
+            // The mark first: it is a dense bit set, the op data is not.
+            let marked = marks.changed.remove(op);
             if !(full || marked) || ctx.is_erased(op) || ctx.op_block(op).is_none() {
                 continue;
             }
-            changed |= rewrite(ctx, op);
+            changed |= apply_patterns(ctx, op, &mut marks);
         }
-        changed |= erase_dead(ctx, &ops, full);
+        changed |= erase_dead(ctx, &ops, full, &mut marks);
         if !changed {
             break;
         }
     }
-    ctx.track_changes(false);
+}
+
+/// The first of `op`'s registered patterns that applies, if any.
+fn apply_patterns(ctx: &mut Context, op: OpId, marks: &mut ChangeMarks) -> bool {
+    let Some(def) = ctx.op(op).def else { return false };
+    if def.patterns.is_empty() {
+        return false;
+    }
+    let loc = ctx.op_loc(op);
+    // A fresh rewriter per op: its constant cache must not outlive the
+    // dead-code erasure between sweeps.
+    let mut rw = Rewriter::new(ctx, InsertPoint::Before(op), loc, marks);
+    def.patterns.iter().any(|pattern| pattern(&mut rw, op))
 }
 
 fn is_pure(ctx: &Context, op: OpId) -> bool {
@@ -78,10 +118,10 @@ fn is_pure(ctx: &Context, op: OpId) -> bool {
 /// Erases unused pure ops among `ops` (innermost and last first), all of
 /// them or (unless `all`) those that lost a use since last looked at; true
 /// if any was erased.
-fn erase_dead(ctx: &mut Context, ops: &[OpId], all: bool) -> bool {
+fn erase_dead(ctx: &mut Context, ops: &[OpId], all: bool, marks: &mut ChangeMarks) -> bool {
     let mut any = false;
     for &op in ops.iter().rev() {
-        let marked = ctx.take_lost_use(op);
+        let marked = marks.lost_use.remove(op);
         if !(all || marked) || ctx.is_erased(op) || ctx.op_block(op).is_none() || !is_pure(ctx, op) {
             continue;
         }
@@ -89,280 +129,12 @@ fn erase_dead(ctx: &mut Context, ops: &[OpId], all: bool) -> bool {
             continue;
         }
         if ctx.results(op).iter().all(|r| ctx.use_empty(*r)) && !ctx.results(op).is_empty() {
-            ctx.erase_op(op);
+            let loc = ctx.op_loc(op);
+            Rewriter::new(ctx, InsertPoint::Before(op), loc, marks).erase_op(op);
             any = true;
         }
     }
     any
-}
-
-fn replace_op(ctx: &mut Context, op: OpId, with: &[Value]) {
-    for (old, new) in ctx.results(op).to_vec().into_iter().zip(with) {
-        ctx.replace_all_uses(old, *new);
-    }
-    ctx.erase_op(op);
-}
-
-fn replace_with_const(ctx: &mut Context, op: OpId, v: i64) {
-    let loc = ctx.op_loc(op);
-    let ty = ctx.value_type(ctx.result(op, 0));
-    let mut b = Builder::new(ctx, InsertPoint::Before(op), loc);
-    let c = b.int_const(v as i128, ty);
-    replace_op(ctx, op, &[c]);
-}
-
-/// One rewrite of `op`, if any applies.
-fn rewrite(ctx: &mut Context, op: OpId) -> bool {
-    // Names are 'static in the registry; no allocation per op.
-    let Some(def) = ctx.op(op).def else { return false };
-    let name: &'static str = match def.name {
-        "tensor.pack" | "tensor.unpack" => return false,
-        n => n,
-    };
-    match name {
-        "affine.apply" | "affine.min" | "affine.max" => fold_affine(ctx, op, name),
-        "tensor.dim" => fold_dim(ctx, op),
-        "tensor.extract_slice" | "tensor.insert_slice" => fold_noop_slice(ctx, op, name),
-        "scf.for" => inline_single_iteration(ctx, op),
-        n if n.starts_with("arith.") => fold_arith(ctx, op, n),
-        _ => false,
-    }
-}
-
-/// MLIR's canonical result order for `affine.min/max`: results that are
-/// pure affine (no floordiv/mod/ceildiv, no dim-by-symbol products) are
-/// sorted by their coefficient vectors `[dims.., syms.., const]`.
-fn sort_min_max_results(ctx: &mut Context, op: OpId) -> bool {
-    // Decided on the borrowed map: most maps are already in order, and
-    // cloning one costs a heap allocation per expression node.
-    let sorted = {
-        let Some(map) = tessel_ir::dialects::affine::op_map(ctx, op) else { return false };
-        let width = (map.num_dims + map.num_syms) as usize + 1;
-        let mut flat: smallvec::SmallVec<[smallvec::SmallVec<[i64; 8]>; 4]> = smallvec::SmallVec::new();
-        for e in &map.results {
-            let mut coeffs = smallvec::smallvec![0i64; width];
-            if !flatten(e, map.num_dims as usize, 1, &mut coeffs) {
-                return false;
-            }
-            flat.push(coeffs);
-        }
-        if flat.windows(2).all(|w| w[0] <= w[1]) {
-            return false;
-        }
-        let mut order: Vec<usize> = (0..map.results.len()).collect();
-        order.sort_by(|a, b| flat[*a].cmp(&flat[*b]));
-        let results = order.iter().map(|i| map.results[*i].clone()).collect();
-        tessel_ir::affine::AffineMap { results, ..*map }
-    };
-    let a = ctx.attr(tessel_ir::attrs::AttrKind::AffineMap(sorted));
-    ctx.set_attr(op, "map", a);
-    true
-}
-
-/// Adds `scale * e` into `coeffs` (dims, then symbols, then the constant);
-/// false when `e` is not a sum of scaled dims, symbols and a constant.
-fn flatten(e: &tessel_ir::affine::AffineExpr, num_dims: usize, scale: i64, coeffs: &mut [i64]) -> bool {
-    use tessel_ir::affine::{AffineBinOp, AffineExpr};
-    let last = coeffs.len() - 1;
-    match e {
-        AffineExpr::Dim(i) => coeffs[*i as usize] += scale,
-        AffineExpr::Sym(i) => coeffs[num_dims + *i as usize] += scale,
-        AffineExpr::Const(c) => coeffs[last] += scale * c,
-        AffineExpr::Bin(AffineBinOp::Add, l, r) => {
-            return flatten(l, num_dims, scale, coeffs) && flatten(r, num_dims, scale, coeffs);
-        }
-        AffineExpr::Bin(AffineBinOp::Mul, l, r) => match (l.as_const(), r.as_const()) {
-            (_, Some(c)) => return flatten(l, num_dims, scale * c, coeffs),
-            (Some(c), _) => return flatten(r, num_dims, scale * c, coeffs),
-            _ => return false,
-        },
-        AffineExpr::Bin(..) => return false,
-    }
-    true
-}
-
-fn fold_affine(ctx: &mut Context, op: OpId, name: &str) -> bool {
-    // Only constants and producing affine.apply ops can change the map.
-    let foldable = ctx
-        .operands(op)
-        .iter()
-        .any(|v| ctx.defining_op(*v).is_some_and(|d| matches!(ctx.op_name(d), "arith.constant" | "affine.apply")));
-    if !foldable {
-        return name != "affine.apply" && sort_min_max_results(ctx, op);
-    }
-    let Some(map) = tessel_ir::dialects::affine::op_map(ctx, op).cloned() else { return false };
-    let operands: Vec<Ofr> =
-        ctx.operands(op).iter().map(|v| constant_int(ctx, *v).map(Ofr::Const).unwrap_or(Ofr::Val(*v))).collect();
-    let loc = ctx.op_loc(op);
-    // Rebuild through the folding builder; keep the op if nothing changes.
-    let mut b = Builder::new(ctx, InsertPoint::Before(op), loc);
-    let folded = match name {
-        "affine.apply" => b.affine_apply(&map, &operands),
-        "affine.min" => b.affine_min(&map, &operands),
-        _ => b.affine_max(&map, &operands),
-    };
-    let created = b.created.clone();
-    match folded {
-        Ofr::Const(c) => {
-            for o in created {
-                ctx.erase_op(o);
-            }
-            replace_with_const(ctx, op, c);
-            true
-        }
-        Ofr::Val(v) => {
-            let same = created.len() == 1
-                && ctx.op_name(created[0]) == name
-                && ctx.operands(created[0]) == ctx.operands(op)
-                && ctx.get_attr(created[0], "map") == ctx.get_attr(op, "map");
-            if same || v == ctx.result(op, 0) {
-                for o in created {
-                    ctx.erase_op(o);
-                }
-                return name != "affine.apply" && sort_min_max_results(ctx, op);
-            }
-            replace_op(ctx, op, &[v]);
-            true
-        }
-    }
-}
-
-fn fold_dim(ctx: &mut Context, op: OpId) -> bool {
-    let (src, idx) = (ctx.operands(op)[0], ctx.operands(op)[1]);
-    let Some(d) = constant_int(ctx, idx) else { return false };
-    let Some(shape) = ctx.value_type_kind(src).shape().map(|s| s.to_vec()) else { return false };
-    let Some(&extent) = usize::try_from(d).ok().and_then(|d| shape.get(d)) else { return false };
-    if extent != DYNAMIC {
-        replace_with_const(ctx, op, extent);
-        return true;
-    }
-    // The size operand of a `tensor.empty`.
-    if let Some(def) = ctx.defining_op(src) {
-        if ctx.op_name(def) == "tensor.empty" {
-            let before = shape[..d as usize].iter().filter(|x| **x == DYNAMIC).count();
-            let size = ctx.operands(def)[before];
-            replace_op(ctx, op, &[size]);
-            return true;
-        }
-    }
-    false
-}
-
-fn fold_noop_slice(ctx: &mut Context, op: OpId, name: &str) -> bool {
-    let Some(p) = tessel_ir::dialects::tensor::slice_view(ctx, op) else { return false };
-    let (src, full) = if name == "tensor.extract_slice" {
-        (ctx.operands(op)[0], ctx.value_type(ctx.operands(op)[0]))
-    } else {
-        (ctx.operands(op)[0], ctx.value_type(ctx.operands(op)[1]))
-    };
-    let Some(full_shape) = ctx.type_kind(full).shape() else { return false };
-    let whole = p.offsets.0.iter().all(|o| *o == 0)
-        && p.strides.0.iter().all(|s| *s == 1)
-        && p.sizes.0 == full_shape
-        && !full_shape.contains(&DYNAMIC)
-        && ctx.value_type(src) == full;
-    if !whole {
-        return false;
-    }
-    replace_op(ctx, op, &[src]);
-    true
-}
-
-fn inline_single_iteration(ctx: &mut Context, op: OpId) -> bool {
-    let ops = ctx.operands(op).to_vec();
-    let (Some(lb), Some(ub), Some(step)) =
-        (constant_int(ctx, ops[0]), constant_int(ctx, ops[1]), constant_int(ctx, ops[2]))
-    else {
-        return false;
-    };
-    let inits = ops[3..].to_vec();
-    if step <= 0 {
-        return false;
-    }
-    if ub <= lb {
-        // Zero trips: the results are the inits.
-        replace_op(ctx, op, &inits);
-        return true;
-    }
-    if lb + step < ub {
-        return false;
-    }
-    let region = ctx.regions(op)[0];
-    let body = ctx.blocks(region)[0];
-    let args = ctx.block_args(body).to_vec();
-    ctx.replace_all_uses(args[0], ops[0]);
-    for (a, i) in args[1..].iter().zip(&inits) {
-        ctx.replace_all_uses(*a, *i);
-    }
-    let Some(term) = ctx.last_op(body) else { return false };
-    let yielded = ctx.operands(term).to_vec();
-    for o in ctx.block_op_list(body) {
-        if o == term {
-            break;
-        }
-        ctx.unlink_op(o);
-        ctx.insert_op_before(op, o);
-    }
-    for (r, y) in ctx.results(op).to_vec().into_iter().zip(yielded) {
-        ctx.replace_all_uses(r, y);
-    }
-    ctx.erase_op(op);
-    true
-}
-
-fn fold_arith(ctx: &mut Context, op: OpId, name: &str) -> bool {
-    let operands = ctx.operands(op).to_vec();
-    let ty = match ctx.results(op).first() {
-        Some(r) => ctx.value_type(*r),
-        None => return false,
-    };
-    if !matches!(ctx.type_kind(ty), TypeKind::Index | TypeKind::Integer { .. }) {
-        return false;
-    }
-    let consts: Vec<Option<i64>> = operands.iter().map(|v| constant_int(ctx, *v)).collect();
-    let short = &name["arith.".len()..];
-    let folded = match (short, consts.as_slice()) {
-        ("addi", [Some(a), Some(b)]) => a.checked_add(*b),
-        ("subi", [Some(a), Some(b)]) => a.checked_sub(*b),
-        ("muli", [Some(a), Some(b)]) => a.checked_mul(*b),
-        ("divsi" | "divui", [Some(a), Some(b)]) if *b != 0 => Some(a / b),
-        ("remsi" | "remui", [Some(a), Some(b)]) if *b != 0 => Some(a % b),
-        ("minsi" | "minui", [Some(a), Some(b)]) => Some(*a.min(b)),
-        ("maxsi" | "maxui", [Some(a), Some(b)]) => Some(*a.max(b)),
-        ("ceildivsi", [Some(a), Some(b)]) if *b != 0 => Some(tessel_ir::affine::ceil_div(*a, *b)),
-        ("floordivsi", [Some(a), Some(b)]) if *b != 0 => Some(tessel_ir::affine::floor_div(*a, *b)),
-        _ => None,
-    };
-    if let Some(v) = folded {
-        if matches!(ctx.type_kind(ty), TypeKind::Index) || fits(ctx, ty, v) {
-            replace_with_const(ctx, op, v);
-            return true;
-        }
-    }
-    // x * 1, x + 0, x - 0, x / 1.
-    let identity = match (short, consts.as_slice()) {
-        ("muli", [_, Some(1)])
-        | ("addi", [_, Some(0)])
-        | ("subi", [_, Some(0)])
-        | ("divsi" | "divui", [_, Some(1)]) => Some(operands[0]),
-        ("muli", [Some(1), _]) | ("addi", [Some(0), _]) => Some(operands[1]),
-        _ => None,
-    };
-    if let Some(v) = identity {
-        replace_op(ctx, op, &[v]);
-        return true;
-    }
-    false
-}
-
-fn fits(ctx: &Context, ty: tessel_ir::Type, v: i64) -> bool {
-    match ctx.type_kind(ty) {
-        TypeKind::Integer { width, .. } if *width < 64 => {
-            let w = *width;
-            v >= -(1i64 << (w - 1)) && v < (1i64 << w)
-        }
-        _ => true,
-    }
 }
 
 #[cfg(test)]

@@ -17,6 +17,7 @@ crate::op! {
     results { result: One }
     regions { }
     def {
+        patterns: &[super::patterns::affine::fold_affine],
         parse: Some(parse_map_op),
         print: Some(print_map_op),
         verify: Some(verify_map_op),
@@ -32,6 +33,7 @@ crate::op! {
     results { result: One }
     regions { }
     def {
+        patterns: &[super::patterns::affine::fold_affine, super::patterns::affine::sort_min_max_results],
         parse: Some(parse_map_op),
         print: Some(print_map_op),
         verify: Some(verify_map_op),
@@ -47,6 +49,7 @@ crate::op! {
     results { result: One }
     regions { }
     def {
+        patterns: &[super::patterns::affine::fold_affine, super::patterns::affine::sort_min_max_results],
         parse: Some(parse_map_op),
         print: Some(print_map_op),
         verify: Some(verify_map_op),

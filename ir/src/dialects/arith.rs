@@ -40,6 +40,7 @@ macro_rules! binary {
                     print: Some(print_binary),
                     verify: Some(verify_same_types),
                     traits: traits::PURE,
+                    patterns: &[super::patterns::arith::fold_int_binary],
                 }
             }
         )*

@@ -7,6 +7,7 @@ pub mod func;
 pub mod linalg;
 pub mod pack;
 pub mod pack_tiling;
+pub mod patterns;
 pub mod scf;
 pub mod tensor;
 pub mod transform;

@@ -16,6 +16,7 @@ crate::op! {
     results { results: Variadic }
     regions { body }
     def {
+        patterns: &[super::patterns::scf::inline_single_iteration],
         parse: Some(parse_for),
         print: Some(print_for),
         verify: Some(verify_for),

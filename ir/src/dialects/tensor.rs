@@ -33,6 +33,7 @@ crate::op! {
     results { result: One }
     regions { }
     def {
+        patterns: &[super::patterns::tensor::fold_noop_slice],
         parse: Some(parse_extract_slice),
         print: Some(print_extract_slice),
         verify: Some(verify_extract_slice),
@@ -49,6 +50,7 @@ crate::op! {
     results { result: One }
     regions { }
     def {
+        patterns: &[super::patterns::tensor::fold_noop_slice],
         parse: Some(parse_insert_slice),
         print: Some(print_insert_slice),
         verify: Some(verify_insert_slice),
@@ -79,6 +81,7 @@ crate::op! {
     results { result: One }
     regions { }
     def {
+        patterns: &[super::patterns::tensor::fold_dim],
         parse: Some(parse_dim),
         print: Some(print_dim),
         verify: Some(verify_dim),

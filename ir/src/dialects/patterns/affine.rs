@@ -1,0 +1,116 @@
+//! Folding `affine.apply/min/max` and MLIR's canonical order of min/max
+//! results.
+
+use crate::affine::{AffineBinOp, AffineExpr, AffineMap};
+use crate::attrs::AttrKind;
+use crate::builder::Ofr;
+use crate::dialects::affine::{op_map, ApplyOp, MaxOp, MinOp};
+use crate::dialects::arith::ConstantOp;
+use crate::dialects::pack::constant_int;
+use crate::rewriter::Rewriter;
+use crate::OpId;
+
+/// Composes constants and producing `affine.apply` ops into the map and
+/// folds; a result that is a constant or an operand replaces the op.
+pub fn fold_affine(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let ctx = &*rw.ctx;
+    let is_apply = ApplyOp::isa(ctx, op);
+    // Only constants and producing affine.apply ops can change the map.
+    let foldable = ctx
+        .operands(op)
+        .iter()
+        .any(|v| ConstantOp::defining(ctx, *v).is_some() || ApplyOp::defining(ctx, *v).is_some());
+    if !foldable {
+        return false;
+    }
+    let Some(map) = op_map(ctx, op).cloned() else { return false };
+    let operands: Vec<Ofr> =
+        ctx.operands(op).iter().map(|v| constant_int(ctx, *v).map(Ofr::Const).unwrap_or(Ofr::Val(*v))).collect();
+    rw.set_insertion_point_before(op);
+    let first_new = rw.created.len();
+    // Rebuild through the folding builder; keep the op if nothing changes.
+    let folded = if is_apply {
+        rw.affine_apply(&map, &operands)
+    } else if MinOp::isa(rw.ctx, op) {
+        rw.affine_min(&map, &operands)
+    } else {
+        rw.affine_max(&map, &operands)
+    };
+    let created = rw.created[first_new..].to_vec();
+    match folded {
+        Ofr::Const(c) => {
+            for o in created {
+                rw.erase_op(o);
+            }
+            rw.replace_op_with_constant(op, c);
+            true
+        }
+        Ofr::Val(v) => {
+            let ctx = &*rw.ctx;
+            let same = created.len() == 1
+                && ctx.op(created[0]).def.map(|d| d.name) == ctx.op(op).def.map(|d| d.name)
+                && ctx.operands(created[0]) == ctx.operands(op)
+                && ctx.get_attr(created[0], "map") == ctx.get_attr(op, "map");
+            if same || v == ctx.result(op, 0) {
+                for o in created {
+                    rw.erase_op(o);
+                }
+                return false;
+            }
+            rw.replace_op(op, &[v]);
+            true
+        }
+    }
+}
+
+/// MLIR's canonical result order for `affine.min/max`: results that are
+/// pure affine (no floordiv/mod/ceildiv, no dim-by-symbol products) are
+/// sorted by their coefficient vectors `[dims.., syms.., const]`.
+pub fn sort_min_max_results(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    debug_assert!(MinOp::isa(rw.ctx, op) || MaxOp::isa(rw.ctx, op));
+    // Decided on the borrowed map: most maps are already in order, and
+    // cloning one costs a heap allocation per expression node.
+    let sorted = {
+        let Some(map) = op_map(rw.ctx, op) else { return false };
+        let width = (map.num_dims + map.num_syms) as usize + 1;
+        let mut flat: smallvec::SmallVec<[smallvec::SmallVec<[i64; 8]>; 4]> = smallvec::SmallVec::new();
+        for e in &map.results {
+            let mut coeffs = smallvec::smallvec![0i64; width];
+            if !flatten(e, map.num_dims as usize, 1, &mut coeffs) {
+                return false;
+            }
+            flat.push(coeffs);
+        }
+        if flat.windows(2).all(|w| w[0] <= w[1]) {
+            return false;
+        }
+        let mut order: Vec<usize> = (0..map.results.len()).collect();
+        order.sort_by(|a, b| flat[*a].cmp(&flat[*b]));
+        let results = order.iter().map(|i| map.results[*i].clone()).collect();
+        AffineMap { results, ..*map }
+    };
+    let a = rw.ctx.attr(AttrKind::AffineMap(sorted));
+    rw.set_attr(op, "map", a);
+    true
+}
+
+/// Adds `scale * e` into `coeffs` (dims, then symbols, then the constant);
+/// false when `e` is not a sum of scaled dims, symbols and a constant.
+fn flatten(e: &AffineExpr, num_dims: usize, scale: i64, coeffs: &mut [i64]) -> bool {
+    let last = coeffs.len() - 1;
+    match e {
+        AffineExpr::Dim(i) => coeffs[*i as usize] += scale,
+        AffineExpr::Sym(i) => coeffs[num_dims + *i as usize] += scale,
+        AffineExpr::Const(c) => coeffs[last] += scale * c,
+        AffineExpr::Bin(AffineBinOp::Add, l, r) => {
+            return flatten(l, num_dims, scale, coeffs) && flatten(r, num_dims, scale, coeffs);
+        }
+        AffineExpr::Bin(AffineBinOp::Mul, l, r) => match (l.as_const(), r.as_const()) {
+            (_, Some(c)) => return flatten(l, num_dims, scale * c, coeffs),
+            (Some(c), _) => return flatten(r, num_dims, scale * c, coeffs),
+            _ => return false,
+        },
+        AffineExpr::Bin(..) => return false,
+    }
+    true
+}

@@ -1,0 +1,10 @@
+//! Canonicalization patterns, registered on their ops with `op!`'s
+//! `patterns:` field and run by the `canonicalize` pass. Each pattern
+//! mutates only through the [`Rewriter`](crate::rewriter::Rewriter) and
+//! depends only on its op, the producers of its operands and its uses (the
+//! driver relies on that to revisit only what changed).
+
+pub mod affine;
+pub mod arith;
+pub mod scf;
+pub mod tensor;

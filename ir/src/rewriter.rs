@@ -1,0 +1,140 @@
+//! The rewriter: a [`Builder`] whose mutations are reported to a
+//! [`Listener`] (MLIR's `RewriterBase` and its listener). Rewrite drivers
+//! learn from the listener which ops to look at again; the context itself
+//! keeps no change marks.
+
+use std::ops::{Deref, DerefMut};
+
+use crate::builder::{Builder, InsertPoint};
+use crate::{Attr, Context, Loc, OpId, Value};
+
+/// Told about every mutation a [`Rewriter`] (or a [`Builder`] carrying
+/// the listener) makes. All methods default to doing nothing.
+pub trait Listener {
+    /// `op` was created and inserted.
+    fn op_inserted(&mut self, _ctx: &Context, _op: OpId) {}
+    /// `op`'s operands, attributes or position changed.
+    fn op_modified(&mut self, _ctx: &Context, _op: OpId) {}
+    /// `v` lost a use (its producer may have become dead).
+    fn value_lost_use(&mut self, _ctx: &Context, _v: Value) {}
+    /// `op` is about to be erased.
+    fn op_erased(&mut self, _ctx: &Context, _op: OpId) {}
+}
+
+/// A listener that ignores everything.
+pub struct NoListener;
+
+impl Listener for NoListener {}
+
+/// Creates, replaces, modifies and erases ops, reporting each change to
+/// its listener. Derefs to the [`Builder`] that creates ops.
+pub struct Rewriter<'c> {
+    b: Builder<'c>,
+}
+
+impl<'c> Deref for Rewriter<'c> {
+    type Target = Builder<'c>;
+    fn deref(&self) -> &Builder<'c> {
+        &self.b
+    }
+}
+
+impl DerefMut for Rewriter<'_> {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.b
+    }
+}
+
+impl<'c> Rewriter<'c> {
+    /// A rewriter inserting at `ip`, reporting to `listener`.
+    pub fn new(ctx: &'c mut Context, ip: InsertPoint, loc: Loc, listener: &'c mut dyn Listener) -> Self {
+        Rewriter { b: Builder::with_listener(ctx, ip, loc, listener) }
+    }
+
+    /// Inserts new ops right before `op`, with its location.
+    pub fn set_insertion_point_before(&mut self, op: OpId) {
+        self.b.ip = InsertPoint::Before(op);
+        self.b.loc = self.b.ctx.op_loc(op);
+    }
+
+    /// Every use of `from` now uses `to`.
+    pub fn replace_all_uses_with(&mut self, from: Value, to: Value) {
+        if from == to {
+            return;
+        }
+        let users: smallvec::SmallVec<[OpId; 4]> = self.b.ctx.uses(from).iter().map(|u| u.op).collect();
+        for u in users {
+            self.b.notify(|l, ctx| l.op_modified(ctx, u));
+        }
+        self.b.notify(|l, ctx| l.value_lost_use(ctx, from));
+        self.b.ctx.replace_all_uses(from, to);
+    }
+
+    /// Replaces the results of `op` with `with` and erases it.
+    pub fn replace_op(&mut self, op: OpId, with: &[Value]) {
+        for (old, new) in self.b.ctx.results(op).to_vec().into_iter().zip(with) {
+            self.replace_all_uses_with(old, *new);
+        }
+        self.erase_op(op);
+    }
+
+    /// Replaces the one result of `op` with an integer constant of its type.
+    pub fn replace_op_with_constant(&mut self, op: OpId, v: i64) {
+        self.set_insertion_point_before(op);
+        let ty = self.b.ctx.value_type(self.b.ctx.result(op, 0));
+        let c = self.b.int_const(v as i128, ty);
+        self.replace_op(op, &[c]);
+    }
+
+    /// Erases `op` and everything nested in it; its results must be unused.
+    pub fn erase_op(&mut self, op: OpId) {
+        if self.b.has_listener() {
+            self.notify_moved_out(op);
+            let ctx = &*self.b.ctx;
+            let mut tree = Vec::new();
+            ctx.walk_preorder(op, &mut |o| tree.push(o));
+            for o in tree {
+                self.b.notify(|l, ctx| l.op_erased(ctx, o));
+                for &v in self.b.ctx.operands(o).to_vec().iter() {
+                    self.b.notify(|l, ctx| l.value_lost_use(ctx, v));
+                }
+            }
+        }
+        self.b.ctx.erase_op(op);
+    }
+
+    /// Moves `op` right before `before`.
+    pub fn move_op_before(&mut self, op: OpId, before: OpId) {
+        self.notify_moved_out(op);
+        self.b.ctx.unlink_op(op);
+        self.b.ctx.insert_op_before(before, op);
+    }
+
+    /// Sets attribute `name` of `op`.
+    pub fn set_attr(&mut self, op: OpId, name: &str, value: Attr) {
+        self.b.ctx.set_attr(op, name, value);
+        self.b.notify(|l, ctx| l.op_modified(ctx, op));
+    }
+
+    /// Sets operand `i` of `op`.
+    pub fn set_operand(&mut self, op: OpId, i: usize, v: Value) {
+        let old = self.b.ctx.operands(op)[i];
+        self.b.ctx.set_operand(op, i, v);
+        self.b.notify(|l, ctx| l.op_modified(ctx, op));
+        self.b.notify(|l, ctx| l.value_lost_use(ctx, old));
+    }
+
+    /// `op` leaves its place: where a value is defined decides, e.g.,
+    /// whether it is an affine symbol for its users.
+    fn notify_moved_out(&mut self, op: OpId) {
+        if !self.b.has_listener() {
+            return;
+        }
+        self.b.notify(|l, ctx| l.op_modified(ctx, op));
+        let users: Vec<OpId> =
+            self.b.ctx.results(op).iter().flat_map(|r| self.b.ctx.uses(*r).iter().map(|u| u.op)).collect();
+        for u in users {
+            self.b.notify(|l, ctx| l.op_modified(ctx, u));
+        }
+    }
+}
