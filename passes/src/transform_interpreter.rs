@@ -5,8 +5,10 @@
 //! output afterwards.
 
 use rustc_hash::FxHashMap;
-use tessel_ir::attrs::AttrKind;
-use tessel_ir::dialects::transform::{match_names, tile_sizes};
+use tessel_ir::dialects::func::ModuleOp;
+use tessel_ir::dialects::transform::{
+    match_names, tile_sizes, MatchOp, NamedSequenceOp, TileUsingForOp, TileUsingForallOp, YieldOp,
+};
 use tessel_ir::{Context, Diagnostic, OpId, Value};
 
 use crate::manager::{Pass, PassInfo, PassOptions};
@@ -26,18 +28,17 @@ struct TransformInterpreter {
     entry: String,
 }
 
-fn sym_name(ctx: &Context, op: OpId) -> Option<&str> {
-    match ctx.attr_kind(ctx.get_attr(op, "sym_name")?) {
-        AttrKind::String { value, .. } => Some(value),
-        _ => None,
+/// `tensor.pack` and `linalg.pack` (and unpack) name the same op: compare
+/// what the registry resolves a name to, else the text.
+fn names_op(ctx: &Context, name: &str, op: OpId) -> bool {
+    match (ctx.op_def(name), ctx.op(op).def) {
+        (Some(a), Some(b)) => std::ptr::eq(a, b),
+        _ => name == ctx.op_name(op),
     }
 }
 
-/// `tensor.pack` and `linalg.pack` (and unpack) name the same op.
-fn same_op_name(a: &str, b: &str) -> bool {
-    let canon = |n: &str| n.replacen("linalg.pack", "tensor.pack", 1).replacen("linalg.unpack", "tensor.unpack", 1);
-    canon(a) == canon(b)
-}
+/// The payload ops each transform value stands for.
+type Handles = FxHashMap<Value, Vec<OpId>>;
 
 impl Pass for TransformInterpreter {
     fn name(&self) -> &'static str {
@@ -48,87 +49,91 @@ impl Pass for TransformInterpreter {
         let seq = ctx
             .nested_ops(root)
             .into_iter()
-            .find(|o| ctx.op_name(*o) == "transform.named_sequence" && sym_name(ctx, *o) == Some(self.entry.as_str()))
+            .filter_map(|o| NamedSequenceOp::cast(ctx, o))
+            .find(|s| s.sym_name(ctx) == Some(self.entry.as_str()))
             .ok_or_else(|| {
                 let loc = ctx.op_loc(root);
                 Diagnostic::error(loc, format!("could not find a nested named sequence with name: {}", self.entry))
             })?;
         // The schedule: the module holding the sequence, else the sequence.
-        let schedule = match ctx.parent_op(seq) {
-            Some(m) if m != root && ctx.op_name(m) == "builtin.module" => m,
-            _ => seq,
+        let schedule = match ctx.parent_op(seq.op()) {
+            Some(m) if m != root && ModuleOp::isa(ctx, m) => m,
+            _ => seq.op(),
         };
-        let body = ctx.blocks(ctx.regions(seq)[0])[0];
-        let mut handles: FxHashMap<Value, Vec<OpId>> = FxHashMap::default();
+        let body = ctx.blocks(seq.body(ctx))[0];
+        let mut handles = Handles::default();
         if let Some(&arg) = ctx.block_args(body).first() {
             handles.insert(arg, vec![root]);
         }
         for op in ctx.block_op_list(body) {
-            let name = ctx.op_name(op).to_string();
-            let loc = ctx.op_loc(op);
-            let targets = |h: &FxHashMap<Value, Vec<OpId>>, ctx: &Context| -> Vec<OpId> {
-                ctx.operands(op).first().and_then(|v| h.get(v)).cloned().unwrap_or_default()
-            };
-            match name.as_str() {
-                "transform.yield" => break,
-                "transform.structured.match" => {
-                    let names = match_names(ctx, op);
-                    let mut found = Vec::new();
-                    for t in targets(&handles, ctx) {
-                        for o in ctx.nested_ops(t) {
-                            if o != schedule
-                                && !is_inside(ctx, o, schedule)
-                                && names.iter().any(|n| same_op_name(n, ctx.op_name(o)))
-                            {
-                                found.push(o);
-                            }
-                        }
-                    }
-                    handles.insert(ctx.result(op, 0), found);
-                }
-                "transform.structured.tile_using_for" | "transform.structured.tile_using_forall" => {
-                    let for_loops = name.ends_with("for");
-                    let interchange: Vec<usize> = ctx
-                        .get_attr(op, "interchange")
-                        .and_then(|a| ctx.as_i64_array(a))
-                        .map(|v| v.iter().map(|x| *x as usize).collect())
-                        .unwrap_or_default();
-                    let options = TilingOptions {
-                        tile_sizes: tile_sizes(ctx, op),
-                        interchange,
-                        loop_kind: if for_loops { LoopKind::For } else { LoopKind::Forall },
-                    };
-                    let results = ctx.results(op).to_vec();
-                    let mut tiled_ops = Vec::new();
-                    let mut loop_handles: Vec<Vec<OpId>> = vec![Vec::new(); results.len() - 1];
-                    for t in targets(&handles, ctx) {
-                        let tiled = tile_op(ctx, t, &options)?;
-                        tiled_ops.extend(tiled.tile.tiled_ops.iter().copied().filter(|o| {
-                            let n = ctx.op_name(*o);
-                            !n.starts_with("tensor.extract_slice") && !n.starts_with("tensor.empty") && !n.starts_with("arith.") && !n.starts_with("affine.")
-                        }));
-                        for (k, l) in tiled.loops.iter().enumerate() {
-                            if let Some(h) = loop_handles.get_mut(k) {
-                                h.push(*l);
-                            }
-                        }
-                    }
-                    handles.insert(results[0], tiled_ops);
-                    for (r, h) in results[1..].iter().zip(loop_handles) {
-                        handles.insert(*r, h);
-                    }
-                }
-                other => {
-                    return Err(Diagnostic::error(
-                        loc,
-                        format!("'{other}' is not supported by tessel's transform interpreter (supported: structured.match, structured.tile_using_for, structured.tile_using_forall, yield)"),
-                    ))
-                }
+            if YieldOp::isa(ctx, op) {
+                break;
+            } else if let Some(m) = MatchOp::cast(ctx, op) {
+                run_match(ctx, m, schedule, &mut handles);
+            } else if let Some(t) = TileUsingForOp::cast(ctx, op) {
+                run_tile(ctx, op, t.target(ctx), &tiling_options(ctx, op, LoopKind::For), &mut handles)?;
+            } else if let Some(t) = TileUsingForallOp::cast(ctx, op) {
+                run_tile(ctx, op, t.target(ctx), &tiling_options(ctx, op, LoopKind::Forall), &mut handles)?;
+            } else {
+                return Err(Diagnostic::error(
+                    ctx.op_loc(op),
+                    format!("'{}' is not supported by tessel's transform interpreter (supported: structured.match, structured.tile_using_for, structured.tile_using_forall, yield)", ctx.op_name(op)),
+                ));
             }
         }
         ctx.erase_op(schedule);
         Ok(())
     }
+}
+
+/// `transform.structured.match ops{[...]} in %target`: the ops nested in
+/// the targets with one of the names (the schedule excluded).
+fn run_match(ctx: &Context, m: MatchOp, schedule: OpId, handles: &mut Handles) {
+    let names = match_names(ctx, m.op());
+    let mut found = Vec::new();
+    for t in handles.get(&m.target(ctx)).cloned().unwrap_or_default() {
+        for o in ctx.nested_ops(t) {
+            if o != schedule && !is_inside(ctx, o, schedule) && names.iter().any(|n| names_op(ctx, n, o)) {
+                found.push(o);
+            }
+        }
+    }
+    handles.insert(m.results(ctx), found);
+}
+
+fn tiling_options(ctx: &Context, op: OpId, loop_kind: LoopKind) -> TilingOptions {
+    let interchange = TileUsingForOp::cast(ctx, op)
+        .map(|t| t.interchange(ctx).iter().map(|x| *x as usize).collect())
+        .unwrap_or_default();
+    TilingOptions { tile_sizes: tile_sizes(ctx, op), interchange, loop_kind }
+}
+
+/// Tiles every target; the first result holds the tiled ops, the others
+/// the loops (one handle per loop depth).
+fn run_tile(
+    ctx: &mut Context,
+    op: OpId,
+    target: Value,
+    options: &TilingOptions,
+    handles: &mut Handles,
+) -> Result<(), Diagnostic> {
+    let results = ctx.results(op).to_vec();
+    let mut tiled_ops = Vec::new();
+    let mut loop_handles: Vec<Vec<OpId>> = vec![Vec::new(); results.len() - 1];
+    for t in handles.get(&target).cloned().unwrap_or_default() {
+        let tiled = tile_op(ctx, t, options)?;
+        tiled_ops.extend(tiled.tile.tiled_ops.iter().copied());
+        for (k, l) in tiled.loops.iter().enumerate() {
+            if let Some(h) = loop_handles.get_mut(k) {
+                h.push(*l);
+            }
+        }
+    }
+    handles.insert(results[0], tiled_ops);
+    for (r, h) in results[1..].iter().zip(loop_handles) {
+        handles.insert(*r, h);
+    }
+    Ok(())
 }
 
 fn is_inside(ctx: &Context, op: OpId, ancestor: OpId) -> bool {

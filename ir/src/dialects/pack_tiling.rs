@@ -8,6 +8,7 @@
 
 use crate::affine::{AffineExpr, AffineMap};
 use crate::builder::{Builder, Ofr};
+use crate::dialects::arith::MulIOp;
 use crate::dialects::pack::{PackInfo, Tile};
 use crate::interfaces::tiling::{
     is_multiple_of, IteratorType, LoopRange, TileBounds, TilePosition, TilingInterface, TilingResult,
@@ -163,8 +164,8 @@ impl TilingInterface for PackTiling {
             }
         }
         let dest_slice = b.extract_slice(dests[0], &pos.offsets, &pos.sizes);
-        let (_, value) = build_like(b, op, &info, src_slice, dest_slice);
-        Ok(TilingResult { tiled_ops: b.created[start..].to_vec(), tiled_values: vec![value], remarks: vec![] })
+        let (tiled, value) = build_like(b, op, &info, src_slice, dest_slice);
+        Ok(TilingResult::from_created(b, start, vec![tiled], vec![value], vec![]))
     }
 
     fn result_tile_position(
@@ -331,118 +332,28 @@ impl TilingInterface for UnpackTiling {
         let start = b.created.len();
         let mut remarks = Vec::new();
         let tiles = tiles_by_dim(&info, n);
-        let perm = outer_perm(&info, n);
         let elem = b.ctx.value_type_kind(info.dest).element_type().ok_or("unpack dest must be shaped")?;
-
-        let mut src_off = Vec::with_capacity(n);
-        let mut src_sz = Vec::with_capacity(n);
-        // Per dest dim: the temporary's extent, the extent the unpack writes
-        // (the temporary, or a slice of it) and where the tile starts in it.
-        let mut temp_dims = Vec::with_capacity(n);
-        let mut view_dims = Vec::with_capacity(n);
-        let mut shifts = Vec::with_capacity(n);
-        let mut all_aligned = true;
-        for dim in 0..n {
-            let (off, sz) = (offsets[dim], sizes[dim]);
-            let Some(t) = tiles[dim] else {
-                src_off.push(off);
-                src_sz.push(sz);
-                temp_dims.push(sz);
-                view_dims.push(sz);
-                shifts.push(Ofr::Const(0));
-                continue;
-            };
-            let aligned = match t {
-                Ofr::Const(tc) => is_multiple_of(b.ctx, off, tc) && is_multiple_of(b.ctx, sz, tc),
-                Ofr::Val(_) => false,
-            };
-            if aligned {
-                src_off.push(b.affine_apply(&map1(2, AffineExpr::floordiv(d(0), d(1))), &[off, t]));
-                src_sz.push(b.affine_apply(&map1(2, AffineExpr::floordiv(d(0), d(1))), &[sz, t]));
-                temp_dims.push(sz);
-                view_dims.push(sz);
-                shifts.push(Ofr::Const(0));
-                continue;
-            }
-            all_aligned = false;
-            // Whole rows: first = off / t, last = (off + sz - 1) / t; the tile
-            // starts `off mod t` into the first row.
-            let first = b.affine_apply(&map1(2, AffineExpr::floordiv(d(0), d(1))), &[off, t]);
-            let shift = b.affine_apply(&map1(2, AffineExpr::modulo(d(0), d(1))), &[off, t]);
-            let dim_bounds = bounds.get(dim).copied().unwrap_or(TileBounds::Unknown);
-            // When every tile of the loop needs the same number of rows, it is a constant.
-            let same_rows = match t {
-                Ofr::Const(tc) => rows_range(tc, dim_bounds).filter(|(lo, hi)| lo == hi).map(|(r, _)| r),
-                Ofr::Val(_) => None,
-            };
-            let num_rows = if let Some(r) = same_rows {
-                Ofr::Const(r)
-            } else {
-                b.affine_apply(
-                    &map1(
-                        3,
-                        AffineExpr::floordiv(d(0) + d(1) - AffineExpr::Const(1), d(2))
-                            - AffineExpr::floordiv(d(0), d(2))
-                            + AffineExpr::Const(1),
-                    ),
-                    &[off, sz, t],
-                )
-            };
-            // The expanded size stays a plain multiplication (IREE #11607).
-            let expanded = match (num_rows, t) {
-                (Ofr::Const(r), Ofr::Const(tc)) => Ofr::Const(r * tc),
-                _ => {
-                    let (rv, tv) = (b.value(num_rows), b.value(t));
-                    let index = b.ctx.index_type();
-                    let mul = b.op("arith.muli", &[rv, tv], &[index], &[]);
-                    Ofr::Val(b.ctx.result(mul, 0))
-                }
-            };
-            let bound = match t {
-                Ofr::Const(tc) => max_rows(tc, bounds.get(dim).copied().unwrap_or(TileBounds::Unknown)).map(|r| r * tc),
-                Ofr::Val(_) => None,
-            };
-            let temp = match bound {
-                Some(bnd) => Ofr::Const(bnd),
-                None => {
+        let dims: Vec<UnpackDimTile> = (0..n)
+            .map(|dim| {
+                let dim_bounds = bounds.get(dim).copied().unwrap_or(TileBounds::Unknown);
+                let tile = unpack_dim_tile(b, offsets[dim], sizes[dim], tiles[dim], dim_bounds);
+                if tile.dynamic_temporary {
                     remarks.push(format!(
                         "unpack dim {dim}: no static bound on the rows a tile needs (dynamic tile size or inner tile); \
                          using a dynamically sized temporary"
                     ));
-                    expanded
                 }
-            };
-            src_off.push(first);
-            src_sz.push(num_rows);
-            temp_dims.push(temp);
-            view_dims.push(expanded);
-            shifts.push(shift);
-        }
-
-        // The packed source slice: outer dims in packed order, whole inner tiles.
-        let mut p_off: Vec<Ofr> = perm.iter().map(|&p| src_off[p]).collect();
-        let mut p_sz: Vec<Ofr> = perm.iter().map(|&p| src_sz[p]).collect();
-        for t in info.mixed_tiles() {
-            p_off.push(Ofr::Const(0));
-            p_sz.push(tile_ofr(t));
-        }
-        let src_slice = b.extract_slice(info.source, &p_off, &p_sz);
-
-        let value = if all_aligned {
+                tile
+            })
+            .collect();
+        let src_slice = packed_source_slice(b, &info, &dims);
+        let tiled = if dims.iter().all(|t| t.aligned) {
             let dest_slice = b.extract_slice(dests[0], offsets, sizes);
-            build_like(b, op, &info, src_slice, dest_slice).1
+            build_like(b, op, &info, src_slice, dest_slice)
         } else {
-            let temp = b.empty(&temp_dims, elem);
-            let zeros = vec![Ofr::Const(0); n];
-            let view = if view_dims == temp_dims { temp } else { b.extract_slice(temp, &zeros, &view_dims) };
-            let unpacked = build_like(b, op, &info, src_slice, view).1;
-            if shifts.iter().all(|s| *s == Ofr::Const(0)) && view_dims.as_slice() == sizes {
-                unpacked
-            } else {
-                b.extract_slice(unpacked, &shifts, sizes)
-            }
+            unpack_into_temporary(b, op, &info, src_slice, &dims, sizes, elem)
         };
-        Ok(TilingResult { tiled_ops: b.created[start..].to_vec(), tiled_values: vec![value], remarks })
+        Ok(TilingResult::from_created(b, start, vec![tiled.0], vec![tiled.1], remarks))
     }
 
     fn result_tile_position(
@@ -467,6 +378,133 @@ impl TilingInterface for UnpackTiling {
     ) -> Result<TilingResult, String> {
         let bounds = vec![TileBounds::Unknown; offsets.len()];
         self.tiled_implementation(b, op, dests, offsets, sizes, &bounds)
+    }
+}
+
+/// How one dest dim of an unpack tile reads the packed source (MLIR's
+/// `getUnpackTileDimInfo`, plus tessel's static temporary bound).
+struct UnpackDimTile {
+    /// Where the dim's slice of the source starts: in rows of the inner
+    /// tile for a tiled dim, in elements otherwise.
+    src_offset: Ofr,
+    /// How many rows (or elements) the source slice takes.
+    src_size: Ofr,
+    /// The extent of the temporary the unpack writes into.
+    temp_extent: Ofr,
+    /// The extent the unpack writes: whole rows times the inner tile.
+    written_extent: Ofr,
+    /// Where the wanted tile starts within the written extent.
+    shift: Ofr,
+    /// The tile lines up with the inner tiles (or the dim is not tiled):
+    /// no temporary is needed for this dim.
+    aligned: bool,
+    /// No static bound was found: the temporary is dynamically sized.
+    dynamic_temporary: bool,
+}
+
+/// The unpack tile info of one dest dim for the tile `[off, off + sz)`,
+/// with inner tile `tile` (none if the dim is not tiled).
+fn unpack_dim_tile(b: &mut Builder<'_>, off: Ofr, sz: Ofr, tile: Option<Ofr>, bounds: TileBounds) -> UnpackDimTile {
+    let untouched = |src_offset, src_size| UnpackDimTile {
+        src_offset,
+        src_size,
+        temp_extent: sz,
+        written_extent: sz,
+        shift: Ofr::Const(0),
+        aligned: true,
+        dynamic_temporary: false,
+    };
+    let Some(t) = tile else { return untouched(off, sz) };
+    let floordiv = map1(2, AffineExpr::floordiv(d(0), d(1)));
+    let aligned = match t {
+        Ofr::Const(tc) => is_multiple_of(b.ctx, off, tc) && is_multiple_of(b.ctx, sz, tc),
+        Ofr::Val(_) => false,
+    };
+    if aligned {
+        let (first, count) = (b.affine_apply(&floordiv, &[off, t]), b.affine_apply(&floordiv, &[sz, t]));
+        return untouched(first, count);
+    }
+    // Whole rows: first = off / t, last = (off + sz - 1) / t; the tile
+    // starts `off mod t` into the first row.
+    let first = b.affine_apply(&floordiv, &[off, t]);
+    let shift = b.affine_apply(&map1(2, AffineExpr::modulo(d(0), d(1))), &[off, t]);
+    // When every tile of the loop needs the same number of rows, it is a constant.
+    let same_rows = match t {
+        Ofr::Const(tc) => rows_range(tc, bounds).filter(|(lo, hi)| lo == hi).map(|(r, _)| r),
+        Ofr::Val(_) => None,
+    };
+    let num_rows = match same_rows {
+        Some(r) => Ofr::Const(r),
+        None => b.affine_apply(
+            &map1(
+                3,
+                AffineExpr::floordiv(d(0) + d(1) - AffineExpr::Const(1), d(2)) - AffineExpr::floordiv(d(0), d(2))
+                    + AffineExpr::Const(1),
+            ),
+            &[off, sz, t],
+        ),
+    };
+    // The expanded size stays a plain multiplication (IREE #11607).
+    let written = match (num_rows, t) {
+        (Ofr::Const(r), Ofr::Const(tc)) => Ofr::Const(r * tc),
+        _ => {
+            let (rv, tv) = (b.value(num_rows), b.value(t));
+            let index = b.ctx.index_type();
+            let mul = MulIOp::create(b, rv, tv, None, None, &[index], vec![]);
+            Ofr::Val(mul.result(b.ctx))
+        }
+    };
+    let bound = match t {
+        Ofr::Const(tc) => max_rows(tc, bounds).map(|r| r * tc),
+        Ofr::Val(_) => None,
+    };
+    UnpackDimTile {
+        src_offset: first,
+        src_size: num_rows,
+        temp_extent: bound.map_or(written, Ofr::Const),
+        written_extent: written,
+        shift,
+        aligned: false,
+        dynamic_temporary: bound.is_none(),
+    }
+}
+
+/// The packed source slice an unpack tile reads: outer dims in packed
+/// order, whole inner tiles.
+fn packed_source_slice(b: &mut Builder<'_>, info: &PackInfo, dims: &[UnpackDimTile]) -> Value {
+    let perm = outer_perm(info, dims.len());
+    let mut offsets: Vec<Ofr> = perm.iter().map(|&p| dims[p].src_offset).collect();
+    let mut sizes: Vec<Ofr> = perm.iter().map(|&p| dims[p].src_size).collect();
+    for t in info.mixed_tiles() {
+        offsets.push(Ofr::Const(0));
+        sizes.push(tile_ofr(t));
+    }
+    b.extract_slice(info.source, &offsets, &sizes)
+}
+
+/// Unpacks `src_slice` into a temporary (statically sized when the rows
+/// are bounded) and cuts the tile of `sizes` out of it; returns the tiled
+/// unpack and the tile.
+fn unpack_into_temporary(
+    b: &mut Builder<'_>,
+    op: OpId,
+    info: &PackInfo,
+    src_slice: Value,
+    dims: &[UnpackDimTile],
+    sizes: &[Ofr],
+    elem: crate::Type,
+) -> (OpId, Value) {
+    let temp_dims: Vec<Ofr> = dims.iter().map(|t| t.temp_extent).collect();
+    let written: Vec<Ofr> = dims.iter().map(|t| t.written_extent).collect();
+    let shifts: Vec<Ofr> = dims.iter().map(|t| t.shift).collect();
+    let temp = b.empty(&temp_dims, elem);
+    let zeros = vec![Ofr::Const(0); dims.len()];
+    let view = if written == temp_dims { temp } else { b.extract_slice(temp, &zeros, &written) };
+    let (unpack, unpacked) = build_like(b, op, info, src_slice, view);
+    if shifts.iter().all(|s| *s == Ofr::Const(0)) && written.as_slice() == sizes {
+        (unpack, unpacked)
+    } else {
+        (unpack, b.extract_slice(unpacked, &shifts, sizes))
     }
 }
 

@@ -560,3 +560,88 @@ fn verify_in_parallel(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
     }
     Ok(())
 }
+
+// ---- typed builders and accessors -----------------------------------
+
+use crate::builder::{Builder, Ofr};
+use crate::{BlockId, Value};
+
+impl ForOp {
+    /// `scf.for %iv = lb to ub step step iter_args(inits)` with an empty
+    /// body block (arguments: the induction variable, then one per init);
+    /// the results have the inits' types. Add the body with the builder at
+    /// [`ForOp::body_block`] and end it with [`YieldOp::build`].
+    pub fn build(b: &mut Builder<'_>, lb: Value, ub: Value, step: Value, inits: &[Value]) -> ForOp {
+        let iv_ty = b.ctx.value_type(lb);
+        let init_types: Vec<Type> = inits.iter().map(|v| b.ctx.value_type(*v)).collect();
+        let mut arg_types = vec![iv_ty];
+        arg_types.extend(&init_types);
+        let (region, _, _) = b.region_with_block(&arg_types);
+        ForOp::create(b, lb, ub, step, inits, false, &init_types, vec![region])
+    }
+
+    /// The body's block.
+    pub fn body_block(self, ctx: &Context) -> BlockId {
+        ctx.blocks(self.body(ctx))[0]
+    }
+
+    /// The induction variable.
+    pub fn induction_var(self, ctx: &Context) -> Value {
+        ctx.block_args(self.body_block(ctx))[0]
+    }
+
+    /// The loop-carried block arguments.
+    pub fn region_iter_args(self, ctx: &Context) -> &[Value] {
+        &ctx.block_args(self.body_block(ctx))[1..]
+    }
+}
+
+impl ForallOp {
+    /// `scf.forall (ivs) = lbs to ubs step steps shared_outs(outputs)` with
+    /// an empty body block (arguments: one induction variable per loop,
+    /// then one per output); end it with [`InParallelOp::build`].
+    pub fn build(b: &mut Builder<'_>, lbs: &[Ofr], ubs: &[Ofr], steps: &[Ofr], outputs: &[Value]) -> ForallOp {
+        let index = b.ctx.index_type();
+        let out_types: Vec<Type> = outputs.iter().map(|v| b.ctx.value_type(*v)).collect();
+        let mut arg_types = vec![index; ubs.len()];
+        arg_types.extend(&out_types);
+        let (region, _, _) = b.region_with_block(&arg_types);
+        let (l, lv) = b.split(lbs);
+        let (u, uv) = b.split(ubs);
+        let (s, sv) = b.split(steps);
+        ForallOp::create(b, &lv, &uv, &sv, outputs, &l, &u, &s, None, &out_types, vec![region])
+    }
+
+    /// The body's block.
+    pub fn body_block(self, ctx: &Context) -> BlockId {
+        ctx.blocks(self.body(ctx))[0]
+    }
+
+    /// One induction variable per loop.
+    pub fn induction_vars(self, ctx: &Context) -> &[Value] {
+        let n = self.static_upper_bound(ctx).len();
+        &ctx.block_args(self.body_block(ctx))[..n]
+    }
+
+    /// The block arguments standing for the shared outputs.
+    pub fn region_out_args(self, ctx: &Context) -> &[Value] {
+        let n = self.static_upper_bound(ctx).len();
+        &ctx.block_args(self.body_block(ctx))[n..]
+    }
+}
+
+impl YieldOp {
+    /// `scf.yield values` at the builder's insertion point.
+    pub fn build(b: &mut Builder<'_>, values: &[Value]) -> YieldOp {
+        YieldOp::create(b, values, &[], vec![])
+    }
+}
+
+impl InParallelOp {
+    /// `scf.forall.in_parallel {}` at the builder's insertion point; returns
+    /// the op and its block (where `tensor.parallel_insert_slice` ops go).
+    pub fn build(b: &mut Builder<'_>) -> (InParallelOp, BlockId) {
+        let (region, block, _) = b.region_with_block(&[]);
+        (InParallelOp::create(b, &[], vec![region]), block)
+    }
+}

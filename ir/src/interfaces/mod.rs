@@ -1,3 +1,4 @@
-//! Op interfaces.
+//! Op interfaces, each a trait or a table of facts keyed by op.
 
+pub mod divisibility;
 pub mod tiling;

@@ -1,10 +1,11 @@
 //! The TilingInterface: what an op tells a tiling driver (MLIR's interface
 //! of the same name). Ops implement the trait; [`tiling_interface`] finds
-//! the implementation for an op, so new ops join by adding a match arm.
+//! the implementation registered for an op in a table keyed by op.
 
-use crate::affine::{AffineBinOp, AffineExpr};
 use crate::builder::{Builder, Ofr};
-use crate::context::ValueDef;
+use crate::dialects::pack_tiling::{PackTiling, UnpackTiling};
+use crate::dialects::tensor::ExtractSliceOp;
+use crate::registry::OpDef;
 use crate::{Context, OpId, Value};
 
 /// Whether a loop of the iteration domain is parallel.
@@ -35,15 +36,33 @@ pub enum TileBounds {
     Unknown,
 }
 
-/// The ops and values one tile produced.
+/// The ops and values one tile produced (MLIR's `TilingResult`).
 #[derive(Clone, Debug, Default)]
 pub struct TilingResult {
-    /// Every op created, in order.
+    /// The tiled version of the op (what a transform's `tiled_op` handle
+    /// holds).
     pub tiled_ops: Vec<OpId>,
     /// The value of each result tile.
     pub tiled_values: Vec<Value>,
+    /// The `tensor.extract_slice` ops made to feed the tiled op.
+    pub generated_slices: Vec<OpId>,
     /// Remarks for `--debug` (e.g. a fallback to a dynamic temporary).
     pub remarks: Vec<String>,
+}
+
+impl TilingResult {
+    /// The result of a tile whose ops are `b.created[start..]`: the slices
+    /// among them are the generated slices.
+    pub fn from_created(
+        b: &Builder<'_>,
+        start: usize,
+        tiled_ops: Vec<OpId>,
+        tiled_values: Vec<Value>,
+        remarks: Vec<String>,
+    ) -> TilingResult {
+        let generated_slices = b.created[start..].iter().copied().filter(|o| ExtractSliceOp::isa(b.ctx, *o)).collect();
+        TilingResult { tiled_ops, tiled_values, generated_slices, remarks }
+    }
 }
 
 /// Where a result tile lands in the full result.
@@ -101,111 +120,15 @@ pub trait TilingInterface: Sync {
     ) -> Result<TilingResult, String>;
 }
 
+/// The TilingInterface implementations, keyed by op (MLIR's external
+/// models): a new op joins with one entry here.
+static TILING_MODELS: &[(&OpDef, &dyn TilingInterface)] =
+    &[(&crate::dialects::pack::PACK, &PackTiling), (&crate::dialects::pack::UNPACK, &UnpackTiling)];
+
 /// The TilingInterface implementation of `op`, if it has one.
 pub fn tiling_interface(ctx: &Context, op: OpId) -> Option<&'static dyn TilingInterface> {
-    if crate::dialects::pack::is_pack(ctx, op) {
-        return Some(&crate::dialects::pack_tiling::PackTiling);
-    }
-    if crate::dialects::pack::is_unpack(ctx, op) {
-        return Some(&crate::dialects::pack_tiling::UnpackTiling);
-    }
-    None
+    let def = ctx.op(op).def?;
+    TILING_MODELS.iter().find(|(d, _)| std::ptr::eq(*d, def)).map(|(_, model)| *model)
 }
 
-fn gcd(a: u64, b: u64) -> u64 {
-    if b == 0 {
-        a
-    } else {
-        gcd(b, a % b)
-    }
-}
-
-/// The largest integer known to divide the value (0 when it is known to
-/// be 0). Follows constants, loop induction variables (`lb + k * step`)
-/// and affine ops; anything else is 1.
-pub fn known_divisor(ctx: &Context, o: Ofr) -> u64 {
-    match o {
-        Ofr::Const(c) => c.unsigned_abs(),
-        Ofr::Val(v) => value_divisor(ctx, v, 0),
-    }
-}
-
-fn value_divisor(ctx: &Context, v: Value, depth: usize) -> u64 {
-    if depth > 16 {
-        return 1;
-    }
-    if let Some(c) = crate::dialects::pack::constant_int(ctx, v) {
-        return c.unsigned_abs();
-    }
-    match ctx.value_def(v) {
-        ValueDef::BlockArg { block, index } => {
-            let Some(parent) = ctx.block_parent(block).and_then(|r| ctx.region_parent(r)) else { return 1 };
-            match ctx.op_name(parent) {
-                "scf.for" if index == 0 => {
-                    let ops = ctx.operands(parent);
-                    gcd(value_divisor(ctx, ops[0], depth + 1), value_divisor(ctx, ops[2], depth + 1))
-                }
-                "scf.forall" => {
-                    let Some(b) = crate::dialects::scf::forall_bounds(ctx, parent) else { return 1 };
-                    let i = index as usize;
-                    if i >= b.ubs.0.len() {
-                        return 1;
-                    }
-                    let part = |ints: &[i64], vals: &[Value]| -> u64 {
-                        let before = ints[..i].iter().filter(|x| **x == crate::types::DYNAMIC).count();
-                        if ints[i] == crate::types::DYNAMIC {
-                            value_divisor(ctx, vals[before], depth + 1)
-                        } else {
-                            ints[i].unsigned_abs()
-                        }
-                    };
-                    gcd(part(&b.lbs.0, &b.lbs.1), part(&b.steps.0, &b.steps.1))
-                }
-                _ => 1,
-            }
-        }
-        ValueDef::Result { op, .. } => match ctx.op_name(op) {
-            "affine.apply" | "affine.min" | "affine.max" => {
-                let Some(m) = crate::dialects::affine::op_map(ctx, op) else { return 1 };
-                let divs: Vec<u64> = ctx.operands(op).iter().map(|x| value_divisor(ctx, *x, depth + 1)).collect();
-                let nd = m.num_dims as usize;
-                m.results
-                    .iter()
-                    .map(|e| expr_divisor(e, &divs[..nd.min(divs.len())], &divs[nd.min(divs.len())..]))
-                    .fold(0, gcd)
-            }
-            "arith.muli" => {
-                let ops = ctx.operands(op);
-                value_divisor(ctx, ops[0], depth + 1).saturating_mul(value_divisor(ctx, ops[1], depth + 1))
-            }
-            "arith.addi" | "arith.subi" => {
-                let ops = ctx.operands(op);
-                gcd(value_divisor(ctx, ops[0], depth + 1), value_divisor(ctx, ops[1], depth + 1))
-            }
-            _ => 1,
-        },
-        ValueDef::Detached => 1,
-    }
-}
-
-fn expr_divisor(e: &AffineExpr, dims: &[u64], syms: &[u64]) -> u64 {
-    match e {
-        AffineExpr::Dim(i) => dims.get(*i as usize).copied().unwrap_or(1),
-        AffineExpr::Sym(i) => syms.get(*i as usize).copied().unwrap_or(1),
-        AffineExpr::Const(c) => c.unsigned_abs(),
-        AffineExpr::Bin(AffineBinOp::Add, l, r) => gcd(expr_divisor(l, dims, syms), expr_divisor(r, dims, syms)),
-        AffineExpr::Bin(AffineBinOp::Mul, l, r) => {
-            expr_divisor(l, dims, syms).saturating_mul(expr_divisor(r, dims, syms))
-        }
-        AffineExpr::Bin(_, _, _) => 1,
-    }
-}
-
-/// Whether `o` is known to be a multiple of `t`.
-pub fn is_multiple_of(ctx: &Context, o: Ofr, t: i64) -> bool {
-    if t == 0 {
-        return false;
-    }
-    let d = known_divisor(ctx, o);
-    d == 0 || d.is_multiple_of(t.unsigned_abs())
-}
+pub use super::divisibility::{is_multiple_of, known_divisor};
