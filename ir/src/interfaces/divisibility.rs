@@ -13,6 +13,9 @@ use crate::{Context, OpId, Value};
 /// The divisor of an operand, as the walk knows it.
 type OperandDivisor<'a> = &'a dyn Fn(Value) -> u64;
 
+/// The divisor of argument `index` of an op's body block.
+type BlockArgDivisor = fn(&Context, OpId, u32, OperandDivisor<'_>) -> u64;
+
 /// What an op knows about the divisors of its results and of its blocks'
 /// arguments, given its operands' divisors.
 struct DivisorModel {
@@ -20,7 +23,7 @@ struct DivisorModel {
     /// The divisor of the op's results.
     result: Option<fn(&Context, OpId, OperandDivisor<'_>) -> u64>,
     /// The divisor of argument `index` of the op's body block.
-    block_arg: Option<fn(&Context, OpId, u32, OperandDivisor<'_>) -> u64>,
+    block_arg: Option<BlockArgDivisor>,
 }
 
 static DIVISOR_MODELS: &[DivisorModel] = &[
