@@ -8,9 +8,12 @@ use smallvec::SmallVec;
 
 use crate::affine::{AffineExpr, AffineMap};
 use crate::attrs::AttrKind;
-use crate::context::{AttrMap, OpSpec, ValueDef, ValueList};
-use crate::dialects::tensor::SliceParams;
-use crate::registry::traits;
+use crate::context::{AttrMap, OpSpec, ValueDef};
+use crate::dialects::affine::{ApplyOp, APPLY, MAX, MIN};
+use crate::dialects::arith::{ConstantOp, CONSTANT};
+use crate::dialects::tensor::{DimOp, EmptyOp, ExtractSliceOp, InsertSliceOp, ParallelInsertSliceOp};
+use crate::ods::{SpecBuilder, Variadic};
+use crate::registry::{traits, OpDef};
 use crate::rewriter::Listener;
 use crate::types::{TypeKind, DYNAMIC};
 use crate::{BlockId, Context, Loc, OpId, RegionId, Type, Value};
@@ -36,6 +39,10 @@ impl Ofr {
         self.as_const().unwrap_or(DYNAMIC)
     }
 }
+
+/// Static entries (with [`DYNAMIC`]) and values of a slice's offsets,
+/// sizes and strides.
+type SliceLists = ((Vec<i64>, Vec<Value>), (Vec<i64>, Vec<Value>), (Vec<i64>, Vec<Value>));
 
 /// Where new ops go.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -153,7 +160,7 @@ impl<'c> Builder<'c> {
         // Reuse a constant already at the top of the block.
         let mut cur = self.ctx.first_op(block);
         while let Some(o) = cur {
-            if self.ctx.op_name(o) != "arith.constant" {
+            if !ConstantOp::isa(self.ctx, o) {
                 break;
             }
             if v_key(self.ctx, o) == Some(v) && self.ctx.value_type(self.ctx.result(o, 0)) == ty {
@@ -164,23 +171,15 @@ impl<'c> Builder<'c> {
             cur = self.ctx.next_op(o);
         }
         let attr = self.ctx.int_attr(v, ty);
-        let mut attrs = AttrMap::default();
-        attrs.insert(self.ctx.sym("value"), attr);
-        let spec = OpSpec {
-            name: self.ctx.sym("arith.constant"),
-            operands: ValueList::new(),
-            result_types: smallvec::smallvec![ty],
-            attrs,
-            regions: vec![],
-            successors: vec![],
-            loc: self.loc,
-        };
+        let mut spec = SpecBuilder::new();
+        spec.attr("value", Some(attr));
+        let spec = spec.finish(self.ctx, &CONSTANT, &[ty], vec![], self.loc);
         let op = self.ctx.create_op(spec);
         // Keep constants at the top, in creation order.
         let mut after = None;
         let mut cur = self.ctx.first_op(block);
         while let Some(o) = cur {
-            if self.ctx.op_name(o) != "arith.constant" {
+            if !ConstantOp::isa(self.ctx, o) {
                 break;
             }
             after = Some(o);
@@ -211,21 +210,21 @@ impl<'c> Builder<'c> {
     pub fn affine_apply(&mut self, map: &AffineMap, operands: &[Ofr]) -> Ofr {
         debug_assert_eq!(map.results.len(), 1);
         let (expr, vals) = self.compose(&map.results[0], map.num_dims, operands);
-        self.materialize("affine.apply", vec![expr], vals)
+        self.materialize(&APPLY, vec![expr], vals)
     }
 
     /// `min(map(operands))`, folded the same way; results that are
     /// constants are reduced to the smallest one.
     pub fn affine_min(&mut self, map: &AffineMap, operands: &[Ofr]) -> Ofr {
-        self.min_or_max("affine.min", map, operands, true)
+        self.min_or_max(&MIN, map, operands, true)
     }
 
     /// `max(map(operands))`, folded the same way.
     pub fn affine_max(&mut self, map: &AffineMap, operands: &[Ofr]) -> Ofr {
-        self.min_or_max("affine.max", map, operands, false)
+        self.min_or_max(&MAX, map, operands, false)
     }
 
-    fn min_or_max(&mut self, name: &str, map: &AffineMap, operands: &[Ofr], is_min: bool) -> Ofr {
+    fn min_or_max(&mut self, def: &'static OpDef, map: &AffineMap, operands: &[Ofr], is_min: bool) -> Ofr {
         let mut exprs = Vec::new();
         let mut vals: Vec<Value> = Vec::new();
         for r in &map.results {
@@ -256,7 +255,7 @@ impl<'c> Builder<'c> {
                 dedup.push(e);
             }
         }
-        self.materialize(name, dedup, vals)
+        self.materialize(def, dedup, vals)
     }
 
     /// Substitutes constants and composes `affine.apply` producers. Returns
@@ -269,8 +268,9 @@ impl<'c> Builder<'c> {
         (e.replace(dims, syms), vals)
     }
 
-    /// Creates `name` over `exprs` (in dims = `vals`), unless it folds.
-    fn materialize(&mut self, name: &str, exprs: Vec<AffineExpr>, vals: Vec<Value>) -> Ofr {
+    /// Creates an op of `def` (`affine.apply/min/max`) over `exprs` (in
+    /// dims = `vals`), unless it folds.
+    fn materialize(&mut self, def: &'static OpDef, exprs: Vec<AffineExpr>, vals: Vec<Value>) -> Ofr {
         if exprs.len() == 1 {
             match &exprs[0] {
                 AffineExpr::Const(c) => return Ofr::Const(*c),
@@ -300,11 +300,15 @@ impl<'c> Builder<'c> {
         }
         let results: Vec<AffineExpr> = exprs.iter().map(|e| e.replace(&remap, &[])).collect();
         let map = AffineMap { num_dims: dim_vals.len() as u32, num_syms: sym_vals.len() as u32, results };
-        let map_attr = self.ctx.attr(AttrKind::AffineMap(map));
         let mut operands = dim_vals;
         operands.extend(sym_vals);
         let index = self.ctx.index_type();
-        let op = self.op(name, &operands, &[index], &[("map", map_attr)]);
+        let mut spec = SpecBuilder::new();
+        spec.operands::<Variadic>(&operands);
+        let map_attr = self.ctx.attr(AttrKind::AffineMap(map));
+        spec.attr("map", Some(map_attr));
+        let spec = spec.finish(self.ctx, def, &[index], vec![], self.loc);
+        let op = self.insert(spec);
         Ofr::Val(self.ctx.result(op, 0))
     }
 
@@ -312,12 +316,11 @@ impl<'c> Builder<'c> {
     /// defined directly in the function body (outside any loop), constants,
     /// and `tensor.dim` of a symbol.
     fn is_symbol(&self, v: Value) -> bool {
-        if let Some(def) = self.ctx.defining_op(v) {
-            match self.ctx.op_name(def) {
-                "arith.constant" => return true,
-                "tensor.dim" => return self.is_symbol(self.ctx.operands(def)[0]),
-                _ => {}
-            }
+        if ConstantOp::defining(self.ctx, v).is_some() {
+            return true;
+        }
+        if let Some(dim) = DimOp::defining(self.ctx, v) {
+            return self.is_symbol(dim.source(self.ctx));
         }
         let block = match self.ctx.value_def(v) {
             ValueDef::Result { op, .. } => self.ctx.op_block(op),
@@ -341,8 +344,8 @@ impl<'c> Builder<'c> {
         }
         let c = self.index_const(d as i64);
         let index = self.ctx.index_type();
-        let op = self.op("tensor.dim", &[v, c], &[index], &[]);
-        Ofr::Val(self.ctx.result(op, 0))
+        let dim = DimOp::create(self, v, c, &[index], vec![]);
+        Ofr::Val(dim.result(self.ctx))
     }
 
     /// Splits [`Ofr`]s into a static list (with [`DYNAMIC`]) and values.
@@ -361,9 +364,10 @@ impl<'c> Builder<'c> {
         (ints, vals)
     }
 
-    fn slice_params(&mut self, offsets: &[Ofr], sizes: &[Ofr]) -> SliceParams {
+    /// Static and dynamic offsets, sizes and (unit) strides of a slice.
+    fn slice_params(&mut self, offsets: &[Ofr], sizes: &[Ofr]) -> SliceLists {
         let ones = vec![Ofr::Const(1); sizes.len()];
-        SliceParams { offsets: self.split(offsets), sizes: self.split(sizes), strides: self.split(&ones) }
+        (self.split(offsets), self.split(sizes), self.split(&ones))
     }
 
     /// `tensor.extract_slice %src[offsets] [sizes] [1...]` with the result
@@ -377,8 +381,9 @@ impl<'c> Builder<'c> {
             return src;
         }
         let ty = self.ctx.tensor_type(shape, elem);
-        let op = self.slice_op("tensor.extract_slice", vec![src], offsets, sizes, vec![ty]);
-        self.ctx.result(op, 0)
+        let (o, s, st) = self.slice_params(offsets, sizes);
+        let op = ExtractSliceOp::create(self, src, &o.1, &s.1, &st.1, &o.0, &s.0, &st.0, &[ty], vec![]);
+        op.result(self.ctx)
     }
 
     /// `tensor.insert_slice %src into %dest[offsets] [sizes] [1...]`.
@@ -389,35 +394,22 @@ impl<'c> Builder<'c> {
         if offsets.iter().all(|o| *o == Ofr::Const(0)) && src_shape == dest_shape && !src_shape.contains(&DYNAMIC) {
             return src;
         }
-        let op = self.slice_op("tensor.insert_slice", vec![src, dest], offsets, sizes, vec![dest_ty]);
-        self.ctx.result(op, 0)
+        let (o, s, st) = self.slice_params(offsets, sizes);
+        let op = InsertSliceOp::create(self, src, dest, &o.1, &s.1, &st.1, &o.0, &s.0, &st.0, &[dest_ty], vec![]);
+        op.result(self.ctx)
     }
 
     /// `tensor.parallel_insert_slice` (no result).
     pub fn parallel_insert_slice(&mut self, src: Value, dest: Value, offsets: &[Ofr], sizes: &[Ofr]) -> OpId {
-        self.slice_op("tensor.parallel_insert_slice", vec![src, dest], offsets, sizes, vec![])
-    }
-
-    /// A slice op `name` over `leading` operands with unit strides.
-    fn slice_op(
-        &mut self,
-        name: &str,
-        leading: Vec<Value>,
-        offsets: &[Ofr],
-        sizes: &[Ofr],
-        result_types: Vec<Type>,
-    ) -> OpId {
-        let params = self.slice_params(offsets, sizes);
-        let spec = crate::dialects::tensor::slice_spec(self.ctx, name, leading, &params, result_types, self.loc);
-        self.insert(spec)
+        let (o, s, st) = self.slice_params(offsets, sizes);
+        ParallelInsertSliceOp::create(self, src, dest, &o.1, &s.1, &st.1, &o.0, &s.0, &st.0, &[], vec![]).op()
     }
 
     /// `tensor.empty(dynamic sizes) : tensor<shape x elem>`.
     pub fn empty(&mut self, sizes: &[Ofr], elem: Type) -> Value {
         let (shape, dyns) = self.split(sizes);
         let ty = self.ctx.tensor_type(shape, elem);
-        let op = self.op("tensor.empty", &dyns, &[ty], &[]);
-        self.ctx.result(op, 0)
+        EmptyOp::create(self, &dyns, &[ty], vec![]).result(self.ctx)
     }
 
     /// A region with one block whose arguments have `arg_types`.
@@ -451,7 +443,7 @@ fn operand_expr(ctx: &Context, o: Ofr, vals: &mut Vec<Value>, depth: usize) -> A
     }
     if depth < 8 {
         if let Some(def) = ctx.defining_op(v) {
-            if ctx.op_name(def) == "affine.apply" {
+            if ApplyOp::isa(ctx, def) {
                 if let Some(m) = crate::dialects::affine::op_map(ctx, def) {
                     let sub: SmallVec<[AffineExpr; 6]> =
                         ctx.operands(def).iter().map(|x| operand_expr(ctx, Ofr::Val(*x), vals, depth + 1)).collect();

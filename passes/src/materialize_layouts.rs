@@ -9,10 +9,12 @@
 
 use tessel_ir::attrs::AttrKind;
 use tessel_ir::builder::{Builder, InsertPoint, Ofr};
-use tessel_ir::context::{AttrMap, OpSpec};
 use tessel_ir::diag::Diagnostic;
-use tessel_ir::dialects::pack::PackInfo;
-use tessel_ir::dialects::{linalg, xla};
+use tessel_ir::dialects::arith::ConstantOp;
+use tessel_ir::dialects::linalg::{self, TransposeOp};
+use tessel_ir::dialects::pack::{PackOp, UnPackOp};
+use tessel_ir::dialects::tensor::{CollapseShapeOp, ExpandShapeOp};
+use tessel_ir::dialects::xla;
 use tessel_ir::types::TypeKind;
 use tessel_ir::{Attr, Context, OpId, Type, Value};
 use tessel_layout::{pack_chain, ChainOp, TiledLayout};
@@ -87,8 +89,7 @@ fn zero(b: &mut Builder<'_>, elem: Type) -> Result<Value, String> {
     match b.ctx.type_kind(elem) {
         TypeKind::Float(_) => {
             let a = b.ctx.attr(AttrKind::Float { bits: 0, ty: elem });
-            let op = b.op("arith.constant", &[], &[elem], &[("value", a)]);
-            Ok(b.ctx.result(op, 0))
+            Ok(ConstantOp::create(b, Some(a), &[elem], vec![]).result(b.ctx))
         }
         TypeKind::Integer { .. } | TypeKind::Index => Ok(b.int_const(0, elem)),
         _ => Err(format!(
@@ -102,20 +103,8 @@ fn transpose(b: &mut Builder<'_>, input: Value, perm: &[usize], result_shape: &[
     let init = b.empty(&static_sizes(result_shape), elem);
     let ty = b.ctx.value_type(init);
     let body = linalg::yield_first_arg_body(b.ctx, elem, elem, b.loc);
-    let mut attrs = AttrMap::default();
-    let p = b.ctx.i64_array_attr(&as_i64(perm));
-    attrs.insert(b.ctx.sym("permutation"), p);
-    let name = b.ctx.sym("linalg.transpose");
-    let op = b.insert(OpSpec {
-        name,
-        operands: [input, init].into_iter().collect(),
-        result_types: [ty].into_iter().collect(),
-        attrs,
-        regions: vec![body],
-        successors: vec![],
-        loc: b.loc,
-    });
-    b.ctx.result(op, 0)
+    let op = TransposeOp::create(b, input, init, &as_i64(perm), &[ty], vec![body]);
+    b.ctx.result(op.op(), 0)
 }
 
 fn reshape(
@@ -128,13 +117,11 @@ fn reshape(
 ) -> Value {
     let ty = b.ctx.tensor_type(result.to_vec(), elem);
     let r = reassociation_attr(b.ctx, groups);
-    let op = if expand {
-        let s = b.ctx.i64_array_attr(result);
-        b.op("tensor.expand_shape", &[input], &[ty], &[("reassociation", r), ("static_output_shape", s)])
+    if expand {
+        ExpandShapeOp::create(b, input, &[], Some(r), result, &[ty], vec![]).result(b.ctx)
     } else {
-        b.op("tensor.collapse_shape", &[input], &[ty], &[("reassociation", r)])
-    };
-    b.ctx.result(op, 0)
+        CollapseShapeOp::create(b, input, Some(r), &[ty], vec![]).result(b.ctx)
+    }
 }
 
 fn pack_or_unpack(
@@ -147,20 +134,15 @@ fn pack_or_unpack(
     elem: Type,
 ) -> Value {
     let dest = b.empty(&static_sizes(dest_shape), elem);
-    let info = PackInfo {
-        is_pack,
-        source,
-        dest,
-        padding_value,
-        inner_dims_pos: as_i64(inner_pos).into_iter().collect(),
-        outer_dims_perm: outer.as_deref().map(as_i64).unwrap_or_default().into_iter().collect(),
-        static_inner_tiles: tiles.iter().copied().collect(),
-        dynamic_inner_tiles: Default::default(),
-    };
-    let name = if is_pack { "tensor.pack" } else { "tensor.unpack" };
-    let spec = info.spec(b.ctx, b.loc, name);
-    let op = b.insert(spec);
-    b.ctx.result(op, 0)
+    let ty = b.ctx.value_type(dest);
+    let inner_pos = as_i64(inner_pos);
+    let outer = outer.as_deref().map(as_i64).filter(|p| !p.is_empty());
+    if is_pack {
+        PackOp::create(b, source, dest, padding_value, &[], &inner_pos, outer.as_deref(), tiles, &[ty], vec![])
+            .result(b.ctx)
+    } else {
+        UnPackOp::create(b, source, dest, &[], &inner_pos, outer.as_deref(), tiles, &[ty], vec![]).result(b.ctx)
+    }
 }
 
 /// Emits the chain that lays `input` (the logical tensor) out.

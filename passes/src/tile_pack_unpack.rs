@@ -2,7 +2,7 @@
 //! tiles every pack and unpack nested in the op it runs on.
 
 use tessel_ir::diag::Diagnostic;
-use tessel_ir::dialects::pack::{is_pack, is_unpack};
+use tessel_ir::dialects::pack::{PackOp, UnPackOp};
 use tessel_ir::{Context, OpId};
 
 use crate::manager::{Pass, PassInfo, PassOptions};
@@ -56,7 +56,7 @@ impl Pass for TilePackUnpack {
 
     fn run(&mut self, ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
         let targets: Vec<OpId> =
-            ctx.nested_ops(op).into_iter().filter(|o| is_pack(ctx, *o) || is_unpack(ctx, *o)).collect();
+            ctx.nested_ops(op).into_iter().filter(|o| PackOp::isa(ctx, *o) || UnPackOp::isa(ctx, *o)).collect();
         for t in targets {
             let loc = ctx.op_loc(t);
             let _span = tracing::debug_span!("tile", op = ctx.op_name(t)).entered();

@@ -45,16 +45,6 @@ crate::op! {
     }
 }
 
-/// Whether `op` is a pack (either spelling).
-pub fn is_pack(ctx: &Context, op: OpId) -> bool {
-    ctx.op(op).def.is_some_and(|d| std::ptr::eq(d, &PACK))
-}
-
-/// Whether `op` is an unpack (either spelling).
-pub fn is_unpack(ctx: &Context, op: OpId) -> bool {
-    ctx.op(op).def.is_some_and(|d| std::ptr::eq(d, &UNPACK))
-}
-
 /// A pack or unpack op, read into plain data.
 #[derive(Clone, Debug)]
 pub struct PackInfo {
@@ -81,8 +71,8 @@ pub enum Tile {
 impl PackInfo {
     /// Reads a pack or unpack op. `None` when it is not one or is malformed.
     pub fn read(ctx: &Context, op: OpId) -> Option<PackInfo> {
-        let is_pack = is_pack(ctx, op);
-        if !is_pack && !is_unpack(ctx, op) {
+        let is_pack = PackOp::isa(ctx, op);
+        if !is_pack && !UnPackOp::isa(ctx, op) {
             return None;
         }
         let arr = |n: &str| ctx.get_attr(op, n).and_then(|a| ctx.as_i64_array(a)).map(SmallVec::from_slice);

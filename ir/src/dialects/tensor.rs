@@ -2,7 +2,6 @@
 //! `pack.rs`).
 
 use crate::attrs::AttrKind;
-use crate::context::OpSpec;
 use crate::parser::lexer::Tok;
 use crate::parser::{OpParser, PResult, UnresolvedOperand};
 use crate::printer::{type_to_string, OpPrinter};
@@ -289,44 +288,6 @@ pub fn slice_view(ctx: &Context, op: OpId) -> Option<SliceView<'_>> {
 /// Reads the offsets/sizes/strides of an extract/insert/parallel_insert slice.
 pub fn slice_params(ctx: &Context, op: OpId) -> Option<SliceParams> {
     slice_view(ctx, op).map(|v| v.to_params())
-}
-
-/// Builds the attributes and operands shared by the slice ops.
-pub fn slice_spec(
-    ctx: &mut Context,
-    name: &str,
-    leading: Vec<Value>,
-    params: &SliceParams,
-    result_types: Vec<Type>,
-    loc: crate::Loc,
-) -> OpSpec {
-    let mut attrs = crate::context::AttrMap::default();
-    for (n, v) in [
-        ("static_offsets", &params.offsets.0),
-        ("static_sizes", &params.sizes.0),
-        ("static_strides", &params.strides.0),
-    ] {
-        let a = ctx.i64_array_attr(v);
-        attrs.insert(ctx.sym(n), a);
-    }
-    let mut seg = vec![1i64; leading.len()];
-    seg.extend([params.offsets.1.len() as i64, params.sizes.1.len() as i64, params.strides.1.len() as i64]);
-    let i32t = ctx.int_type(32);
-    let a = ctx.attr(AttrKind::DenseArray { elem: i32t, values: seg });
-    attrs.insert(ctx.sym("operandSegmentSizes"), a);
-    let mut operands = leading;
-    operands.extend(&params.offsets.1);
-    operands.extend(&params.sizes.1);
-    operands.extend(&params.strides.1);
-    OpSpec {
-        name: ctx.sym(name),
-        operands: operands.into(),
-        result_types: result_types.into(),
-        attrs,
-        regions: vec![],
-        successors: vec![],
-        loc,
-    }
 }
 
 fn parse_slice_lists(p: &mut OpParser<'_, '_>) -> PResult<[(Vec<UnresolvedOperand>, Vec<i64>); 3]> {

@@ -57,12 +57,12 @@ pub fn register(r: &mut Registry) {
 
 /// True for `xla.to_layout`.
 pub fn is_to_layout(ctx: &Context, op: OpId) -> bool {
-    ctx.op_name(op) == "xla.to_layout"
+    ToLayoutOp::isa(ctx, op)
 }
 
 /// True for either op.
 pub fn is_layout_op(ctx: &Context, op: OpId) -> bool {
-    matches!(ctx.op_name(op), "xla.to_layout" | "xla.from_layout")
+    ToLayoutOp::isa(ctx, op) || FromLayoutOp::isa(ctx, op)
 }
 
 fn parse_layout_op(p: &mut OpParser<'_, '_>) -> PResult<()> {
