@@ -7,9 +7,15 @@
 
 use std::collections::HashMap;
 
+mod kernels;
+
+use kernels::ScalarFn;
+
 use tessel_ir::attrs::{AttrKind, DenseData, DenseElement};
 use tessel_ir::context::ValueDef;
+use tessel_ir::dialects::func::FuncOp;
 use tessel_ir::dialects::pack::{PackInfo, Tile};
+use tessel_ir::dialects::scf::InParallelOp;
 use tessel_ir::dialects::tensor::slice_params;
 use tessel_ir::types::{TypeKind, DYNAMIC};
 use tessel_ir::{BlockId, Context, OpId, RegionId, Value};
@@ -138,10 +144,7 @@ impl<'c> Interpreter<'c> {
     fn find_func(&self, name: &str) -> Option<OpId> {
         let ctx = self.ctx;
         let body = ctx.blocks(ctx.regions(self.module)[0])[0];
-        ctx.block_ops(body).find(|o| {
-            ctx.op_name(*o) == "func.func"
-                && matches!(ctx.get_attr(*o, "sym_name").map(|a| ctx.attr_kind(a)), Some(AttrKind::String { value, .. }) if value == name)
-        })
+        ctx.block_ops(body).find(|o| FuncOp::cast(ctx, *o).is_some_and(|f| f.sym_name(ctx) == Some(name)))
     }
 
     /// Calls function `name` with `args`.
@@ -190,161 +193,12 @@ impl<'c> Interpreter<'c> {
         self.ctx.value_type_kind(v).shape().map(|s| s.to_vec()).unwrap_or_default()
     }
 
+    /// Runs one op with the kernel registered for it.
     fn exec(&mut self, op: OpId) -> Result<Flow, String> {
-        let ctx = self.ctx;
-        let name = ctx.op_name(op);
-        match name {
-            "func.return" | "scf.yield" | "tensor.yield" | "linalg.yield" => {
-                let vals = ctx.operands(op).iter().map(|v| self.get(*v)).collect::<Result<_, _>>()?;
-                return Ok(Flow::Yield(vals));
-            }
-            "arith.constant" => {
-                let v = self.constant(op)?;
-                self.set(op, 0, v);
-            }
-            "func.call" => {
-                let callee = match ctx.get_attr(op, "callee").map(|a| ctx.attr_kind(a)) {
-                    Some(AttrKind::SymbolRef { root, .. }) => ctx.str(*root).to_string(),
-                    _ => return Err("call without callee".into()),
-                };
-                let args = ctx.operands(op).iter().map(|v| self.get(*v)).collect::<Result<_, _>>()?;
-                let res = self.call(&callee, args)?;
-                for (i, v) in res.into_iter().enumerate() {
-                    self.set(op, i, v);
-                }
-            }
-            "affine.apply" | "affine.min" | "affine.max" => {
-                let m = tessel_ir::dialects::affine::op_map(ctx, op).ok_or("affine op without map")?;
-                let vals: Vec<i64> = ctx.operands(op).iter().map(|v| self.get(*v)?.int()).collect::<Result<_, _>>()?;
-                let nd = m.num_dims as usize;
-                let res = m.eval(&vals[..nd], &vals[nd..]).ok_or("affine evaluation failed (division by zero)")?;
-                let v = match name {
-                    "affine.apply" => res[0],
-                    "affine.min" => *res.iter().min().ok_or("empty map")?,
-                    _ => *res.iter().max().ok_or("empty map")?,
-                };
-                self.set(op, 0, RtValue::Int(v));
-            }
-            n if n.starts_with("arith.") => {
-                let v = self.arith(op, n)?;
-                self.set(op, 0, v);
-            }
-            "tensor.empty" => {
-                let t = self.new_tensor(ctx.result(op, 0), ctx.operands(op), f64::NAN)?;
-                self.set(op, 0, RtValue::Tensor(t));
-            }
-            "tensor.dim" => {
-                let t = self.operand(op, 0)?;
-                let d = self.operand(op, 1)?.int()? as usize;
-                let s = *t.tensor()?.shape.get(d).ok_or("tensor.dim index out of range")?;
-                self.set(op, 0, RtValue::Int(s as i64));
-            }
-            "tensor.cast" => {
-                let v = self.operand(op, 0)?;
-                self.set(op, 0, v);
-            }
-            "tensor.extract_slice" => {
-                let src = self.operand(op, 0)?;
-                let (offs, sizes, strides) = self.slice(op)?;
-                let src = src.tensor()?;
-                let mut out = Tensor::filled(sizes.clone(), 0.0);
-                let mut k = 0;
-                for_each_index(&sizes, |idx| {
-                    let s: Vec<usize> = idx.iter().enumerate().map(|(d, i)| offs[d] + i * strides[d]).collect();
-                    out.data[k] = src.get(&s);
-                    k += 1;
-                });
-                check_bounds(&src.shape, &offs, &sizes, &strides)?;
-                out.shape = self.result_shape(ctx.result(op, 0), &sizes);
-                self.set(op, 0, RtValue::Tensor(out));
-            }
-            "tensor.insert_slice" => {
-                let src = self.operand(op, 0)?;
-                let dest = self.operand(op, 1)?;
-                let (offs, sizes, strides) = self.slice(op)?;
-                let out = insert(src.tensor()?, dest.tensor()?, &offs, &sizes, &strides)?;
-                self.set(op, 0, RtValue::Tensor(out));
-            }
-            "tensor.pack" | "linalg.pack" => {
-                let info = PackInfo::read(ctx, op).ok_or("malformed pack")?;
-                let out = self.pack(&info)?;
-                self.set(op, 0, RtValue::Tensor(out));
-            }
-            "tensor.unpack" | "linalg.unpack" => {
-                let info = PackInfo::read(ctx, op).ok_or("malformed unpack")?;
-                let out = self.unpack(&info)?;
-                self.set(op, 0, RtValue::Tensor(out));
-            }
-            "linalg.fill" => {
-                let v = self.operand(op, 0)?.scalar()?;
-                let dest = self.operand(op, 1)?;
-                let t = Tensor::filled(dest.tensor()?.shape.clone(), v);
-                if !ctx.results(op).is_empty() {
-                    self.set(op, 0, RtValue::Tensor(t));
-                }
-            }
-            "linalg.transpose" => {
-                let src = self.operand(op, 0)?;
-                let src = src.tensor()?;
-                let perm = ctx.get_attr(op, "permutation").and_then(|a| ctx.as_i64_array(a)).ok_or("no permutation")?;
-                let shape: Vec<usize> = perm.iter().map(|p| src.shape[*p as usize]).collect();
-                let mut out = Tensor::filled(shape.clone(), 0.0);
-                let mut k = 0;
-                for_each_index(&shape, |idx| {
-                    let mut s = vec![0; idx.len()];
-                    for (i, p) in perm.iter().enumerate() {
-                        s[*p as usize] = idx[i];
-                    }
-                    out.data[k] = src.get(&s);
-                    k += 1;
-                });
-                if !ctx.results(op).is_empty() {
-                    self.set(op, 0, RtValue::Tensor(out));
-                }
-            }
-            "tensor.collapse_shape" | "tensor.expand_shape" => {
-                let src = self.operand(op, 0)?;
-                let mut t = src.tensor()?.clone();
-                let dyns = &ctx.operands(op)[1..];
-                t.shape = self.new_tensor(ctx.result(op, 0), dyns, 0.0).map(|x| x.shape).unwrap_or_default();
-                if name == "tensor.collapse_shape" {
-                    let groups = tessel_ir::dialects::tensor::reassociation(ctx, op).ok_or("no reassociation")?;
-                    let src_shape = src.tensor()?.shape.clone();
-                    t.shape = groups.iter().map(|g| g.iter().map(|d| src_shape[*d as usize]).product()).collect();
-                }
-                self.set(op, 0, RtValue::Tensor(t));
-            }
-            "scf.for" => {
-                let ops = ctx.operands(op);
-                let (lb, ub, step) = (self.get(ops[0])?.int()?, self.get(ops[1])?.int()?, self.get(ops[2])?.int()?);
-                if step <= 0 {
-                    return Err("scf.for with a non-positive step".into());
-                }
-                let mut carried: Vec<RtValue> = ops[3..].iter().map(|v| self.get(*v)).collect::<Result<_, _>>()?;
-                let region = ctx.regions(op)[0];
-                let mut iv = lb;
-                while iv < ub {
-                    let mut args = vec![RtValue::Int(iv)];
-                    args.extend(carried);
-                    carried = self.run_region(region, args)?;
-                    iv += step;
-                }
-                for (i, v) in carried.into_iter().enumerate() {
-                    self.set(op, i, v);
-                }
-            }
-            "scf.if" => {
-                let c = self.operand(op, 0)?.int()?;
-                let r = ctx.regions(op)[if c != 0 { 0 } else { 1 }];
-                let res = if ctx.blocks(r).is_empty() { vec![] } else { self.run_region(r, vec![])? };
-                for (i, v) in res.into_iter().enumerate() {
-                    self.set(op, i, v);
-                }
-            }
-            "scf.forall" => self.forall(op)?,
-            other => return Err(format!("the interpreter does not support '{other}'")),
+        match kernels::kernel(self.ctx, op) {
+            Some(kernel) => kernel(self, op),
+            None => Err(format!("the interpreter does not support '{}'", self.ctx.op_name(op))),
         }
-        Ok(Flow::Next)
     }
 
     fn forall(&mut self, op: OpId) -> Result<(), String> {
@@ -387,7 +241,7 @@ impl<'c> Interpreter<'c> {
                 self.env.insert(*a, v);
             }
             for o in ctx.block_ops(body) {
-                if ctx.op_name(o) == "scf.forall.in_parallel" {
+                if InParallelOp::isa(ctx, o) {
                     for &pb in ctx.blocks(ctx.regions(o)[0]) {
                         for ins in ctx.block_ops(pb) {
                             let src = self.operand(ins, 0)?;
@@ -593,10 +447,9 @@ impl<'c> Interpreter<'c> {
         })
     }
 
-    fn arith(&self, op: OpId, name: &str) -> Result<RtValue, String> {
+    fn arith(&self, op: OpId, scalar_op: ScalarFn) -> Result<RtValue, String> {
         let ctx = self.ctx;
         let args: Vec<RtValue> = ctx.operands(op).iter().map(|v| self.get(*v)).collect::<Result<_, _>>()?;
-        let short = &name["arith.".len()..];
         if let Some(RtValue::Tensor(t)) = args.iter().find(|a| matches!(a, RtValue::Tensor(_))) {
             // Elementwise over tensors of one shape.
             let shape = t.shape.clone();
@@ -609,12 +462,12 @@ impl<'c> Interpreter<'c> {
                         other => other.clone(),
                     })
                     .collect();
-                data.push(scalar_op(short, &scalars)?.scalar()?);
+                data.push(scalar_op(&scalars)?.scalar()?);
             }
             return Ok(RtValue::Tensor(Tensor { shape, data }));
         }
         let is_int = matches!(ctx.value_type_kind(ctx.result(op, 0)), TypeKind::Index | TypeKind::Integer { .. });
-        let v = scalar_op(short, &args)?;
+        let v = scalar_op(&args)?;
         Ok(match (v, is_int) {
             (RtValue::Float(f), true) => RtValue::Int(f as i64),
             (v, _) => v,
@@ -642,47 +495,4 @@ fn insert(src: &Tensor, dest: &Tensor, offs: &[usize], sizes: &[usize], strides:
         k += 1;
     });
     Ok(out)
-}
-
-fn floor_div(a: i64, b: i64) -> i64 {
-    tessel_ir::affine::floor_div(a, b)
-}
-
-fn scalar_op(name: &str, a: &[RtValue]) -> Result<RtValue, String> {
-    let i = |k: usize| a[k].int();
-    let f = |k: usize| a[k].scalar();
-    let nz = |v: i64| if v == 0 { Err("division by zero".to_string()) } else { Ok(v) };
-    Ok(match name {
-        "addi" => RtValue::Int(i(0)?.wrapping_add(i(1)?)),
-        "subi" => RtValue::Int(i(0)?.wrapping_sub(i(1)?)),
-        "muli" => RtValue::Int(i(0)?.wrapping_mul(i(1)?)),
-        "divsi" | "divui" => RtValue::Int(i(0)? / nz(i(1)?)?),
-        "remsi" | "remui" => RtValue::Int(i(0)? % nz(i(1)?)?),
-        "ceildivsi" | "ceildivui" => RtValue::Int(tessel_ir::affine::ceil_div(i(0)?, nz(i(1)?)?)),
-        "floordivsi" => RtValue::Int(floor_div(i(0)?, nz(i(1)?)?)),
-        "minsi" | "minui" => RtValue::Int(i(0)?.min(i(1)?)),
-        "maxsi" | "maxui" => RtValue::Int(i(0)?.max(i(1)?)),
-        "andi" => RtValue::Int(i(0)? & i(1)?),
-        "ori" => RtValue::Int(i(0)? | i(1)?),
-        "xori" => RtValue::Int(i(0)? ^ i(1)?),
-        "addf" => RtValue::Float(f(0)? + f(1)?),
-        "subf" => RtValue::Float(f(0)? - f(1)?),
-        "mulf" => RtValue::Float(f(0)? * f(1)?),
-        "divf" => RtValue::Float(f(0)? / f(1)?),
-        "negf" => RtValue::Float(-f(0)?),
-        "maximumf" | "maxnumf" => RtValue::Float(f(0)?.max(f(1)?)),
-        "minimumf" | "minnumf" => RtValue::Float(f(0)?.min(f(1)?)),
-        "index_cast" | "index_castui" | "extsi" | "extui" | "trunci" => RtValue::Int(i(0)?),
-        "extf" | "truncf" => RtValue::Float(f(0)?),
-        "sitofp" | "uitofp" => RtValue::Float(i(0)? as f64),
-        "fptosi" | "fptoui" => RtValue::Int(f(0)? as i64),
-        "select" => {
-            if i(0)? != 0 {
-                a[1].clone()
-            } else {
-                a[2].clone()
-            }
-        }
-        other => return Err(format!("the interpreter does not support 'arith.{other}'")),
-    })
 }
