@@ -128,7 +128,7 @@ fn verify_map_op(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
     if n != (m.num_dims + m.num_syms) as usize {
         return Err("operand count and affine map dimension and symbol count must match".into());
     }
-    if ctx.op_name(op) == "affine.apply" && m.results.len() != 1 {
+    if ApplyOp::isa(ctx, op) && m.results.len() != 1 {
         return Err("mapping must produce one value".into());
     }
     if m.results.is_empty() {

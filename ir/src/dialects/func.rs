@@ -342,7 +342,7 @@ fn print_return(p: &mut OpPrinter<'_>, op: OpId) {
 
 fn verify_return(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
     let Some(func) = ctx.parent_op(op) else { return Ok(()) };
-    if ctx.op_name(func) != "func.func" {
+    if !FuncOp::isa(ctx, func) {
         return Err("expects parent op 'func.func'".into());
     }
     let Some(AttrKind::Type(fty)) = ctx.get_attr(func, "function_type").map(|a| ctx.attr_kind(a)) else {

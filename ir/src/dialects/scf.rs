@@ -326,7 +326,7 @@ fn verify_yield(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
 /// The `scf.yield` ending the single block of `region`, if any.
 fn region_yield(ctx: &Context, region: crate::RegionId) -> Option<OpId> {
     let b = *ctx.blocks(region).first()?;
-    ctx.last_op(b).filter(|t| ctx.op_name(*t) == "scf.yield")
+    ctx.last_op(b).filter(|t| YieldOp::isa(ctx, *t))
 }
 
 /// MLIR's RegionBranchOpInterface check of a yield against what it feeds
@@ -547,13 +547,13 @@ fn print_in_parallel(p: &mut OpPrinter<'_>, op: OpId) {
 
 fn verify_in_parallel(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
     if let Some(parent) = ctx.parent_op(op) {
-        if ctx.op_name(parent) != "scf.forall" {
+        if !ForallOp::isa(ctx, parent) {
             return Err("expects parent op 'scf.forall'".into());
         }
     }
     for &b in ctx.blocks(ctx.regions(op)[0]) {
         for o in ctx.block_ops(b) {
-            if ctx.op_name(o) != "tensor.parallel_insert_slice" {
+            if !crate::dialects::tensor::ParallelInsertSliceOp::isa(ctx, o) {
                 return Err("expected only tensor.parallel_insert_slice ops".into());
             }
         }

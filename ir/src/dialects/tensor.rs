@@ -274,7 +274,7 @@ impl SliceView<'_> {
 pub fn slice_view(ctx: &Context, op: OpId) -> Option<SliceView<'_>> {
     let arr = |n: &str| ctx.get_attr(op, n).and_then(|a| ctx.as_i64_array(a));
     let (o, s, st) = (arr("static_offsets")?, arr("static_sizes")?, arr("static_strides")?);
-    let skip = if ctx.op_name(op) == "tensor.extract_slice" { 1 } else { 2 };
+    let skip = if ExtractSliceOp::isa(ctx, op) { 1 } else { 2 };
     let ops = ctx.operands(op);
     let count = |v: &[i64]| v.iter().filter(|x| **x == DYNAMIC).count();
     let (no, ns, nst) = (count(o), count(s), count(st));
@@ -484,9 +484,9 @@ fn verify_insert_slice(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
             return Err("failed to verify that result type matches type of dest".into());
         }
     }
-    if ctx.op_name(op) == "tensor.parallel_insert_slice" {
+    if ParallelInsertSliceOp::isa(ctx, op) {
         if let Some(parent) = ctx.parent_op(op) {
-            if ctx.op_name(parent) != "scf.forall.in_parallel" {
+            if !crate::dialects::scf::InParallelOp::isa(ctx, parent) {
                 return Err("expected ParallelCombiningOpInterface parent, got:".into());
             }
         }
@@ -755,7 +755,7 @@ fn print_reshape(p: &mut OpPrinter<'_>, op: OpId) {
         p.print_i64_list(g);
     }
     p.write("]");
-    if ctx.op_name(op) == "tensor.expand_shape" {
+    if ExpandShapeOp::isa(ctx, op) {
         let shape = ctx.get_attr(op, "static_output_shape").and_then(|a| ctx.as_i64_array(a)).unwrap_or(&[]).to_vec();
         p.write(" output_shape ");
         p.print_dynamic_index_list(&ops[1..], &shape, '[', ']');
@@ -779,7 +779,7 @@ fn verify_reshape(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
     if se != re {
         return Err("expected source and result element types to match".into());
     }
-    let is_expand = ctx.op_name(op) == "tensor.expand_shape";
+    let is_expand = ExpandShapeOp::isa(ctx, op);
     let (big, small) = if is_expand { (rs, ss) } else { (ss, rs) };
     if groups.len() != small.len() {
         return Err(format!(

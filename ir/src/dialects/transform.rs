@@ -237,7 +237,7 @@ pub fn tile_sizes(ctx: &Context, op: OpId) -> Vec<i64> {
 
 fn verify_tile(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
     let sizes = tile_sizes(ctx, op);
-    if ctx.op_name(op) == "transform.structured.tile_using_for" {
+    if TileUsingForOp::isa(ctx, op) {
         let loops = sizes.iter().filter(|s| **s != 0).count();
         if ctx.results(op).len() != loops + 1 {
             return Err(format!(

@@ -824,7 +824,7 @@ impl<'a> OpPrinter<'a> {
             return Some(rest);
         }
         let parent = self.ctx.parent_op(op)?;
-        if self.ctx.op_name(parent) == "func.func" {
+        if crate::dialects::func::FuncOp::isa(self.ctx, parent) {
             return name.strip_prefix("func.");
         }
         None
