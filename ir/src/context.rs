@@ -7,7 +7,7 @@ use rustc_hash::FxBuildHasher;
 use crate::attrs::AttrKind;
 use crate::entity_map::PrimaryMap;
 use crate::location::LocKind;
-use crate::registry::{OpDef, Registry};
+use crate::registry::{Dialect, OpDef, Registry};
 use crate::types::{FloatKind, Signedness, TypeKind};
 use crate::{Attr, BlockId, Loc, OpId, RegionId, Sym, Type, Value};
 
@@ -253,15 +253,10 @@ pub struct Context {
     pub allow_unregistered: bool,
 }
 
-impl Default for Context {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
 impl Context {
-    /// A context with every dialect of tessel registered.
-    pub fn new() -> Self {
+    /// A context that knows the ops of `dialects` (tessel's own:
+    /// `tessel_ir::dialects::ALL`, which `Context::new()` registers).
+    pub fn with_dialects(dialects: &[&Dialect]) -> Self {
         let mut ctx = Context {
             ops: PrimaryMap::default(),
             values: PrimaryMap::default(),
@@ -283,7 +278,10 @@ impl Context {
             let (at, _) = ctx.types.insert_full(kind);
             assert_eq!(at, i, "well-known types are interned first");
         }
-        crate::dialects::register_all(&mut ctx.registry);
+        for d in dialects {
+            ctx.registry.add_dialect(d.name);
+            (d.register)(&mut ctx.registry);
+        }
         ctx
     }
 

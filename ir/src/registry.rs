@@ -177,6 +177,17 @@ impl OpDef {
     }
 }
 
+/// A dialect: a namespace and the ops it registers. Whoever builds a
+/// [`Context`] hands it the dialects it should know
+/// ([`Context::with_dialects`]).
+#[derive(Debug)]
+pub struct Dialect {
+    /// The namespace (`scf`, `tensor`, ...).
+    pub name: &'static str,
+    /// Adds the dialect's ops to a registry.
+    pub register: fn(&mut Registry),
+}
+
 /// Op definitions by name (including aliases).
 #[derive(Default)]
 pub struct Registry {

@@ -66,6 +66,13 @@ crate::op! {
     }
 }
 
+/// Registers the `func` ops.
+pub fn register(r: &mut crate::registry::Registry) {
+    r.add(&FUNC);
+    r.add(&RETURN);
+    r.add(&CALL);
+}
+
 fn parse_module(p: &mut OpParser<'_, '_>) -> PResult<()> {
     if p.at(Tok::AtId) {
         let name = p.symbol_name()?;

@@ -13,22 +13,33 @@ pub mod tensor;
 pub mod transform;
 pub mod xla;
 
-use crate::registry::{traits, Registry};
+use crate::registry::{traits, Dialect};
 use crate::{Attr, Context, Value};
 
-/// Registers every dialect.
-pub fn register_all(r: &mut Registry) {
-    r.add(&func::MODULE);
-    r.add(&func::FUNC);
-    r.add(&func::RETURN);
-    r.add(&func::CALL);
-    arith::register(r);
-    affine::register(r);
-    scf::register(r);
-    tensor::register(r);
-    linalg::register(r);
-    transform::register(r);
-    xla::register(r);
+/// Every dialect of tessel.
+pub static ALL: &[&Dialect] = &[
+    &Dialect { name: "builtin", register: |r| r.add(&func::MODULE) },
+    &Dialect { name: "func", register: func::register },
+    &Dialect { name: "arith", register: arith::register },
+    &Dialect { name: "affine", register: affine::register },
+    &Dialect { name: "scf", register: scf::register },
+    &Dialect { name: "tensor", register: tensor::register },
+    &Dialect { name: "linalg", register: linalg::register },
+    &Dialect { name: "transform", register: transform::register },
+    &Dialect { name: "xla", register: xla::register },
+];
+
+impl Context {
+    /// A context with every dialect of tessel registered.
+    pub fn new() -> Self {
+        Context::with_dialects(ALL)
+    }
+}
+
+impl Default for Context {
+    fn default() -> Self {
+        Self::new()
+    }
 }
 
 /// The `value` attribute of a constant-like op defining `v`.
@@ -38,4 +49,19 @@ pub fn constant_attr_of(ctx: &Context, v: Value) -> Option<Attr> {
         return None;
     }
     ctx.get_attr(op, "value")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_context_knows_only_the_dialects_it_is_given() {
+        let ctx = Context::with_dialects(&[ALL[0], ALL[1]]);
+        assert!(ctx.op_def("func.func").is_some() && ctx.op_def("builtin.module").is_some());
+        assert!(ctx.op_def("scf.for").is_none());
+        assert!(ctx.is_dialect_registered("func") && !ctx.is_dialect_registered("scf"));
+        let all = Context::new();
+        assert!(ALL.iter().all(|d| all.is_dialect_registered(d.name)));
+    }
 }
