@@ -11,20 +11,6 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-fn lit_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let mut entries: Vec<_> = std::fs::read_dir(dir).expect("lit dir").flatten().map(|e| e.path()).collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            if p.file_name().is_some_and(|n| n != "Inputs" && n != "Output") {
-                lit_files(&p, out);
-            }
-        } else if p.extension().is_some_and(|e| e == "mlir") {
-            out.push(p);
-        }
-    }
-}
-
 /// RUN lines with `\` continuations joined.
 fn run_lines(text: &str) -> Vec<String> {
     let mut out = Vec::new();
@@ -131,17 +117,70 @@ fn run_in_process(
     Ok(())
 }
 
-#[test]
-fn lit_suite() {
+/// How the suite runs: where tessel-opt and FileCheck are, and which
+/// FileCheck checks.
+struct Setup {
+    root: PathBuf,
+    path: std::ffi::OsString,
+    tmp: PathBuf,
+    use_llvm: bool,
+    llvm_found: bool,
+    require: bool,
+}
+
+/// Runs every RUN line of one lit file; `Ok(true)` when skipped (no
+/// FileCheck).
+fn run_file(setup: &Setup, file: &Path, index: usize) -> Result<bool, String> {
+    let text = std::fs::read_to_string(file).map_err(|e| e.to_string())?;
+    let runs = run_lines(&text);
+    if runs.is_empty() {
+        return Err("no RUN lines".into());
+    }
+    if setup.use_llvm && !setup.llvm_found && runs.iter().any(|r| r.contains("FileCheck")) {
+        return if setup.require { Err("FileCheck not found".into()) } else { Ok(true) };
+    }
+    let t = setup.tmp.join(format!("t{index}"));
+    for run in &runs {
+        let cmd = run
+            .replace("%%", "\u{1}")
+            .replace("%s", &file.display().to_string())
+            .replace("%S", &file.parent().unwrap().display().to_string())
+            .replace("%t", &t.display().to_string())
+            .replace('\u{1}', "%");
+        let prelude = "not() { if \"$@\"; then return 1; else return 0; fi; }\nset -o pipefail\n";
+        if !setup.use_llvm {
+            if let Some((producer, fc_args)) = split_filecheck(&cmd) {
+                run_in_process(prelude, &producer, fc_args, &setup.path).map_err(|e| format!("RUN: {run}\n{e}"))?;
+                continue;
+            }
+            if cmd.contains("FileCheck") {
+                return Err(format!("RUN: {run}\nFileCheck is not the last stage of the pipeline"));
+            }
+        }
+        let script = format!("{prelude}{cmd}\n");
+        let out = Command::new("bash").arg("-c").arg(&script).env("PATH", &setup.path).output().expect("bash");
+        if !out.status.success() {
+            return Err(format!(
+                "RUN: {run}\n--- stdout ---\n{}\n--- stderr ---\n{}",
+                String::from_utf8_lossy(&out.stdout),
+                String::from_utf8_lossy(&out.stderr)
+            ));
+        }
+    }
+    Ok(false)
+}
+
+/// One trial per lit file, named by its path under `lit/`
+/// (`cargo test --test lit tiling/pack` runs the files matching).
+fn main() {
+    let args = libtest_mimic::Arguments::from_args();
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let mut files = Vec::new();
-    lit_files(&root.join("lit"), &mut files);
+    let files = tessel_testkit::lit_files(&root.join("lit"));
     assert!(files.len() >= 8, "expected the lit suite, found {} files", files.len());
     let bin = PathBuf::from(env!("CARGO_BIN_EXE_tessel-opt"));
     let bin_dir = bin.parent().expect("bin dir").to_path_buf();
     let use_llvm = std::env::var("TESSEL_LIT_FILECHECK").is_ok_and(|v| v == "llvm");
     let filecheck = if use_llvm { find_filecheck() } else { None };
-    let require = std::env::var("TESSEL_REQUIRE_FILECHECK").is_ok_and(|v| v == "1");
     let tmp = std::env::temp_dir().join(format!("tessel-lit-{}", std::process::id()));
     std::fs::create_dir_all(&tmp).expect("tmp dir");
     let mut path = vec![bin_dir];
@@ -149,68 +188,32 @@ fn lit_suite() {
         path.push(fc.parent().expect("FileCheck dir").to_path_buf());
     }
     path.extend(std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()));
-    let path = std::env::join_paths(path).expect("PATH");
-
-    let (mut passed, mut skipped) = (0, Vec::new());
-    let mut failures = Vec::new();
-    for (i, file) in files.iter().enumerate() {
-        let text = std::fs::read_to_string(file).expect("read");
-        let runs = run_lines(&text);
-        let rel = file.strip_prefix(&root).unwrap_or(file).display().to_string();
-        if runs.is_empty() {
-            failures.push(format!("{rel}: no RUN lines"));
-            continue;
-        }
-        if use_llvm && filecheck.is_none() && runs.iter().any(|r| r.contains("FileCheck")) {
-            if require {
-                failures.push(format!("{rel}: FileCheck not found"));
-            } else {
-                skipped.push(rel);
-            }
-            continue;
-        }
-        let t = tmp.join(format!("t{i}"));
-        for run in &runs {
-            let cmd = run
-                .replace("%%", "\u{1}")
-                .replace("%s", &file.display().to_string())
-                .replace("%S", &file.parent().unwrap().display().to_string())
-                .replace("%t", &t.display().to_string())
-                .replace('\u{1}', "%");
-            let prelude = "not() { if \"$@\"; then return 1; else return 0; fi; }\nset -o pipefail\n";
-            if !use_llvm {
-                if let Some((producer, fc_args)) = split_filecheck(&cmd) {
-                    if let Err(e) = run_in_process(prelude, &producer, fc_args, &path) {
-                        failures.push(format!("{rel}: RUN: {run}\n{e}"));
-                        break;
-                    }
-                    continue;
-                }
-                if cmd.contains("FileCheck") {
-                    failures.push(format!("{rel}: RUN: {run}\nFileCheck is not the last stage of the pipeline"));
-                    break;
-                }
-            }
-            let script = format!("{prelude}{cmd}\n");
-            let out = Command::new("bash").arg("-c").arg(&script).env("PATH", &path).output().expect("bash");
-            if !out.status.success() {
-                failures.push(format!(
-                    "{rel}: RUN: {run}\n--- stdout ---\n{}\n--- stderr ---\n{}",
-                    String::from_utf8_lossy(&out.stdout),
-                    String::from_utf8_lossy(&out.stderr)
-                ));
-                break;
-            }
-        }
-        if failures.last().is_none_or(|f| !f.starts_with(&rel)) {
-            passed += 1;
-        }
-    }
+    let setup = std::sync::Arc::new(Setup {
+        root: root.clone(),
+        path: std::env::join_paths(path).expect("PATH"),
+        tmp: tmp.clone(),
+        use_llvm,
+        llvm_found: filecheck.is_some(),
+        require: std::env::var("TESSEL_REQUIRE_FILECHECK").is_ok_and(|v| v == "1"),
+    });
+    let trials = files
+        .into_iter()
+        .enumerate()
+        .map(|(i, file)| {
+            let name = file.strip_prefix(setup.root.join("lit")).unwrap_or(&file).display().to_string();
+            let setup = setup.clone();
+            // Without LLVM's FileCheck (and not required), files using it are skipped.
+            let skip = setup.use_llvm
+                && !setup.llvm_found
+                && !setup.require
+                && std::fs::read_to_string(&file).is_ok_and(|t| t.contains("FileCheck"));
+            let kind = if setup.use_llvm { "llvm-filecheck" } else { "" };
+            libtest_mimic::Trial::test(name, move || run_file(&setup, &file, i).map(|_| ()).map_err(Into::into))
+                .with_kind(kind)
+                .with_ignored_flag(skip)
+        })
+        .collect();
+    let conclusion = libtest_mimic::run(&args, trials);
     let _ = std::fs::remove_dir_all(&tmp);
-    for s in &skipped {
-        eprintln!("lit: skipped {s} (no FileCheck)");
-    }
-    let checker = if use_llvm { "LLVM FileCheck" } else { "tessel-filecheck" };
-    eprintln!("lit ({checker}): {passed} passed, {} failed, {} skipped", failures.len(), skipped.len());
-    assert!(failures.is_empty(), "lit failures:\n{}", failures.join("\n\n"));
+    conclusion.exit();
 }

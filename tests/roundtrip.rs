@@ -2,7 +2,7 @@
 //! custom form, generic form and with locations; and malformed variants of
 //! those inputs produce diagnostics, never panics.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use tessel::driver::split_input;
 use tessel_ir::parser::{parse_module, BufferStart};
@@ -10,23 +10,10 @@ use tessel_ir::printer::{print_op_top, PrintOptions};
 use tessel_ir::verifier::verify;
 use tessel_ir::Context;
 
-fn lit_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let mut entries: Vec<_> = std::fs::read_dir(dir).expect("lit dir").flatten().map(|e| e.path()).collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            lit_files(&p, out);
-        } else if p.extension().is_some_and(|e| e == "mlir") {
-            out.push(p);
-        }
-    }
-}
-
 /// (file, chunk text, start, allow_unregistered) for every chunk that has no
 /// expected diagnostics.
 fn valid_chunks() -> Vec<(String, String, BufferStart, bool)> {
-    let mut files = Vec::new();
-    lit_files(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("lit"), &mut files);
+    let files = tessel_testkit::lit_files(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("lit"));
     let mut out = Vec::new();
     for f in files {
         let text = std::fs::read_to_string(&f).expect("read");
@@ -69,19 +56,7 @@ fn printing_is_a_fixed_point() {
 }
 
 /// A small deterministic generator (xorshift), so failures reproduce.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
+use tessel_testkit::{Mutator, Rng};
 
 const PIECES: &[&str] = &[
     "%",
@@ -118,29 +93,10 @@ const PIECES: &[&str] = &[
     "\n",
 ];
 
+/// One to three mutations of `text`.
 fn mutate(text: &str, rng: &mut Rng) -> String {
-    let mut s: Vec<u8> = text.as_bytes().to_vec();
-    for _ in 0..1 + rng.below(3) {
-        let pos = rng.below(s.len() + 1);
-        match rng.below(4) {
-            0 => {
-                let end = (pos + 1 + rng.below(8)).min(s.len());
-                s.drain(pos.min(s.len())..end);
-            }
-            1 => {
-                let p = PIECES[rng.below(PIECES.len())].as_bytes();
-                s.splice(pos..pos, p.iter().copied());
-            }
-            2 => s.truncate(pos),
-            _ => {
-                if !s.is_empty() {
-                    let i = rng.below(s.len());
-                    s[i] = b"%^#!@(){}[]<>:,=?x0-\"\n"[rng.below(22)];
-                }
-            }
-        }
-    }
-    String::from_utf8_lossy(&s).into_owned()
+    let rounds = 1 + rng.below(3);
+    Mutator { pieces: PIECES, bytes: b"%^#!@(){}[]<>:,=?x0-\"\n" }.mutate(text, rng, rounds)
 }
 
 /// Parses, verifies and prints `text`; true when it was diagnosed.
@@ -169,11 +125,7 @@ fn exercise(text: &str, unregistered: bool) -> bool {
 #[test]
 fn mutated_inputs_never_panic() {
     let seconds: u64 = std::env::var("TESSEL_FUZZ_SECONDS").ok().and_then(|s| s.parse().ok()).unwrap_or(0);
-    let seed = std::env::var("TESSEL_FUZZ_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(if seconds > 0 {
-        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(1) | 1
-    } else {
-        0x9E37_79B9_7F4A_7C15
-    });
+    let seed = tessel_testkit::fuzz_seed(seconds > 0, 0x9E37_79B9_7F4A_7C15);
     let mut rng = Rng(seed);
     let chunks = valid_chunks();
     let start = std::time::Instant::now();

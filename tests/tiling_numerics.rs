@@ -173,21 +173,44 @@ fn check(case: &Case, tile_sizes: &[i64], loop_kind: &str, failures: &mut Vec<St
     }
 }
 
-#[test]
-fn tiled_unpack_matches_untiled() {
-    let mut failures = Vec::new();
-    let mut count = 0;
-    // 1-D: the IREE example and friends (divisible, not, bigger than the dim).
+/// One numerics case: a pack or unpack under tile sizes and a loop kind.
+struct Trial {
+    case: Case,
+    tile_sizes: Vec<i64>,
+    loop_kind: &'static str,
+}
+
+impl Trial {
+    fn new(case: Case, tile_sizes: &[i64], loop_kind: &'static str) -> Trial {
+        Trial { case, tile_sizes: tile_sizes.to_vec(), loop_kind }
+    }
+
+    fn into_libtest(self) -> libtest_mimic::Trial {
+        let name = format!("{} tiles={:?} {}", self.case.name, self.tile_sizes, self.loop_kind);
+        libtest_mimic::Trial::test(name, move || {
+            let mut failures = Vec::new();
+            match check(&self.case, &self.tile_sizes, self.loop_kind, &mut failures) {
+                true => Ok(()),
+                false => Err(failures.join("\n\n").into()),
+            }
+        })
+    }
+}
+
+/// The unpack matrix: 1-D (the IREE example and friends: divisible, not,
+/// bigger than the dim), then 2-D and 3-D with permutations, subsets of
+/// tiled dims, inner dims out of order and untiled loops.
+fn unpack_trials() -> Vec<Trial> {
+    let mut out = Vec::new();
     for (n, t) in [(32, 8), (33, 8), (7, 3), (16, 4), (13, 5)] {
         for ts in [1, 2, 3, 5, 8, 15, 16, 40] {
             for dynamic in [false, true] {
                 for lk in ["for", "forall"] {
-                    count += check(&unpack_case(&[n], &[0], &[t], &[], dynamic), &[ts], lk, &mut failures) as usize;
+                    out.push(Trial::new(unpack_case(&[n], &[0], &[t], &[], dynamic), &[ts], lk));
                 }
             }
         }
     }
-    // 2-D with permutations, subsets of tiled dims, inner dims out of order, untiled loops.
     let configs: Vec<Config> = vec![
         (vec![13, 15], vec![0, 1], vec![8, 4], vec![1, 0]),
         (vec![13, 15], vec![1, 0], vec![4, 8], vec![]),
@@ -196,42 +219,28 @@ fn tiled_unpack_matches_untiled() {
         (vec![6, 7, 5], vec![2, 0], vec![2, 3], vec![2, 0, 1]),
     ];
     let tile_sizes = [vec![5, 3], vec![0, 7], vec![4, 0], vec![3, 2, 2], vec![16, 16]];
-    count += check_configs(&configs, &tile_sizes, unpack_case, &mut failures);
-    assert_none_failed(&failures, count);
-    assert!(count >= 100, "only {count} cases ran");
+    out.extend(config_trials(&configs, &tile_sizes, unpack_case));
+    out
 }
 
 /// Each config under each tile-size list (cut to the config's rank): `for`
-/// loops with static and dynamic shapes, `forall` with static ones. Returns
-/// how many cases passed.
-fn check_configs(configs: &[Config], tile_sizes: &[Vec<i64>], case: CaseFn, failures: &mut Vec<String>) -> usize {
-    let mut count = 0;
+/// loops with static and dynamic shapes, `forall` with static ones.
+fn config_trials(configs: &[Config], tile_sizes: &[Vec<i64>], case: CaseFn) -> Vec<Trial> {
+    let mut out = Vec::new();
     for (shape, pos, tiles, perm) in configs {
         for ts in tile_sizes {
             let ts: Vec<i64> = ts.iter().copied().take(shape.len()).collect();
             for dynamic in [false, true] {
-                count += check(&case(shape, pos, tiles, perm, dynamic), &ts, "for", failures) as usize;
+                out.push(Trial::new(case(shape, pos, tiles, perm, dynamic), &ts, "for"));
             }
-            count += check(&case(shape, pos, tiles, perm, false), &ts, "forall", failures) as usize;
+            out.push(Trial::new(case(shape, pos, tiles, perm, false), &ts, "forall"));
         }
     }
-    count
+    out
 }
 
-fn assert_none_failed(failures: &[String], count: usize) {
-    assert!(
-        failures.is_empty(),
-        "{} of {} cases failed:\n{}",
-        failures.len(),
-        count + failures.len(),
-        failures.join("\n\n")
-    );
-}
-
-#[test]
-fn tiled_pack_matches_untiled() {
-    let mut failures = Vec::new();
-    let mut count = 0;
+/// The pack matrix.
+fn pack_trials() -> Vec<Trial> {
     let configs: Vec<Config> = vec![
         (vec![32], vec![0], vec![8], vec![]),
         (vec![13], vec![0], vec![4], vec![]),
@@ -241,7 +250,15 @@ fn tiled_pack_matches_untiled() {
         (vec![6, 7, 5], vec![2, 0], vec![2, 3], vec![2, 0, 1]),
     ];
     let tile_sizes = [vec![1, 1, 1], vec![2, 3, 1], vec![0, 2, 1], vec![3, 0, 2], vec![5, 5, 5]];
-    count += check_configs(&configs, &tile_sizes, pack_case, &mut failures);
-    assert_none_failed(&failures, count);
-    assert!(count >= 60, "only {count} cases ran");
+    config_trials(&configs, &tile_sizes, pack_case)
+}
+
+/// One trial per case: `cargo test --test tiling_numerics 'unpack dest=[33]'`
+/// runs the matching ones.
+fn main() {
+    let args = libtest_mimic::Arguments::from_args();
+    let (unpack, pack) = (unpack_trials(), pack_trials());
+    assert!(unpack.len() >= 100 && pack.len() >= 60, "the matrix shrank: {} unpack, {} pack", unpack.len(), pack.len());
+    let trials = unpack.into_iter().chain(pack).map(Trial::into_libtest).collect();
+    libtest_mimic::run(&args, trials).exit();
 }

@@ -3,39 +3,38 @@
 //! FileCheck 22 gives it recorded (`scripts/filecheck_corpus_cases.py`,
 //! `scripts/filecheck_differential.py --write-corpus`). tessel-filecheck
 //! must give every recorded verdict; CI re-checks the records against
-//! LLVM's FileCheck.
+//! LLVM's FileCheck. One trial per case, named by its file.
 
 mod common;
 
 use common::{corpus_paths, parse_case, request};
+use libtest_mimic::{Arguments, Trial};
 use tessel_filecheck::run;
 
-#[test]
-fn corpus_verdicts_are_llvm_filechecks() {
-    let paths = corpus_paths();
-    let mut failures = Vec::new();
-    let (mut pass, mut fail) = (0, 0);
-    for p in &paths {
-        let text = std::fs::read_to_string(p).unwrap();
-        let case = parse_case(&text);
-        let req = request(&case.args);
-        let out = run(&req, "check.txt", case.check.as_bytes(), "<stdin>", case.input.as_bytes());
-        if case.expect == 0 {
-            pass += 1;
-        } else {
-            fail += 1;
-        }
-        if out.exit_code != case.expect {
-            failures.push(format!(
-                "{}: LLVM exits {}, tessel-filecheck {}\n{}",
-                p.display(),
-                case.expect,
-                out.exit_code,
-                out.stderr
-            ));
-        }
+fn check_case(path: &std::path::Path) -> Result<(), String> {
+    let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
+    let case = parse_case(&text);
+    let req = request(&case.args);
+    let out = run(&req, "check.txt", case.check.as_bytes(), "<stdin>", case.input.as_bytes());
+    if out.exit_code != case.expect {
+        return Err(format!("LLVM exits {}, tessel-filecheck {}\n{}", case.expect, out.exit_code, out.stderr));
     }
-    assert!(paths.len() >= 200, "the corpus has {} cases", paths.len());
-    assert!(fail * 3 >= paths.len(), "{pass} passing and {fail} failing cases");
-    assert!(failures.is_empty(), "{} of {} cases differ:\n{}", failures.len(), paths.len(), failures.join("\n"));
+    Ok(())
+}
+
+fn main() {
+    let args = Arguments::from_args();
+    let paths = corpus_paths();
+    let failing = paths.iter().filter(|p| std::fs::read_to_string(p).is_ok_and(|t| parse_case(&t).expect != 0)).count();
+    let mut trials = vec![Trial::test("corpus_is_large_and_mixed", move || {
+        if paths.len() < 200 || failing * 3 < paths.len() {
+            return Err(format!("{} cases, {failing} of them failing", paths.len()).into());
+        }
+        Ok(())
+    })];
+    trials.extend(corpus_paths().into_iter().map(|p| {
+        let name = p.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
+        Trial::test(name, move || check_case(&p).map_err(Into::into))
+    }));
+    libtest_mimic::run(&args, trials).exit();
 }

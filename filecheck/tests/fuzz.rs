@@ -13,19 +13,7 @@ use std::time::{Duration, Instant};
 use common::{corpus_paths, parse_case, request, Case};
 use tessel_filecheck::run;
 
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
+use tessel_testkit::{Mutator, Rng};
 
 const PIECES: &[&str] = &[
     "[[",
@@ -102,28 +90,7 @@ const FLAGS: &[&str] = &[
 ];
 
 fn mutate(text: &str, rng: &mut Rng, rounds: usize) -> String {
-    let mut s: Vec<u8> = text.as_bytes().to_vec();
-    for _ in 0..rounds {
-        let pos = rng.below(s.len() + 1);
-        match rng.below(4) {
-            0 => {
-                let end = (pos + 1 + rng.below(8)).min(s.len());
-                s.drain(pos.min(s.len())..end);
-            }
-            1 => {
-                let p = PIECES[rng.below(PIECES.len())].as_bytes();
-                s.splice(pos..pos, p.iter().copied());
-            }
-            2 => s.truncate(pos),
-            _ => {
-                if !s.is_empty() {
-                    let i = rng.below(s.len());
-                    s[i] = b"[]{}#:%|*\\ \n-0(),"[rng.below(17)];
-                }
-            }
-        }
-    }
-    String::from_utf8_lossy(&s).into_owned()
+    Mutator { pieces: PIECES, bytes: b"[]{}#:%|*\\ \n-0()," }.mutate(text, rng, rounds)
 }
 
 fn exercise(case: &Case, rng: &mut Rng, stacked: bool) -> Option<String> {
@@ -146,11 +113,7 @@ fn exercise(case: &Case, rng: &mut Rng, stacked: bool) -> Option<String> {
 #[test]
 fn mutated_check_files_never_panic() {
     let seconds: u64 = std::env::var("TESSEL_FUZZ_SECONDS").ok().and_then(|s| s.parse().ok()).unwrap_or(0);
-    let seed = std::env::var("TESSEL_FUZZ_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(if seconds > 0 {
-        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos() as u64 | 1
-    } else {
-        0x9e3779b97f4a7c15
-    });
+    let seed = tessel_testkit::fuzz_seed(seconds > 0, 0x9e3779b97f4a7c15);
     let cases: Vec<Case> = corpus_paths().iter().map(|p| parse_case(&std::fs::read_to_string(p).unwrap())).collect();
     let mut rng = Rng(seed);
     let deadline = Instant::now() + Duration::from_secs(seconds);

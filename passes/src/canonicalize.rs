@@ -222,15 +222,11 @@ mod tests {
     /// sweeps, every tiling test input and generated pack/unpack pairs.
     #[test]
     fn marked_sweeps_match_full_sweeps() {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../lit/tiling");
         let mut inputs = generated_inputs();
         inputs.extend(MULTI_SWEEP_INPUTS.iter().map(|s| s.to_string()));
-        for entry in std::fs::read_dir(dir).expect("lit/tiling") {
-            let path = entry.expect("entry").path();
-            if path.extension().is_some_and(|e| e == "mlir") {
-                let text = std::fs::read_to_string(&path).expect("read");
-                inputs.extend(text.split("// -----").map(str::to_string));
-            }
+        for path in tessel_testkit::lit_files(&tessel_testkit::lit_dir().join("tiling")) {
+            let text = std::fs::read_to_string(&path).expect("read");
+            inputs.extend(text.split("// -----").map(str::to_string));
         }
         let mut compared = 0;
         for chunk in &inputs {
