@@ -485,3 +485,89 @@ pub fn tensor_shape(ctx: &Context, t: Type) -> Option<(Vec<i64>, Type)> {
         _ => None,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dialects::pack::{PackInfo, Tile};
+    use crate::dialects::tensor::slice_view;
+    use crate::parser::{parse_module, BufferStart};
+
+    /// A context holding `@f(%t: tensor<8x?xf32>, %n: index)` and a builder
+    /// position before its return.
+    fn setup() -> (Context, OpId, Vec<Value>) {
+        let mut ctx = Context::new();
+        let text = "func.func @f(%t: tensor<8x?xf32>, %n: index) -> index {\n  return %n : index\n}\n";
+        let m = parse_module(&mut ctx, text, "t.mlir", BufferStart::default()).expect("parse").module;
+        let f = ctx.nested_ops(m)[0];
+        let body = ctx.blocks(ctx.regions(f)[0])[0];
+        let ret = ctx.last_op(body).expect("return");
+        let args = ctx.block_args(body).to_vec();
+        (ctx, ret, args)
+    }
+
+    #[test]
+    fn affine_ops_fold_as_they_are_built() {
+        let (mut ctx, ret, args) = setup();
+        let loc = ctx.op_loc(ret);
+        let mut b = Builder::new(&mut ctx, InsertPoint::Before(ret), loc);
+        let plus = |c| AffineMap { num_dims: 1, num_syms: 0, results: vec![AffineExpr::Dim(0) + AffineExpr::Const(c)] };
+        assert_eq!(b.affine_apply(&plus(2), &[Ofr::Const(3)]), Ofr::Const(5));
+        assert_eq!(b.affine_apply(&plus(0), &[Ofr::Val(args[1])]), Ofr::Val(args[1]));
+        assert!(b.created.is_empty(), "folded applies create nothing");
+        let applied = b.affine_apply(&plus(1), &[Ofr::Val(args[1])]);
+        assert_eq!(b.created.len(), 1);
+        // Composing with the apply just made folds into one new apply.
+        let again = b.affine_apply(&plus(1), &[applied]);
+        assert_eq!(b.created.len(), 2);
+        let Ofr::Val(v) = again else { panic!("expected a value") };
+        let map = crate::dialects::affine::op_map(b.ctx, b.ctx.defining_op(v).unwrap()).unwrap();
+        assert_eq!(map.results[0].as_const(), None);
+        assert_eq!(b.ctx.operands(b.ctx.defining_op(v).unwrap()), &[args[1]]);
+        let min = AffineMap { num_dims: 0, num_syms: 0, results: vec![AffineExpr::Const(7), AffineExpr::Const(4)] };
+        assert_eq!(b.affine_min(&min, &[]), Ofr::Const(4));
+        assert_eq!(b.affine_max(&min, &[]), Ofr::Const(7));
+    }
+
+    #[test]
+    fn dims_and_slices_fold_when_static() {
+        let (mut ctx, ret, args) = setup();
+        let loc = ctx.op_loc(ret);
+        let mut b = Builder::new(&mut ctx, InsertPoint::Before(ret), loc);
+        assert_eq!(b.dim(args[0], 0), Ofr::Const(8));
+        let Ofr::Val(n) = b.dim(args[0], 1) else { panic!("dynamic dim") };
+        assert!(DimOp::defining(b.ctx, n).is_some());
+        let s = b.extract_slice(args[0], &[Ofr::Const(2), Ofr::Val(args[1])], &[Ofr::Const(4), Ofr::Const(3)]);
+        let slice = ExtractSliceOp::defining(b.ctx, s).expect("slice op");
+        let view = slice_view(b.ctx, slice.op()).expect("view");
+        assert_eq!(view.offsets.0, &[2, DYNAMIC]);
+        assert_eq!(view.offsets.1, &[args[1]]);
+        assert_eq!(view.sizes.0, &[4, 3]);
+        assert_eq!(view.strides.0, &[1, 1]);
+        assert_eq!(b.ctx.value_type_kind(s).shape(), Some(&[4, 3][..]));
+        assert_eq!(b.split(&[Ofr::Const(1), Ofr::Val(args[1])]), (vec![1, DYNAMIC], vec![args[1]]));
+        // Constants are uniqued at the function entry.
+        assert_eq!(b.index_const(3), b.index_const(3));
+    }
+
+    #[test]
+    fn pack_info_reads_every_operand_group() {
+        let mut ctx = Context::new();
+        let text = "func.func @f(%s: tensor<13x15xf32>, %d: tensor<4x?x8x?xf32>, %t: index, %p: f32) -> tensor<4x?x8x?xf32> {
+  %0 = tensor.pack %s padding_value(%p : f32) outer_dims_perm = [1, 0] inner_dims_pos = [1, 0] inner_tiles = [8, %t] into %d : tensor<13x15xf32> -> tensor<4x?x8x?xf32>
+  return %0 : tensor<4x?x8x?xf32>
+}
+";
+        let m = parse_module(&mut ctx, text, "t.mlir", BufferStart::default()).expect("parse").module;
+        let pack = ctx.nested_ops(m)[1];
+        let args = ctx.block_args(ctx.blocks(ctx.regions(ctx.nested_ops(m)[0])[0])[0]).to_vec();
+        let info = PackInfo::read(&ctx, pack).expect("pack");
+        assert!(info.is_pack);
+        assert_eq!((info.source, info.dest, info.padding_value), (args[0], args[1], Some(args[3])));
+        assert_eq!(info.inner_dims_pos.as_slice(), &[1, 0]);
+        assert_eq!(info.outer_dims_perm.as_slice(), &[1, 0]);
+        assert_eq!(info.mixed_tiles().as_slice(), &[Tile::Const(8), Tile::Value(args[2])]);
+        assert_eq!((info.unpacked(), info.packed()), (args[0], args[1]));
+        assert!(PackInfo::read(&ctx, ctx.nested_ops(m)[2]).is_none(), "a return is not a pack");
+    }
+}

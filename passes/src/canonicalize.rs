@@ -247,4 +247,99 @@ mod tests {
         }
         assert!(compared >= 60, "only {compared} tiled inputs compared");
     }
+
+    /// `text` canonicalized and printed.
+    fn canonical(text: &str) -> String {
+        let mut ctx = Context::new();
+        let m = parse_module(&mut ctx, text, "t.mlir", BufferStart::default()).expect("parse").module;
+        canonicalize(&mut ctx, m);
+        tessel_ir::verifier::verify(&ctx, m, Default::default()).expect("canonical IR verifies");
+        print_op_top(&ctx, m, PrintOptions::default())
+    }
+
+    fn func(sig: &str, body: &str) -> String {
+        format!("func.func @f({sig}) -> index {{\n{body}\n}}\n")
+    }
+
+    #[test]
+    fn affine_apply_of_constants_folds() {
+        let out = canonical(&func("", "  %c3 = arith.constant 3 : index\n  %a = affine.apply affine_map<(d0) -> (d0 * 4 + 2)>(%c3)\n  return %a : index"));
+        assert!(out.contains("arith.constant 14 : index") && !out.contains("affine.apply"), "{out}");
+    }
+
+    #[test]
+    fn affine_apply_chains_compose() {
+        let out = canonical(&func("%n: index", "  %a = affine.apply affine_map<(d0) -> (d0 + 1)>(%n)\n  %b = affine.apply affine_map<(d0) -> (d0 * 2)>(%a)\n  return %b : index"));
+        // One apply of the composed map (upstream also distributes the
+        // product: `s0 * 2 + 2`).
+        assert!(
+            out.contains("affine_map<()[s0] -> ((s0 + 1) * 2)>") && out.matches("affine.apply").count() == 1,
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn min_results_are_sorted() {
+        let out =
+            canonical(&func("%n: index", "  %m = affine.min affine_map<(d0) -> (d0 + 8, 4)>(%n)\n  return %m : index"));
+        assert!(out.contains("(4, d0 + 8)"), "{out}");
+    }
+
+    #[test]
+    fn dim_folds_to_a_static_extent_or_the_empty_size() {
+        let out = canonical(&func(
+            "%t: tensor<4x?xf32>, %n: index",
+            "  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n  %e = tensor.empty(%n) : tensor<4x?xf32>\n  %a = tensor.dim %t, %c0 : tensor<4x?xf32>\n  %b = tensor.dim %e, %c1 : tensor<4x?xf32>\n  %s = arith.addi %a, %b : index\n  return %s : index",
+        ));
+        assert!(
+            !out.contains("tensor.dim") && out.contains("arith.addi %arg1, %c4")
+                || out.contains("arith.addi %c4, %arg1"),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn whole_tensor_slices_disappear() {
+        let out = canonical(
+            "func.func @f(%t: tensor<4x8xf32>) -> tensor<4x8xf32> {\n  %s = tensor.extract_slice %t[0, 0] [4, 8] [1, 1] : tensor<4x8xf32> to tensor<4x8xf32>\n  return %s : tensor<4x8xf32>\n}\n",
+        );
+        assert!(!out.contains("extract_slice"), "{out}");
+        let partial = canonical(
+            "func.func @f(%t: tensor<4x8xf32>) -> tensor<4x4xf32> {\n  %s = tensor.extract_slice %t[0, 0] [4, 4] [1, 1] : tensor<4x8xf32> to tensor<4x4xf32>\n  return %s : tensor<4x4xf32>\n}\n",
+        );
+        assert!(partial.contains("extract_slice"), "{partial}");
+    }
+
+    #[test]
+    fn loops_of_one_or_zero_trips_are_inlined() {
+        let one = canonical(&func("%n: index", "  %c0 = arith.constant 0 : index\n  %c4 = arith.constant 4 : index\n  %r = scf.for %i = %c0 to %c4 step %c4 iter_args(%a = %n) -> (index) {\n    %s = arith.addi %a, %n : index\n    scf.yield %s : index\n  }\n  return %r : index"));
+        assert!(!one.contains("scf.for") && one.contains("arith.addi %arg0, %arg0"), "{one}");
+        let zero = canonical(&func("%n: index", "  %c0 = arith.constant 0 : index\n  %c4 = arith.constant 4 : index\n  %r = scf.for %i = %c4 to %c0 step %c4 iter_args(%a = %n) -> (index) {\n    %s = arith.addi %a, %n : index\n    scf.yield %s : index\n  }\n  return %r : index"));
+        assert!(!zero.contains("scf.for") && zero.contains("return %arg0"), "{zero}");
+        let two = canonical(&func("%n: index", "  %c0 = arith.constant 0 : index\n  %c4 = arith.constant 4 : index\n  %c8 = arith.constant 8 : index\n  %r = scf.for %i = %c0 to %c8 step %c4 iter_args(%a = %n) -> (index) {\n    %s = arith.addi %a, %n : index\n    scf.yield %s : index\n  }\n  return %r : index"));
+        assert!(two.contains("scf.for"), "{two}");
+    }
+
+    #[test]
+    fn integer_arithmetic_folds_within_its_type() {
+        let out = canonical(&func("%n: index", "  %c6 = arith.constant 6 : index\n  %c1 = arith.constant 1 : index\n  %a = arith.muli %c6, %c6 : index\n  %b = arith.muli %n, %c1 : index\n  %s = arith.addi %a, %b : index\n  return %s : index"));
+        assert!(
+            out.contains("arith.constant 36 : index") && out.contains("arith.addi %arg0, %c36")
+                || out.contains("arith.addi %c36, %arg0"),
+            "{out}"
+        );
+        let i8 = canonical("func.func @g() -> i8 {\n  %a = arith.constant 100 : i8\n  %s = arith.muli %a, %a : i8\n  return %s : i8\n}\n");
+        assert!(i8.contains("arith.muli"), "a product that leaves i8 is not folded (upstream wraps it): {i8}");
+        let div = canonical(&func(
+            "%n: index",
+            "  %c0 = arith.constant 0 : index\n  %d = arith.divsi %n, %c0 : index\n  return %d : index",
+        ));
+        assert!(div.contains("arith.divsi"), "{div}");
+    }
+
+    #[test]
+    fn unused_pure_ops_are_erased() {
+        let out = canonical(&func("%n: index", "  %a = arith.addi %n, %n : index\n  %b = affine.apply affine_map<(d0) -> (d0 * 3)>(%a)\n  return %n : index"));
+        assert!(!out.contains("arith.addi") && !out.contains("affine.apply"), "{out}");
+    }
 }
