@@ -13,6 +13,7 @@ use kernels::ScalarFn;
 
 use tessel_ir::attrs::{AttrKind, DenseData, DenseElement};
 use tessel_ir::context::ValueDef;
+use tessel_ir::dialects::arith::ConstantOp;
 use tessel_ir::dialects::func::FuncOp;
 use tessel_ir::dialects::pack::{PackInfo, Tile};
 use tessel_ir::dialects::scf::InParallelOp;
@@ -426,7 +427,7 @@ impl<'c> Interpreter<'c> {
 
     fn constant(&self, op: OpId) -> Result<RtValue, String> {
         let ctx = self.ctx;
-        let a = ctx.get_attr(op, "value").ok_or("constant without value")?;
+        let a = ConstantOp(op).value(ctx).ok_or("constant without value")?;
         Ok(match ctx.attr_kind(a) {
             AttrKind::Integer { value, .. } => RtValue::Int(*value as i64),
             AttrKind::Bool(b) => RtValue::Int(*b as i64),

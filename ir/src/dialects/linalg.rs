@@ -2,7 +2,6 @@
 //! built implicitly, as upstream's builders do, so the generic form is
 //! complete.
 
-use crate::attrs::AttrKind;
 use crate::context::OpSpec;
 use crate::parser::lexer::Tok;
 use crate::parser::{OpParser, PResult};
@@ -181,9 +180,7 @@ fn parse_fill(p: &mut OpParser<'_, '_>) -> PResult<()> {
     if p.at(Tok::Arrow) {
         p.result_types = p.arrow_type_list()?.into();
     }
-    let i32t = p.ctx().int_type(32);
-    let a = p.ctx().attr(AttrKind::DenseArray { elem: i32t, values: vec![1, 1] });
-    p.set_attr("operandSegmentSizes", a);
+    p.set_operand_segments(&[1, 1]);
     let (ea, eb) = (elem(p.ctx(), at), elem(p.ctx(), bt));
     let loc = p.loc;
     let r = yield_first_arg_body(p.ctx(), ea, eb, loc);

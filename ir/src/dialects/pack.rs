@@ -143,35 +143,24 @@ impl PackInfo {
 
     /// The [`OpSpec`] of the op described by `self`.
     pub fn spec(&self, ctx: &mut Context, loc: Loc, spelling: &str) -> OpSpec {
-        let mut attrs = crate::context::AttrMap::default();
-        if !self.outer_dims_perm.is_empty() {
-            let a = ctx.i64_array_attr(&self.outer_dims_perm);
-            attrs.insert(ctx.sym("outer_dims_perm"), a);
-        }
-        let a = ctx.i64_array_attr(&self.inner_dims_pos);
-        attrs.insert(ctx.sym("inner_dims_pos"), a);
-        let a = ctx.i64_array_attr(&self.static_inner_tiles);
-        attrs.insert(ctx.sym("static_inner_tiles"), a);
-        let mut operands = vec![self.source, self.dest];
+        use crate::ods::{AttrSlot, One, OptI64Array, Optional, SpecBuilder, Variadic};
+        let mut b = SpecBuilder::new();
+        b.operands::<One>(self.source);
+        b.operands::<One>(self.dest);
         if self.is_pack {
-            let i32t = ctx.int_type(32);
-            let seg = vec![1, 1, self.padding_value.is_some() as i64, self.dynamic_inner_tiles.len() as i64];
-            let a = ctx.attr(AttrKind::DenseArray { elem: i32t, values: seg });
-            attrs.insert(ctx.sym("operandSegmentSizes"), a);
-            operands.extend(self.padding_value);
+            b.operands::<Optional>(self.padding_value);
         }
-        operands.extend(&self.dynamic_inner_tiles);
+        b.operands::<Variadic>(&self.dynamic_inner_tiles);
+        let outer = (!self.outer_dims_perm.is_empty()).then_some(&self.outer_dims_perm[..]);
+        let outer = OptI64Array::make(ctx, outer);
+        b.attr("outer_dims_perm", outer);
+        b.attr("inner_dims_pos", Some(ctx.i64_array_attr(&self.inner_dims_pos)));
+        b.attr("static_inner_tiles", Some(ctx.i64_array_attr(&self.static_inner_tiles)));
         let ty = ctx.value_type(self.dest);
-        let name = ctx.sym(spelling);
-        OpSpec {
-            name,
-            operands: operands.into(),
-            result_types: smallvec::smallvec![ty],
-            attrs,
-            regions: vec![],
-            successors: vec![],
-            loc,
-        }
+        let def = if self.is_pack { &PACK } else { &UNPACK };
+        let mut spec = b.finish(ctx, def, &[ty], vec![], loc);
+        spec.name = ctx.sym(spelling);
+        spec
     }
 }
 
@@ -482,10 +471,7 @@ fn parse_common(p: &mut OpParser<'_, '_>, is_pack: bool) -> PResult<()> {
     let index = p.index_type();
     p.push_operands_of(&dyn_tiles, index)?;
     if is_pack {
-        let i32t = p.ctx().int_type(32);
-        let seg = vec![1, 1, padding.is_some() as i64, dyn_tiles.len() as i64];
-        let a = p.ctx().attr(AttrKind::DenseArray { elem: i32t, values: seg });
-        p.set_attr("operandSegmentSizes", a);
+        p.set_operand_segments(&[1, 1, padding.is_some() as usize, dyn_tiles.len()]);
     }
     p.result_types.push(dest_ty);
     Ok(())

@@ -421,10 +421,7 @@ fn parse_forall(p: &mut OpParser<'_, '_>) -> PResult<()> {
         let a = p.ctx().i64_array_attr(v);
         p.set_attr(name, a);
     }
-    let i32t = p.ctx().int_type(32);
-    let seg = vec![lbs.0.len() as i64, ubs.0.len() as i64, steps.0.len() as i64, outs.len() as i64];
-    let a = p.ctx().attr(AttrKind::DenseArray { elem: i32t, values: seg });
-    p.set_attr("operandSegmentSizes", a);
+    p.set_operand_segments(&[lbs.0.len(), ubs.0.len(), steps.0.len(), outs.len()]);
     p.result_types = out_types.into();
     Ok(())
 }

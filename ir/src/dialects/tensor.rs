@@ -303,16 +303,14 @@ fn finish_slice(
     leading: usize,
 ) -> PResult<()> {
     let index = p.index_type();
-    let mut seg = vec![1i64; leading];
+    let mut seg = vec![1usize; leading];
     for ((dyns, ints), name) in lists.iter().zip(["static_offsets", "static_sizes", "static_strides"]) {
         p.push_operands_of(dyns, index)?;
         let a = p.ctx().i64_array_attr(ints);
         p.set_attr(name, a);
-        seg.push(dyns.len() as i64);
+        seg.push(dyns.len());
     }
-    let i32t = p.ctx().int_type(32);
-    let a = p.ctx().attr(AttrKind::DenseArray { elem: i32t, values: seg });
-    p.set_attr("operandSegmentSizes", a);
+    p.set_operand_segments(&seg);
     Ok(())
 }
 
@@ -600,9 +598,7 @@ fn parse_pad(p: &mut OpParser<'_, '_>) -> PResult<()> {
     p.set_attr("static_low", a);
     let a = p.ctx().i64_array_attr(&high.1);
     p.set_attr("static_high", a);
-    let i32t = p.ctx().int_type(32);
-    let a = p.ctx().attr(AttrKind::DenseArray { elem: i32t, values: vec![1, low.0.len() as i64, high.0.len() as i64] });
-    p.set_attr("operandSegmentSizes", a);
+    p.set_operand_segments(&[1, low.0.len(), high.0.len()]);
     let _ = r;
     p.result_types.push(rt);
     Ok(())

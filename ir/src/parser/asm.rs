@@ -354,6 +354,15 @@ impl<'p, 'a> OpParser<'p, 'a> {
         self.attrs.insert(s, a);
     }
 
+    /// Records the sizes of a segmented op's operand groups (its
+    /// `operandSegmentSizes`), in the order the groups were pushed.
+    pub fn set_operand_segments(&mut self, sizes: &[usize]) {
+        let i32t = self.p.ctx.int_type(32);
+        let values = sizes.iter().map(|n| *n as i64).collect();
+        let a = self.p.ctx.attr(crate::attrs::AttrKind::DenseArray { elem: i32t, values });
+        self.set_attr("operandSegmentSizes", a);
+    }
+
     /// A region whose entry block gets `args`.
     pub fn region(&mut self, args: &[(UnresolvedOperand, Type)]) -> PResult<RegionId> {
         let isolated = self.def.has(traits::ISOLATED_FROM_ABOVE);
