@@ -247,8 +247,6 @@ pub struct Context {
     locs: Interner<LocKind>,
     syms: Interner<Box<str>>,
     registry: Registry,
-    /// The definition registered for each interned name, once looked up.
-    defs_by_sym: Vec<Option<Option<&'static OpDef>>>,
     /// Allow ops whose dialect is not registered (`--allow-unregistered-dialect`).
     pub allow_unregistered: bool,
 }
@@ -267,7 +265,6 @@ impl Context {
             locs: Interner::default(),
             syms: Interner::default(),
             registry: Registry::default(),
-            defs_by_sym: Vec::new(),
             allow_unregistered: false,
         };
         for (i, name) in WELL_KNOWN_SYMS.iter().enumerate() {
@@ -424,17 +421,11 @@ impl Context {
         self.registry.get(name)
     }
 
-    /// The definition registered under an interned name (cached per name).
+    /// The definition registered under an interned name (the registry
+    /// caches the answer per name).
     pub fn def_for_sym(&mut self, name: Sym) -> Option<&'static OpDef> {
-        if let Some(Some(d)) = self.defs_by_sym.get(name.index()) {
-            return *d;
-        }
-        let d = self.registry.get(self.str(name));
-        if self.defs_by_sym.len() <= name.index() {
-            self.defs_by_sym.resize(name.index() + 1, None);
-        }
-        self.defs_by_sym[name.index()] = Some(d);
-        d
+        let text = &self.syms[name.index()];
+        self.registry.get_cached(name, text)
     }
 
     /// Whether a dialect namespace is registered.

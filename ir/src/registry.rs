@@ -193,6 +193,8 @@ pub struct Dialect {
 pub struct Registry {
     by_name: FxHashMap<&'static str, &'static OpDef>,
     dialects: Vec<&'static str>,
+    /// The answer for each interned name, once looked up.
+    by_sym: crate::entity_map::SecondaryMap<crate::Sym, Option<Option<&'static OpDef>>>,
 }
 
 impl Registry {
@@ -217,6 +219,17 @@ impl Registry {
     /// Looks a name up.
     pub fn get(&self, name: &str) -> Option<&'static OpDef> {
         self.by_name.get(name).copied()
+    }
+
+    /// Looks up the interned name `sym` (whose text is `name`), caching
+    /// the answer per symbol.
+    pub fn get_cached(&mut self, sym: crate::Sym, name: &str) -> Option<&'static OpDef> {
+        if let Some(d) = self.by_sym[sym] {
+            return d;
+        }
+        let d = self.get(name);
+        self.by_sym[sym] = Some(d);
+        d
     }
 
     /// Whether a dialect namespace is known.
