@@ -18,7 +18,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(__file__))
-from mlir_runner_check import LOWER, PIPELINE, dense, numbers_after, run  # noqa: E402
+from mlir_runner_check import LOWER, dense, lower_and_run, run  # noqa: E402
 
 
 def random_layout(rng):
@@ -104,17 +104,10 @@ func.func @main() {{
 }}
 """
         path = os.path.join(tmp, f"case{ok + len(failures)}.mlir")
-        with open(path, "w") as fh:
-            fh.write(prog)
-        low = run([mlir_opt, path, f"-transform-preload-library=transform-library-paths={lower_path}"] + PIPELINE)
-        if low.returncode != 0:
-            failures.append(f"{layout}: mlir-opt could not lower it:\n{low.stderr[:2000]}")
+        got, err = lower_and_run(prog, path, mlir_opt, runner, lower_path, libs)
+        if err:
+            failures.append(f"{layout}: {err}")
             continue
-        r = run([runner, "-", "-e", "main", "-entry-point-result=void", f"-shared-libs={libs}"], stdin=low.stdout)
-        if r.returncode != 0:
-            failures.append(f"{layout}: mlir-runner failed:\n{r.stderr[:2000]}")
-            continue
-        got = numbers_after(r.stdout, "data =")
         if len(got) != 2 or got[0] != expected or got[1] != src:
             failures.append(f"{layout}: wrong values\nexpected {expected}\ngot      {got[0] if got else None}\n"
                             f"round trip {'ok' if len(got) > 1 and got[1] == src else 'WRONG'}")

@@ -174,6 +174,21 @@ CONFIGS = [
 ]
 
 
+def lower_and_run(prog, path, mlir_opt, runner, lower_path, libs):
+    """Writes `prog` to `path`, lowers it with mlir-opt and runs @main with
+    mlir-runner. Returns (values of each printed memref, None) or
+    (None, what failed)."""
+    with open(path, "w") as fh:
+        fh.write(prog)
+    low = run([mlir_opt, path, f"-transform-preload-library=transform-library-paths={lower_path}"] + PIPELINE)
+    if low.returncode != 0:
+        return None, f"mlir-opt could not lower it:\n{low.stderr[:2000]}"
+    r = run([runner, "-", "-e", "main", "-entry-point-result=void", f"-shared-libs={libs}"], stdin=low.stdout)
+    if r.returncode != 0:
+        return None, f"mlir-runner failed:\n{r.stderr[:2000]}"
+    return numbers_after(r.stdout, "data ="), None
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--tessel", default="target/debug/tessel-opt")
@@ -227,19 +242,12 @@ func.func @main() {{
 }}
 """
         path = os.path.join(tmp, f"case{i}.mlir")
-        with open(path, "w") as fh:
-            fh.write(prog)
-        low = run([mlir_opt, path, f"-transform-preload-library=transform-library-paths={lower_path}"] + PIPELINE)
-        if low.returncode != 0:
-            failures.append(f"{name}: mlir-opt could not lower it:\n{low.stderr[:2000]}")
+        got, err = lower_and_run(prog, path, mlir_opt, runner, lower_path, libs)
+        if err:
+            failures.append(f"{name}: {err}")
             continue
-        r = run([runner, "-", "-e", "main", "-entry-point-result=void", f"-shared-libs={libs}"], stdin=low.stdout)
-        if r.returncode != 0:
-            failures.append(f"{name}: mlir-runner failed:\n{r.stderr[:2000]}")
-            continue
-        got = numbers_after(r.stdout, "data =")
         if len(got) != 2:
-            failures.append(f"{name}: unexpected runner output:\n{r.stdout[:2000]}")
+            failures.append(f"{name}: unexpected runner output: {len(got)} printed memrefs")
             continue
         untiled, tiled_vals = got
         if untiled != expected:

@@ -17,9 +17,18 @@ pub(crate) type Kernel = fn(&mut Interpreter<'_>, OpId) -> Result<Flow, String>;
 /// Computes an arith op on scalars.
 pub(crate) type ScalarFn = fn(&[RtValue]) -> Result<RtValue, String>;
 
+/// How the interpreter runs an op.
+#[derive(Copy, Clone)]
+pub(crate) enum Entry {
+    /// Its own kernel.
+    Kernel(Kernel),
+    /// An arith op: its scalar computation, applied elementwise to tensors.
+    Scalar(ScalarFn),
+}
+
 /// The kernel of each op the interpreter runs.
-fn kernel_table() -> Vec<(&'static OpDef, Kernel)> {
-    let mut t: Vec<(&'static OpDef, Kernel)> = vec![
+fn kernel_table() -> Vec<(&'static OpDef, Entry)> {
+    let kernels: [(&'static OpDef, Kernel); 23] = [
         (&func::RETURN, yield_operands),
         (&scf::YIELD, yield_operands),
         (&tensor::YIELD, yield_operands),
@@ -44,13 +53,13 @@ fn kernel_table() -> Vec<(&'static OpDef, Kernel)> {
         (&scf::IF, if_op),
         (&scf::FORALL, |i, op| i.forall(op).map(|_| Flow::Next)),
     ];
-    t.extend(SCALAR_OPS.iter().map(|(def, _)| (*def, arith_op as Kernel)));
-    t
+    let kernels = kernels.into_iter().map(|(def, k)| (def, Entry::Kernel(k)));
+    kernels.chain(SCALAR_OPS.iter().map(|(def, f)| (*def, Entry::Scalar(*f)))).collect()
 }
 
-/// The kernel registered for `op`'s definition.
-pub(crate) fn kernel(ctx: &Context, op: OpId) -> Option<Kernel> {
-    static TABLE: OnceLock<FxHashMap<usize, Kernel>> = OnceLock::new();
+/// How to run `op`, from its definition.
+pub(crate) fn kernel(ctx: &Context, op: OpId) -> Option<Entry> {
+    static TABLE: OnceLock<FxHashMap<usize, Entry>> = OnceLock::new();
     let table =
         TABLE.get_or_init(|| kernel_table().into_iter().map(|(d, k)| (d as *const OpDef as usize, k)).collect());
     let def = ctx.op(op).def?;
@@ -99,9 +108,8 @@ fn affine_op(i: &mut Interpreter<'_>, op: OpId) -> Result<Flow, String> {
     Ok(Flow::Next)
 }
 
-fn arith_op(i: &mut Interpreter<'_>, op: OpId) -> Result<Flow, String> {
-    let def = i.ctx.op(op).def.ok_or("unregistered op")?;
-    let f = SCALAR_OPS.iter().find(|(d, _)| std::ptr::eq(*d, def)).map(|(_, f)| *f).ok_or("no scalar kernel")?;
+/// Runs an arith op with its scalar computation `f`.
+pub(crate) fn arith_op(i: &mut Interpreter<'_>, op: OpId, f: ScalarFn) -> Result<Flow, String> {
     let v = i.arith(op, f)?;
     i.set(op, 0, v);
     Ok(Flow::Next)

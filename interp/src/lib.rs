@@ -197,7 +197,8 @@ impl<'c> Interpreter<'c> {
     /// Runs one op with the kernel registered for it.
     fn exec(&mut self, op: OpId) -> Result<Flow, String> {
         match kernels::kernel(self.ctx, op) {
-            Some(kernel) => kernel(self, op),
+            Some(kernels::Entry::Kernel(kernel)) => kernel(self, op),
+            Some(kernels::Entry::Scalar(f)) => kernels::arith_op(self, op, f),
             None => Err(format!("the interpreter does not support '{}'", self.ctx.op_name(op))),
         }
     }

@@ -1,8 +1,19 @@
 //! XLA's primitive (element) types.
 
-/// An XLA element type, spelled as XLA prints it (`f32`, `bf16`, `pred`, ...).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum PrimitiveType {
+/// Declares [`PrimitiveType`] and the list of all its variants, in order.
+macro_rules! primitive_types {
+    ($($variant:ident),* $(,)?) => {
+        /// An XLA element type, spelled as XLA prints it (`f32`, `bf16`, `pred`, ...).
+        #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum PrimitiveType {
+            $($variant,)*
+        }
+
+        const ALL: &[PrimitiveType] = &[$(PrimitiveType::$variant),*];
+    };
+}
+
+primitive_types! {
     Pred,
     S1,
     S2,
@@ -39,45 +50,10 @@ pub enum PrimitiveType {
 
 use PrimitiveType::*;
 
-const ALL: [PrimitiveType; 32] = [
-    Pred,
-    S1,
-    S2,
-    S4,
-    S8,
-    S16,
-    S32,
-    S64,
-    U1,
-    U2,
-    U4,
-    U8,
-    U16,
-    U32,
-    U64,
-    F16,
-    Bf16,
-    F32,
-    F64,
-    F8e5m2,
-    F8e4m3,
-    F8e4m3fn,
-    F8e4m3b11fnuz,
-    F8e3m4,
-    F8e5m2fnuz,
-    F8e4m3fnuz,
-    F4e2m1fn,
-    F8e8m0fnu,
-    C64,
-    C128,
-    Token,
-    Opaque,
-];
-
 impl PrimitiveType {
     /// Every element type, in XLA's declaration order of the spec's list.
     pub fn all() -> &'static [PrimitiveType] {
-        &ALL
+        ALL
     }
 
     /// The lowercase name XLA prints.

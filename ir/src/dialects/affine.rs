@@ -1,5 +1,6 @@
 //! `affine.apply`, `affine.min`, `affine.max`.
 
+use super::patterns::affine::{fold_affine, sort_min_max_results};
 use crate::affine::AffineMap;
 use crate::attrs::AttrKind;
 use crate::parser::lexer::Tok;
@@ -9,52 +10,34 @@ use crate::registry::{traits, Registry, VerifyError};
 use crate::types::TypeKind;
 use crate::{Context, OpId};
 
-crate::op! {
-    /// `affine.apply`
-    pub struct ApplyOp => APPLY = "affine.apply";
-    operands { operands: Variadic }
-    attributes { map: MapAttr = "map" }
-    results { result: One }
-    regions { }
-    def {
-        patterns: &[super::patterns::affine::fold_affine],
-        parse: Some(parse_map_op),
-        print: Some(print_map_op),
-        verify: Some(verify_map_op),
-        traits: traits::PURE,
-    }
+/// `affine.apply`, `affine.min` and `affine.max`: a map over index
+/// operands, one index result; they differ in name and patterns.
+macro_rules! map_ops {
+    ($($handle:ident, $id:ident = $name:literal, patterns: $patterns:expr;)*) => {
+        $(
+            crate::op! {
+                #[doc = concat!("`", $name, "`")]
+                pub struct $handle => $id = $name;
+                operands { operands: Variadic }
+                attributes { map: MapAttr = "map" }
+                results { result: One }
+                regions {}
+                def {
+                    patterns: $patterns,
+                    parse: Some(parse_map_op),
+                    print: Some(print_map_op),
+                    verify: Some(verify_map_op),
+                    traits: traits::PURE,
+                }
+            }
+        )*
+    };
 }
 
-crate::op! {
-    /// `affine.min`
-    pub struct MinOp => MIN = "affine.min";
-    operands { operands: Variadic }
-    attributes { map: MapAttr = "map" }
-    results { result: One }
-    regions { }
-    def {
-        patterns: &[super::patterns::affine::fold_affine, super::patterns::affine::sort_min_max_results],
-        parse: Some(parse_map_op),
-        print: Some(print_map_op),
-        verify: Some(verify_map_op),
-        traits: traits::PURE,
-    }
-}
-
-crate::op! {
-    /// `affine.max`
-    pub struct MaxOp => MAX = "affine.max";
-    operands { operands: Variadic }
-    attributes { map: MapAttr = "map" }
-    results { result: One }
-    regions { }
-    def {
-        patterns: &[super::patterns::affine::fold_affine, super::patterns::affine::sort_min_max_results],
-        parse: Some(parse_map_op),
-        print: Some(print_map_op),
-        verify: Some(verify_map_op),
-        traits: traits::PURE,
-    }
+map_ops! {
+    ApplyOp, APPLY = "affine.apply", patterns: &[fold_affine];
+    MinOp, MIN = "affine.min", patterns: &[fold_affine, sort_min_max_results];
+    MaxOp, MAX = "affine.max", patterns: &[fold_affine, sort_min_max_results];
 }
 
 /// Registers the dialect.

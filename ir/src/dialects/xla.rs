@@ -19,34 +19,32 @@ use crate::registry::{traits, Registry, VerifyError};
 use crate::types::{TypeKind, DYNAMIC};
 use crate::{Context, OpId, Type};
 
-crate::op! {
-    /// `xla.to_layout`
-    pub struct ToLayoutOp => TO_LAYOUT = "xla.to_layout";
-    operands { source: One }
-    attributes { layout: StrAttr = "layout" }
-    results { result: One }
-    regions { }
-    def {
-        parse: Some(parse_layout_op),
-        print: Some(print_layout_op),
-        verify: Some(verify_layout_op),
-        traits: traits::PURE,
-    }
+/// `xla.to_layout` and `xla.from_layout`: one tensor in, one out, a layout
+/// string; they differ in direction only.
+macro_rules! layout_ops {
+    ($($handle:ident, $id:ident = $name:literal;)*) => {
+        $(
+            crate::op! {
+                #[doc = concat!("`", $name, "`")]
+                pub struct $handle => $id = $name;
+                operands { source: One }
+                attributes { layout: StrAttr = "layout" }
+                results { result: One }
+                regions {}
+                def {
+                    parse: Some(parse_layout_op),
+                    print: Some(print_layout_op),
+                    verify: Some(verify_layout_op),
+                    traits: traits::PURE,
+                }
+            }
+        )*
+    };
 }
 
-crate::op! {
-    /// `xla.from_layout`
-    pub struct FromLayoutOp => FROM_LAYOUT = "xla.from_layout";
-    operands { source: One }
-    attributes { layout: StrAttr = "layout" }
-    results { result: One }
-    regions { }
-    def {
-        parse: Some(parse_layout_op),
-        print: Some(print_layout_op),
-        verify: Some(verify_layout_op),
-        traits: traits::PURE,
-    }
+layout_ops! {
+    ToLayoutOp, TO_LAYOUT = "xla.to_layout";
+    FromLayoutOp, FROM_LAYOUT = "xla.from_layout";
 }
 
 /// Registers the two ops.
