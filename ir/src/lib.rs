@@ -2,6 +2,15 @@
 //! the dense arenas of a [`Context`]; types, attributes and locations are
 //! uniqued. The textual format is MLIR's: [`parser`] reads it, [`printer`]
 //! writes it, [`verifier`] checks structure and per-op rules.
+//!
+//! The modules form layers that only look down (`tests/layers.rs` checks
+//! it): support (ids, entity maps, types, attributes, affine maps) ← core
+//! ([`context`] with its op [`registry`], [`builder`], [`rewriter`]) ← text
+//! ([`parser`], [`printer`], [`verifier`]) ← ops ([`ods`], [`dialects`]) ←
+//! [`interfaces`]. Behaviour defined above the core (an op's custom form,
+//! its canonicalization patterns) is attached to its `OpDef` as an
+//! interface; the dialects a context knows are handed to it by whoever
+//! builds it ([`Context::with_dialects`]).
 
 pub mod affine;
 pub mod arena;
@@ -19,12 +28,11 @@ pub mod ods;
 pub mod parallel;
 pub mod parser;
 pub mod printer;
-pub mod registry;
 pub mod rewriter;
 pub mod types;
 pub mod verifier;
 
-pub use context::Context;
+pub use context::{registry, Context};
 
 pub use diag::{Diagnostic, Severity};
 pub use entity::{Attr, BlockId, Loc, OpId, RegionId, Sym, Type, Value};

@@ -14,11 +14,18 @@
 //!     attributes {}
 //!     results { result: One }
 //!     regions {}
-//!     def { parse: Some(parse_dim), print: Some(print_dim), traits: traits::PURE }
+//!     format { parse_dim, print_dim }
+//!     patterns [fold_dim]
+//!     def { traits: traits::PURE }
 //! }
 //! // DimOp::cast(ctx, op) -> Option<DimOp>; dim.source(ctx) -> Value;
 //! // DimOp::create(&mut b, source, index, &[index_ty], vec![]) -> DimOp
 //! ```
+//!
+//! `format` and `patterns` are attached to the `OpDef` as interfaces
+//! ([`OpDef::interface`](crate::registry::OpDef::interface)): the custom
+//! parser and printer belong to the text layer and the patterns to the
+//! rewriter, which the core `OpDef` does not name.
 //!
 //! Inherent attributes (the declared ones, plus `operandSegmentSizes` for a
 //! segmented op) are printed as `<{...}>` properties in the generic form
@@ -29,23 +36,7 @@ use crate::context::{AttrMap, OpSpec, ValueList};
 use crate::registry::{Arity, OpDef};
 use crate::{Attr, Context, OpId, RegionId, Type, Value};
 
-/// How many values an operand or result group holds.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum GroupKind {
-    /// Exactly one.
-    One,
-    /// Zero or one.
-    Optional,
-    /// Any number.
-    Variadic,
-}
-
-/// A named operand (or result) group of an op.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct GroupDef {
-    pub name: &'static str,
-    pub kind: GroupKind,
-}
+pub use crate::registry::{GroupDef, GroupKind};
 
 /// The allowed value count of a list of groups.
 pub const fn arity_of(groups: &[GroupDef]) -> Arity {
@@ -428,6 +419,8 @@ macro_rules! op {
         attributes { $($aname:ident : $akind:ident = $astr:literal),* $(,)? }
         results { $($rname:ident : $rkind:ident),* $(,)? }
         regions { $($regname:ident),* $(,)? }
+        $(format { $parse:path, $print:path $(,)? })?
+        $(patterns [$($pattern:path),* $(,)?])?
         def { $($field:ident : $value:expr),* $(,)? }
     ) => {
         #[doc = concat!("The definition of `", $name, "`.")]
@@ -439,6 +432,13 @@ macro_rules! op {
             operands: $crate::ods::arity_of($Handle::OPERAND_GROUPS),
             results: $crate::ods::arity_of($Handle::RESULT_GROUPS),
             regions: $Handle::REGION_NAMES.len(),
+            interfaces: &[
+                $(
+                    &$crate::parser::CustomParser($parse),
+                    &$crate::printer::CustomPrinter($print),
+                )?
+                $(&$crate::rewriter::Canonicalization(&[$($pattern),*]),)?
+            ],
             $($field: $value,)*
             ..$crate::registry::OpDef::named($name)
         };

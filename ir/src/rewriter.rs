@@ -6,25 +6,18 @@
 use std::ops::{Deref, DerefMut};
 
 use crate::builder::{Builder, InsertPoint};
+pub use crate::builder::{Listener, NoListener};
 use crate::{Attr, Context, Loc, OpId, Value};
 
-/// Told about every mutation a [`Rewriter`] (or a [`Builder`] carrying
-/// the listener) makes. All methods default to doing nothing.
-pub trait Listener {
-    /// `op` was created and inserted.
-    fn op_inserted(&mut self, _ctx: &Context, _op: OpId) {}
-    /// `op`'s operands, attributes or position changed.
-    fn op_modified(&mut self, _ctx: &Context, _op: OpId) {}
-    /// `v` lost a use (its producer may have become dead).
-    fn value_lost_use(&mut self, _ctx: &Context, _v: Value) {}
-    /// `op` is about to be erased.
-    fn op_erased(&mut self, _ctx: &Context, _op: OpId) {}
-}
+/// A canonicalization pattern of an op: rewrites it (through the
+/// rewriter, so the driver hears of every change) and returns true, or
+/// leaves the IR untouched and returns false.
+pub type PatternFn = fn(&mut Rewriter<'_>, OpId) -> bool;
 
-/// A listener that ignores everything.
-pub struct NoListener;
-
-impl Listener for NoListener {}
+/// The canonicalization patterns of an op (folds included), tried in
+/// order; attached to its [`OpDef`](crate::registry::OpDef) as an
+/// interface (`patterns [..]` in [`op!`](crate::op)).
+pub struct Canonicalization(pub &'static [PatternFn]);
 
 /// Creates, replaces, modifies and erases ops, reporting each change to
 /// its listener. Derefs to the [`Builder`] that creates ops.

@@ -1,12 +1,12 @@
 //! `canonicalize`: runs the canonicalization patterns registered on the
-//! ops (`OpDef::patterns`: constant folding of arith, affine and
+//! ops (`Canonicalization` interfaces: constant folding of arith, affine and
 //! `tensor.dim`, no-op slices, single-iteration `scf.for` loops) and erases
 //! unused pure ops, until nothing changes.
 
 use tessel_ir::builder::InsertPoint;
 use tessel_ir::entity_map::EntitySet;
 use tessel_ir::registry::traits;
-use tessel_ir::rewriter::{Listener, Rewriter};
+use tessel_ir::rewriter::{Canonicalization, Listener, Rewriter};
 use tessel_ir::{Context, Diagnostic, OpId, Value};
 
 use crate::manager::{Pass, PassInfo};
@@ -100,15 +100,14 @@ fn run_sweeps(ctx: &mut Context, root: OpId, every_sweep_full: bool) {
 
 /// The first of `op`'s registered patterns that applies, if any.
 fn apply_patterns(ctx: &mut Context, op: OpId, marks: &mut ChangeMarks) -> bool {
-    let Some(def) = ctx.op(op).def else { return false };
-    if def.patterns.is_empty() {
+    let Some(Canonicalization(patterns)) = ctx.op(op).def.and_then(|d| d.interface::<Canonicalization>()) else {
         return false;
-    }
+    };
     let loc = ctx.op_loc(op);
     // A fresh rewriter per op: its constant cache must not outlive the
     // dead-code erasure between sweeps.
     let mut rw = Rewriter::new(ctx, InsertPoint::Before(op), loc, marks);
-    def.patterns.iter().any(|pattern| pattern(&mut rw, op))
+    patterns.iter().any(|pattern| pattern(&mut rw, op))
 }
 
 fn is_pure(ctx: &Context, op: OpId) -> bool {

@@ -13,7 +13,7 @@ use crate::{Context, OpId};
 /// `affine.apply`, `affine.min` and `affine.max`: a map over index
 /// operands, one index result; they differ in name and patterns.
 macro_rules! map_ops {
-    ($($handle:ident, $id:ident = $name:literal, patterns: $patterns:expr;)*) => {
+    ($($handle:ident, $id:ident = $name:literal, patterns: [$($pat:path),*];)*) => {
         $(
             crate::op! {
                 #[doc = concat!("`", $name, "`")]
@@ -22,10 +22,9 @@ macro_rules! map_ops {
                 attributes { map: MapAttr = "map" }
                 results { result: One }
                 regions {}
+                format { parse_map_op, print_map_op }
+                patterns [$($pat),*]
                 def {
-                    patterns: $patterns,
-                    parse: Some(parse_map_op),
-                    print: Some(print_map_op),
                     verify: Some(verify_map_op),
                     traits: traits::PURE,
                 }
@@ -35,9 +34,9 @@ macro_rules! map_ops {
 }
 
 map_ops! {
-    ApplyOp, APPLY = "affine.apply", patterns: &[fold_affine];
-    MinOp, MIN = "affine.min", patterns: &[fold_affine, sort_min_max_results];
-    MaxOp, MAX = "affine.max", patterns: &[fold_affine, sort_min_max_results];
+    ApplyOp, APPLY = "affine.apply", patterns: [fold_affine];
+    MinOp, MIN = "affine.min", patterns: [fold_affine, sort_min_max_results];
+    MaxOp, MAX = "affine.max", patterns: [fold_affine, sort_min_max_results];
 }
 
 /// Registers the dialect.

@@ -16,9 +16,8 @@ crate::op! {
     attributes { value: AnyAttr = "value" }
     results { result: One }
     regions { }
+    format { parse_constant, print_constant }
     def {
-        parse: Some(parse_constant),
-        print: Some(print_constant),
         verify: Some(verify_constant),
         traits: traits::PURE | traits::CONSTANT_LIKE,
         result_name: Some(constant_name),
@@ -35,12 +34,11 @@ macro_rules! binary {
                 attributes { overflow_flags: AnyAttr = "overflowFlags", fastmath: AnyAttr = "fastmath" }
                 results { result: One }
                 regions {}
+                format { parse_binary, print_binary }
+                patterns [super::patterns::arith::fold_int_binary]
                 def {
-                    parse: Some(parse_binary),
-                    print: Some(print_binary),
                     verify: Some(verify_same_types),
                     traits: traits::PURE,
-                    patterns: &[super::patterns::arith::fold_int_binary],
                 }
             }
         )*
@@ -89,9 +87,8 @@ crate::op! {
     attributes { fastmath: AnyAttr = "fastmath" }
     results { result: One }
     regions { }
+    format { parse_unary, print_unary }
     def {
-        parse: Some(parse_unary),
-        print: Some(print_unary),
         verify: Some(verify_same_types),
         traits: traits::PURE,
     }
@@ -104,9 +101,8 @@ crate::op! {
     attributes { predicate: AnyAttr = "predicate" }
     results { result: One }
     regions { }
+    format { parse_cmp, print_cmp }
     def {
-        parse: Some(parse_cmp),
-        print: Some(print_cmp),
         verify: Some(verify_cmp),
         traits: traits::PURE,
     }
@@ -119,9 +115,8 @@ crate::op! {
     attributes { predicate: AnyAttr = "predicate", fastmath: AnyAttr = "fastmath" }
     results { result: One }
     regions { }
+    format { parse_cmp, print_cmp }
     def {
-        parse: Some(parse_cmp),
-        print: Some(print_cmp),
         verify: Some(verify_cmp),
         traits: traits::PURE,
     }
@@ -134,9 +129,8 @@ crate::op! {
     attributes { }
     results { result: One }
     regions { }
+    format { parse_select, print_select }
     def {
-        parse: Some(parse_select),
-        print: Some(print_select),
         verify: Some(verify_select),
         traits: traits::PURE,
     }
@@ -152,9 +146,8 @@ macro_rules! casts {
                 attributes { fastmath: AnyAttr = "fastmath", roundingmode: AnyAttr = "roundingmode" }
                 results { result: One }
                 regions {}
+                format { parse_cast, print_cast }
                 def {
-                    parse: Some(parse_cast),
-                    print: Some(print_cast),
                     verify: Some(verify_cast),
                     traits: traits::PURE,
                 }

@@ -15,9 +15,8 @@ crate::op! {
     attributes { sym_name: StrAttr = "sym_name", sym_visibility: StrAttr = "sym_visibility" }
     results { }
     regions { body }
+    format { parse_module, print_module }
     def {
-        parse: Some(parse_module),
-        print: Some(print_module),
         verify: Some(verify_module),
         traits: traits::ISOLATED_FROM_ABOVE | traits::NO_TERMINATOR | traits::SINGLE_BLOCK,
     }
@@ -30,11 +29,11 @@ crate::op! {
     attributes { sym_name: StrAttr = "sym_name", function_type: AnyAttr = "function_type", sym_visibility: StrAttr = "sym_visibility", arg_attrs: AnyAttr = "arg_attrs", res_attrs: AnyAttr = "res_attrs" }
     results { }
     regions { body }
+    format { parse_func, print_func }
     def {
-        parse: Some(parse_func),
-        print: Some(print_func),
         verify: Some(verify_func),
         traits: traits::ISOLATED_FROM_ABOVE | traits::SYMBOL,
+        default_dialect: Some("func"),
     }
 }
 
@@ -45,9 +44,8 @@ crate::op! {
     attributes { }
     results { }
     regions { }
+    format { parse_return, print_return }
     def {
-        parse: Some(parse_return),
-        print: Some(print_return),
         verify: Some(verify_return),
         traits: traits::TERMINATOR | traits::PURE,
     }
@@ -60,10 +58,8 @@ crate::op! {
     attributes { callee: AnyAttr = "callee", arg_attrs: AnyAttr = "arg_attrs", res_attrs: AnyAttr = "res_attrs", no_inline: UnitAttr = "no_inline" }
     results { results: Variadic }
     regions { }
-    def {
-        parse: Some(parse_call),
-        print: Some(print_call),
-    }
+    format { parse_call, print_call }
+    def {}
 }
 
 /// Registers the `func` ops.

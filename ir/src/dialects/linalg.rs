@@ -17,9 +17,8 @@ crate::op! {
     attributes { permutation: I64Array = "permutation" }
     results { result: Optional }
     regions { body }
+    format { parse_transpose, print_transpose }
     def {
-        parse: Some(parse_transpose),
-        print: Some(print_transpose),
         verify: Some(verify_transpose),
         traits: traits::SINGLE_BLOCK,
         result_name: Some(|_, _| Some("transposed".into())),
@@ -33,9 +32,8 @@ crate::op! {
     attributes { }
     results { result: Optional }
     regions { body }
+    format { parse_fill, print_fill }
     def {
-        parse: Some(parse_fill),
-        print: Some(print_fill),
         verify: Some(verify_fill),
         traits: traits::SINGLE_BLOCK,
     }
@@ -48,9 +46,8 @@ crate::op! {
     attributes { }
     results { }
     regions { }
+    format { parse_yield, print_yield }
     def {
-        parse: Some(parse_yield),
-        print: Some(print_yield),
         traits: traits::TERMINATOR | traits::PURE,
     }
 }

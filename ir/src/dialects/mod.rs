@@ -3,10 +3,10 @@
 
 pub mod affine;
 pub mod arith;
+pub mod builders;
 pub mod func;
 pub mod linalg;
 pub mod pack;
-pub mod pack_tiling;
 pub mod patterns;
 pub mod scf;
 pub mod tensor;

@@ -18,10 +18,9 @@ crate::op! {
     attributes { inner_dims_pos: I64Array = "inner_dims_pos", outer_dims_perm: OptI64Array = "outer_dims_perm", static_inner_tiles: I64Array = "static_inner_tiles" }
     results { result: One }
     regions { }
+    format { parse_pack, print_pack_or_unpack }
     def {
         aliases: &["linalg.pack"],
-        parse: Some(parse_pack),
-        print: Some(print_pack_or_unpack),
         verify: Some(verify_pack),
         traits: traits::PURE,
         result_name: Some(|_, _| Some("pack".into())),
@@ -35,10 +34,9 @@ crate::op! {
     attributes { inner_dims_pos: I64Array = "inner_dims_pos", outer_dims_perm: OptI64Array = "outer_dims_perm", static_inner_tiles: I64Array = "static_inner_tiles" }
     results { result: One }
     regions { }
+    format { parse_unpack, print_pack_or_unpack }
     def {
         aliases: &["linalg.unpack"],
-        parse: Some(parse_unpack),
-        print: Some(print_pack_or_unpack),
         verify: Some(verify_unpack),
         traits: traits::PURE,
         result_name: Some(|_, _| Some("unpack".into())),

@@ -15,10 +15,9 @@ crate::op! {
     attributes { unsigned_cmp: UnitAttr = "unsignedCmp" }
     results { results: Variadic }
     regions { body }
+    format { parse_for, print_for }
+    patterns [super::patterns::scf::inline_single_iteration]
     def {
-        patterns: &[super::patterns::scf::inline_single_iteration],
-        parse: Some(parse_for),
-        print: Some(print_for),
         verify: Some(verify_for),
         traits: traits::SINGLE_BLOCK,
         implicit_terminator: Some("scf.yield"),
@@ -32,9 +31,8 @@ crate::op! {
     attributes { }
     results { results: Variadic }
     regions { then_region, else_region }
+    format { parse_if, print_if }
     def {
-        parse: Some(parse_if),
-        print: Some(print_if),
         verify: Some(verify_if),
         traits: traits::SINGLE_BLOCK,
         implicit_terminator: Some("scf.yield"),
@@ -48,9 +46,8 @@ crate::op! {
     attributes { }
     results { }
     regions { }
+    format { parse_yield, print_yield }
     def {
-        parse: Some(parse_yield),
-        print: Some(print_yield),
         verify: Some(verify_yield),
         traits: traits::TERMINATOR | traits::PURE,
     }
@@ -63,9 +60,8 @@ crate::op! {
     attributes { static_lower_bound: I64Array = "staticLowerBound", static_upper_bound: I64Array = "staticUpperBound", static_step: I64Array = "staticStep", mapping: AnyAttr = "mapping" }
     results { results: Variadic }
     regions { body }
+    format { parse_forall, print_forall }
     def {
-        parse: Some(parse_forall),
-        print: Some(print_forall),
         verify: Some(verify_forall),
         traits: traits::SINGLE_BLOCK,
         implicit_terminator: Some("scf.forall.in_parallel"),
@@ -79,9 +75,8 @@ crate::op! {
     attributes { }
     results { }
     regions { body }
+    format { parse_in_parallel, print_in_parallel }
     def {
-        parse: Some(parse_in_parallel),
-        print: Some(print_in_parallel),
         verify: Some(verify_in_parallel),
         traits: traits::TERMINATOR | traits::NO_TERMINATOR | traits::SINGLE_BLOCK,
     }

@@ -16,9 +16,8 @@ crate::op! {
     attributes { }
     results { result: One }
     regions { }
+    format { parse_empty, print_empty }
     def {
-        parse: Some(parse_empty),
-        print: Some(print_empty),
         verify: Some(verify_empty),
         traits: traits::PURE,
     }
@@ -31,10 +30,9 @@ crate::op! {
     attributes { static_offsets: I64Array = "static_offsets", static_sizes: I64Array = "static_sizes", static_strides: I64Array = "static_strides" }
     results { result: One }
     regions { }
+    format { parse_extract_slice, print_extract_slice }
+    patterns [super::patterns::tensor::fold_noop_slice]
     def {
-        patterns: &[super::patterns::tensor::fold_noop_slice],
-        parse: Some(parse_extract_slice),
-        print: Some(print_extract_slice),
         verify: Some(verify_extract_slice),
         traits: traits::PURE,
         result_name: Some(|_, _| Some("extracted_slice".into())),
@@ -48,10 +46,9 @@ crate::op! {
     attributes { static_offsets: I64Array = "static_offsets", static_sizes: I64Array = "static_sizes", static_strides: I64Array = "static_strides" }
     results { result: One }
     regions { }
+    format { parse_insert_slice, print_insert_slice }
+    patterns [super::patterns::tensor::fold_noop_slice]
     def {
-        patterns: &[super::patterns::tensor::fold_noop_slice],
-        parse: Some(parse_insert_slice),
-        print: Some(print_insert_slice),
         verify: Some(verify_insert_slice),
         traits: traits::PURE,
         result_name: Some(|_, _| Some("inserted_slice".into())),
@@ -65,9 +62,8 @@ crate::op! {
     attributes { static_offsets: I64Array = "static_offsets", static_sizes: I64Array = "static_sizes", static_strides: I64Array = "static_strides" }
     results { }
     regions { }
+    format { parse_insert_slice, print_insert_slice }
     def {
-        parse: Some(parse_insert_slice),
-        print: Some(print_insert_slice),
         verify: Some(verify_insert_slice),
     }
 }
@@ -79,10 +75,9 @@ crate::op! {
     attributes { }
     results { result: One }
     regions { }
+    format { parse_dim, print_dim }
+    patterns [super::patterns::tensor::fold_dim]
     def {
-        patterns: &[super::patterns::tensor::fold_dim],
-        parse: Some(parse_dim),
-        print: Some(print_dim),
         verify: Some(verify_dim),
         traits: traits::PURE,
         result_name: Some(|_, _| Some("dim".into())),
@@ -96,9 +91,8 @@ crate::op! {
     attributes { }
     results { result: One }
     regions { }
+    format { parse_cast, print_cast }
     def {
-        parse: Some(parse_cast),
-        print: Some(print_cast),
         verify: Some(verify_cast),
         traits: traits::PURE,
         result_name: Some(|_, _| Some("cast".into())),
@@ -112,9 +106,8 @@ crate::op! {
     attributes { static_low: I64Array = "static_low", static_high: I64Array = "static_high", nofold: UnitAttr = "nofold" }
     results { result: One }
     regions { region }
+    format { parse_pad, print_pad }
     def {
-        parse: Some(parse_pad),
-        print: Some(print_pad),
         verify: Some(verify_pad),
         traits: traits::PURE | traits::SINGLE_BLOCK,
         result_name: Some(|_, _| Some("padded".into())),
@@ -128,9 +121,8 @@ crate::op! {
     attributes { }
     results { }
     regions { }
+    format { parse_yield, print_yield }
     def {
-        parse: Some(parse_yield),
-        print: Some(print_yield),
         traits: traits::TERMINATOR | traits::PURE,
     }
 }
@@ -142,9 +134,8 @@ crate::op! {
     attributes { reassociation: AnyAttr = "reassociation" }
     results { result: One }
     regions { }
+    format { parse_reshape, print_reshape }
     def {
-        parse: Some(parse_reshape),
-        print: Some(print_reshape),
         verify: Some(verify_reshape),
         traits: traits::PURE,
         result_name: Some(|_, _| Some("collapsed".into())),
@@ -158,9 +149,8 @@ crate::op! {
     attributes { reassociation: AnyAttr = "reassociation", static_output_shape: I64Array = "static_output_shape" }
     results { result: One }
     regions { }
+    format { parse_reshape, print_reshape }
     def {
-        parse: Some(parse_reshape),
-        print: Some(print_reshape),
         verify: Some(verify_reshape),
         traits: traits::PURE,
         result_name: Some(|_, _| Some("expanded".into())),

@@ -18,9 +18,8 @@ crate::op! {
     attributes { sym_name: StrAttr = "sym_name", function_type: AnyAttr = "function_type", sym_visibility: StrAttr = "sym_visibility", arg_attrs: AnyAttr = "arg_attrs", res_attrs: AnyAttr = "res_attrs" }
     results { }
     regions { body }
+    format { super::func::parse_func, super::func::print_func }
     def {
-        parse: Some(super::func::parse_func),
-        print: Some(super::func::print_func),
         verify: Some(super::func::verify_func),
         traits: traits::ISOLATED_FROM_ABOVE | traits::SYMBOL,
     }
@@ -33,9 +32,8 @@ crate::op! {
     attributes { }
     results { }
     regions { }
+    format { parse_yield, print_yield }
     def {
-        parse: Some(parse_yield),
-        print: Some(print_yield),
         traits: traits::TERMINATOR,
     }
 }
@@ -47,9 +45,8 @@ crate::op! {
     attributes { ops: AnyAttr = "ops" }
     results { results: One }
     regions { }
+    format { parse_match, print_match }
     def {
-        parse: Some(parse_match),
-        print: Some(print_match),
         verify: Some(verify_match),
     }
 }
@@ -61,9 +58,8 @@ crate::op! {
     attributes { static_sizes: I64Array = "static_sizes", interchange: OptI64Array = "interchange", scalable_sizes: AnyAttr = "scalable_sizes", operand_segment_sizes: AnyAttr = "operandSegmentSizes" }
     results { tiled_linalg_op: One, loops: Variadic }
     regions { }
+    format { parse_tile, print_tile }
     def {
-        parse: Some(parse_tile),
-        print: Some(print_tile),
         verify: Some(verify_tile),
         result_groups: Some(|ctx, op| vec![("tiled_linalg_op", 1), ("loops", ctx.results(op).len() - 1)]),
     }
@@ -76,9 +72,8 @@ crate::op! {
     attributes { static_tile_sizes: I64Array = "static_tile_sizes", mapping: AnyAttr = "mapping", operand_segment_sizes: AnyAttr = "operandSegmentSizes" }
     results { tiled_op: One, forall_op: One }
     regions { }
+    format { parse_tile, print_tile }
     def {
-        parse: Some(parse_tile),
-        print: Some(print_tile),
         verify: Some(verify_tile),
         result_groups: Some(|_, _| vec![("tiled_op", 1), ("forall_op", 1)]),
     }

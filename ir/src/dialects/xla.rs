@@ -31,9 +31,8 @@ macro_rules! layout_ops {
                 attributes { layout: StrAttr = "layout" }
                 results { result: One }
                 regions {}
+                format { parse_layout_op, print_layout_op }
                 def {
-                    parse: Some(parse_layout_op),
-                    print: Some(print_layout_op),
                     verify: Some(verify_layout_op),
                     traits: traits::PURE,
                 }

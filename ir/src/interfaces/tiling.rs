@@ -3,8 +3,8 @@
 //! the implementation registered for an op in a table keyed by op.
 
 use crate::builder::{Builder, Ofr};
-use crate::dialects::pack_tiling::{PackTiling, UnpackTiling};
 use crate::dialects::tensor::ExtractSliceOp;
+use crate::interfaces::pack_tiling::{PackTiling, UnpackTiling};
 use crate::registry::OpDef;
 use crate::{Context, OpId, Value};
 

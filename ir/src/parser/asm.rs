@@ -28,6 +28,14 @@ impl UnresolvedOperand {
     }
 }
 
+/// Parses an op's custom assembly form (after the op name).
+pub type ParseFn = fn(&mut OpParser<'_, '_>) -> PResult<()>;
+
+/// The custom assembly parser of an op, attached to its
+/// [`OpDef`](crate::registry::OpDef) as an interface (`format { .. }` in
+/// [`op!`](crate::op)).
+pub struct CustomParser(pub ParseFn);
+
 /// Parses one op's custom form and collects its parts.
 pub struct OpParser<'p, 'a> {
     pub(crate) p: &'p mut Parser<'a>,
@@ -366,11 +374,7 @@ impl<'p, 'a> OpParser<'p, 'a> {
     /// A region whose entry block gets `args`.
     pub fn region(&mut self, args: &[(UnresolvedOperand, Type)]) -> PResult<RegionId> {
         let isolated = self.def.has(traits::ISOLATED_FROM_ABOVE);
-        let default_dialect = match self.def.name {
-            "func.func" => Some("func"),
-            _ => None,
-        };
-        let r = self.p.parse_region_body(args, isolated, default_dialect)?;
+        let r = self.p.parse_region_body(args, isolated, self.def.default_dialect)?;
         self.regions.push(r);
         Ok(r)
     }

@@ -273,20 +273,3 @@ pub fn unescape(tok_text: &str) -> Result<String, String> {
     }
     String::from_utf8(out).map_err(|_| "string literal is not valid UTF-8".into())
 }
-
-/// Escapes a string for printing inside quotes, like MLIR's printEscapedString.
-pub fn escape(s: &str, out: &mut String) {
-    for &c in s.as_bytes() {
-        match c {
-            b'"' => out.push_str("\\22"),
-            b'\\' => out.push_str("\\\\"),
-            b'\n' => out.push_str("\\0A"),
-            b'\t' => out.push_str("\\09"),
-            0x20..=0x7e => out.push(c as char),
-            _ => {
-                use std::fmt::Write;
-                let _ = write!(out, "\\{c:02X}");
-            }
-        }
-    }
-}

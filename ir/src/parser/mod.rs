@@ -7,7 +7,7 @@ mod attr_parser;
 pub mod lexer;
 mod type_parser;
 
-pub use asm::{OpParser, UnresolvedOperand};
+pub use asm::{CustomParser, OpParser, ParseFn, UnresolvedOperand};
 
 use std::collections::HashMap;
 
@@ -93,7 +93,7 @@ pub struct Parser<'a> {
     regions: Vec<RegionScope<'a>>,
     default_dialects: Vec<&'static str>,
     depth: usize,
-    custom_op_cache: FxHashMap<&'a str, (Sym, &'static crate::registry::OpDef)>,
+    custom_op_cache: FxHashMap<&'a str, (Sym, &'static crate::registry::OpDef, ParseFn)>,
     pub(crate) type_cache: FxHashMap<&'a str, Type>,
 }
 
@@ -828,10 +828,10 @@ impl<'a> Parser<'a> {
         let loc = self.cur_loc();
         let written = self.text();
         // Most ops repeat: resolve each spelling once.
-        if let Some(&(name_sym, def)) = self.custom_op_cache.get(written) {
+        if let Some(&(name_sym, def, parse)) = self.custom_op_cache.get(written) {
             self.bump();
             let mut op_parser = OpParser::new(self, name_sym, loc, def);
-            (def.parse.expect("cached ops have parsers"))(&mut op_parser)?;
+            parse(&mut op_parser)?;
             let spec = op_parser.finish();
             return Ok(self.ctx.create_op(spec));
         }
@@ -852,7 +852,7 @@ impl<'a> Parser<'a> {
                 }
             }
         }
-        let Some(def) = def.filter(|d| d.parse.is_some()) else {
+        let Some((def, CustomParser(parse))) = def.and_then(|d| Some((d, d.interface::<CustomParser>()?))) else {
             let d = self.default_dialects.last().copied().unwrap_or("builtin");
             let dialect = written.split('.').next().unwrap_or(written);
             if written.contains('.') && !self.ctx.is_dialect_registered(dialect) {
@@ -875,10 +875,10 @@ impl<'a> Parser<'a> {
         let name_sym = self.ctx.sym(&name);
         if self.default_dialects.is_empty() || written.contains('.') {
             // Names that do not depend on the default dialect can be cached.
-            self.custom_op_cache.insert(written, (name_sym, def));
+            self.custom_op_cache.insert(written, (name_sym, def, *parse));
         }
         let mut op_parser = OpParser::new(self, name_sym, loc, def);
-        (def.parse.unwrap())(&mut op_parser)?;
+        parse(&mut op_parser)?;
         let spec = op_parser.finish();
         Ok(self.ctx.create_op(spec))
     }

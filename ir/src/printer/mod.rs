@@ -174,6 +174,14 @@ impl Aliases {
     }
 }
 
+/// Prints an op's custom assembly form (after the op name).
+pub type PrintFn = fn(&mut OpPrinter<'_>, OpId);
+
+/// The custom assembly printer of an op, attached to its
+/// [`OpDef`](crate::registry::OpDef) as an interface (`format { .. }` in
+/// [`op!`](crate::op)).
+pub struct CustomPrinter(pub PrintFn);
+
 /// Prints ops; custom printers receive it.
 pub struct OpPrinter<'a> {
     ctx: &'a Context,
@@ -539,7 +547,7 @@ impl<'a> OpPrinter<'a> {
             }
             AttrKind::String { value, ty } => {
                 self.out.push('"');
-                crate::parser::lexer::escape(value, &mut self.out);
+                escape(value, &mut self.out);
                 self.out.push('"');
                 if let (Some(t), false) = (ty, elide == Elide::Must) {
                     self.out.push_str(" : ");
@@ -784,7 +792,8 @@ impl<'a> OpPrinter<'a> {
             self.out.push_str(" = ");
         }
         let data = ctx.op(op);
-        let custom = if self.opts.generic { None } else { data.def.and_then(|d| d.print) };
+        let custom =
+            if self.opts.generic { None } else { data.def.and_then(|d| d.interface::<CustomPrinter>()).map(|c| c.0) };
         match custom {
             Some(print) => {
                 let name = self.display_name(op);
@@ -818,16 +827,15 @@ impl<'a> OpPrinter<'a> {
     }
 
     /// Builtin ops drop their prefix; so do ops of the default dialect of
-    /// their direct parent (`func` inside `func.func`), like mlir-opt.
+    /// their direct parent (`func` inside `func.func`, see
+    /// [`OpDef::default_dialect`](crate::registry::OpDef)), like mlir-opt.
     fn short_name<'n>(&self, op: OpId, name: &'n str) -> Option<&'n str> {
         if let Some(rest) = name.strip_prefix("builtin.") {
             return Some(rest);
         }
         let parent = self.ctx.parent_op(op)?;
-        if crate::dialects::func::FuncOp::isa(self.ctx, parent) {
-            return name.strip_prefix("func.");
-        }
-        None
+        let dialect = self.ctx.op(parent).def?.default_dialect?;
+        name.strip_prefix(dialect)?.strip_prefix('.')
     }
 
     fn print_generic(&mut self, op: OpId) {
@@ -1022,12 +1030,12 @@ impl<'a> OpPrinter<'a> {
             LocKind::Unknown => self.out.push_str("unknown"),
             LocKind::FileLineCol { file, line, col } => {
                 self.out.push('"');
-                crate::parser::lexer::escape(ctx.str(*file), &mut self.out);
+                escape(ctx.str(*file), &mut self.out);
                 let _ = write!(self.out, "\":{line}:{col}");
             }
             LocKind::Name { name, child } => {
                 self.out.push('"');
-                crate::parser::lexer::escape(ctx.str(*name), &mut self.out);
+                escape(ctx.str(*name), &mut self.out);
                 self.out.push('"');
                 if let Some(c) = child {
                     self.out.push('(');
@@ -1086,7 +1094,7 @@ pub fn write_symbol(name: &str, out: &mut String) {
         out.push_str(name);
     } else {
         out.push('"');
-        crate::parser::lexer::escape(name, out);
+        escape(name, out);
         out.push('"');
     }
 }
@@ -1096,7 +1104,7 @@ fn write_attr_name(name: &str, out: &mut String) {
         out.push_str(name);
     } else {
         out.push('"');
-        crate::parser::lexer::escape(name, out);
+        escape(name, out);
         out.push('"');
     }
 }
@@ -1226,6 +1234,23 @@ pub fn write_type(ctx: &Context, t: Type, out: &mut String) {
                 out.push('.');
             }
             out.push_str(text);
+        }
+    }
+}
+
+/// Escapes a string for printing inside quotes, like MLIR's printEscapedString.
+pub fn escape(s: &str, out: &mut String) {
+    for &c in s.as_bytes() {
+        match c {
+            b'"' => out.push_str("\\22"),
+            b'\\' => out.push_str("\\\\"),
+            b'\n' => out.push_str("\\0A"),
+            b'\t' => out.push_str("\\09"),
+            0x20..=0x7e => out.push(c as char),
+            _ => {
+                use std::fmt::Write;
+                let _ = write!(out, "\\{c:02X}");
+            }
         }
     }
 }

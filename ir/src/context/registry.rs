@@ -3,14 +3,10 @@
 
 use rustc_hash::FxHashMap;
 
-use crate::parser::{OpParser, PResult};
-use crate::printer::OpPrinter;
+use std::any::Any;
+
 use crate::{Context, OpId};
 
-/// Parses an op's custom assembly form (after the op name).
-pub type ParseFn = fn(&mut OpParser<'_, '_>) -> PResult<()>;
-/// Prints an op's custom assembly form (after the op name).
-pub type PrintFn = fn(&mut OpPrinter<'_>, OpId);
 /// Checks an op's own invariants.
 pub type VerifyFn = fn(&Context, OpId) -> Result<(), VerifyError>;
 
@@ -48,10 +44,13 @@ impl From<&str> for VerifyError {
         VerifyError { message: message.to_string(), with_op_prefix: true, notes: Vec::new() }
     }
 }
-/// A canonicalization pattern of an op: rewrites it (through the
-/// rewriter, so the driver hears of every change) and returns true, or
-/// leaves the IR untouched and returns false.
-pub type PatternFn = fn(&mut crate::rewriter::Rewriter<'_>, OpId) -> bool;
+/// Behaviour attached to an op definition by a layer above the core
+/// (MLIR's interface map): any `'static` value, found again by its type
+/// with [`OpDef::interface`]. The text layer attaches the custom assembly
+/// form ([`crate::parser::CustomParser`], [`crate::printer::CustomPrinter`]),
+/// the rewriter the canonicalization patterns
+/// ([`crate::rewriter::Canonicalization`]).
+pub type OpInterface = dyn Any + Send + Sync;
 
 /// Suggests an SSA name for each result (`%pack`, `%c8`, ...).
 pub type ResultNameFn = fn(&Context, OpId) -> Option<String>;
@@ -76,6 +75,24 @@ pub mod traits {
     pub const CONSTANT_LIKE: u32 = 64;
 }
 
+/// How many values an operand or result group holds.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum GroupKind {
+    /// Exactly one.
+    One,
+    /// Zero or one.
+    Optional,
+    /// Any number.
+    Variadic,
+}
+
+/// A named operand (or result) group of an op.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct GroupDef {
+    pub name: &'static str,
+    pub kind: GroupKind,
+}
+
 /// A registered operation.
 #[derive(Debug)]
 pub struct OpDef {
@@ -83,16 +100,15 @@ pub struct OpDef {
     pub name: &'static str,
     /// Other spellings of the same op (`linalg.pack` for `tensor.pack`).
     pub aliases: &'static [&'static str],
-    /// Custom assembly parser.
-    pub parse: Option<ParseFn>,
-    /// Custom assembly printer.
-    pub print: Option<PrintFn>,
     /// Op-specific verifier.
     pub verify: Option<VerifyFn>,
     /// Inherent attributes (printed as `<{...}>` properties in generic form).
     pub inherent: &'static [&'static str],
     /// Trait flags from [`traits`].
     pub traits: u32,
+    /// The dialect whose ops may drop their prefix inside this op's regions
+    /// (`func` inside `func.func`: MLIR's `getDefaultDialect`).
+    pub default_dialect: Option<&'static str>,
     /// The terminator inserted when a region of this op omits it.
     pub implicit_terminator: Option<&'static str>,
     /// Suggested result names.
@@ -107,14 +123,14 @@ pub struct OpDef {
     /// Exact number of regions.
     pub regions: usize,
     /// Named operand groups (empty for ops declared without them).
-    pub operand_groups: &'static [crate::ods::GroupDef],
+    pub operand_groups: &'static [GroupDef],
     /// Named result groups.
-    pub result_groups_def: &'static [crate::ods::GroupDef],
+    pub result_groups_def: &'static [GroupDef],
     /// Operand group sizes are stored in `operandSegmentSizes`
     /// (MLIR's `AttrSizedOperandSegments`).
     pub segmented: bool,
-    /// Canonicalization patterns (folds included), tried in order.
-    pub patterns: &'static [PatternFn],
+    /// Interfaces attached by the layers above the core (see [`OpInterface`]).
+    pub interfaces: &'static [&'static OpInterface],
 }
 
 /// A count range: at least `min`, at most `max` (unbounded when `None`).
@@ -152,11 +168,10 @@ impl OpDef {
         OpDef {
             name,
             aliases: &[],
-            parse: None,
-            print: None,
             verify: None,
             inherent: &[],
             traits: 0,
+            default_dialect: None,
             implicit_terminator: None,
             result_name: None,
             result_groups: None,
@@ -166,8 +181,14 @@ impl OpDef {
             operand_groups: &[],
             result_groups_def: &[],
             segmented: false,
-            patterns: &[],
+            interfaces: &[],
         }
+    }
+
+    /// The interface of type `T` attached to this op, if any.
+    #[inline]
+    pub fn interface<T: Any>(&self) -> Option<&'static T> {
+        self.interfaces.iter().find_map(|i| i.downcast_ref::<T>())
     }
 
     /// Whether the op has a trait.
@@ -188,18 +209,25 @@ pub struct Dialect {
     pub register: fn(&mut Registry),
 }
 
-/// Op definitions by name (including aliases).
+/// Op definitions by name (including aliases), and by interned name once
+/// the context has interned the registered names
+/// ([`Context::with_dialects`]).
 #[derive(Default)]
 pub struct Registry {
     by_name: FxHashMap<&'static str, &'static OpDef>,
+    /// Every definition, in registration order.
+    defs: Vec<&'static OpDef>,
     dialects: Vec<&'static str>,
-    /// The answer for each interned name, once looked up.
-    by_sym: crate::entity_map::SecondaryMap<crate::Sym, Option<Option<&'static OpDef>>>,
+    /// The definition of each interned op name (see [`Registry::bind`]).
+    by_sym: crate::entity_map::SecondaryMap<crate::Sym, Option<&'static OpDef>>,
 }
 
 impl Registry {
     /// Registers a definition under its name and aliases.
     pub fn add(&mut self, def: &'static OpDef) {
+        if !self.defs.iter().any(|d| std::ptr::eq(*d, def)) {
+            self.defs.push(def);
+        }
         for name in std::iter::once(&def.name).chain(def.aliases.iter()) {
             self.by_name.insert(name, def);
             let dialect = name.split('.').next().unwrap_or(name);
@@ -216,20 +244,26 @@ impl Registry {
         }
     }
 
+    /// Every registered definition, in registration order.
+    pub fn defs(&self) -> &[&'static OpDef] {
+        &self.defs
+    }
+
+    /// Records that the interned name `sym` spells `def`.
+    pub fn bind(&mut self, sym: crate::Sym, def: &'static OpDef) {
+        self.by_sym[sym] = Some(def);
+    }
+
     /// Looks a name up.
     pub fn get(&self, name: &str) -> Option<&'static OpDef> {
         self.by_name.get(name).copied()
     }
 
-    /// Looks up the interned name `sym` (whose text is `name`), caching
-    /// the answer per symbol.
-    pub fn get_cached(&mut self, sym: crate::Sym, name: &str) -> Option<&'static OpDef> {
-        if let Some(d) = self.by_sym[sym] {
-            return d;
-        }
-        let d = self.get(name);
-        self.by_sym[sym] = Some(d);
-        d
+    /// The definition spelled by the interned name `sym` (an index, no
+    /// hashing); `None` for names that are not registered ops.
+    #[inline]
+    pub fn get_by_sym(&self, sym: crate::Sym) -> Option<&'static OpDef> {
+        self.by_sym[sym]
     }
 
     /// Whether a dialect namespace is known.

@@ -1,15 +1,17 @@
 //! The IR context: dense arenas of operations, values, blocks and regions, and
 //! the uniquing tables of types, attributes, locations and strings.
 
+pub mod registry;
+
 use indexmap::IndexSet;
 use rustc_hash::FxBuildHasher;
 
 use crate::attrs::AttrKind;
 use crate::entity_map::PrimaryMap;
 use crate::location::LocKind;
-use crate::registry::{Dialect, OpDef, Registry};
 use crate::types::{FloatKind, Signedness, TypeKind};
 use crate::{Attr, BlockId, Loc, OpId, RegionId, Sym, Type, Value};
+use registry::{Dialect, OpDef, Registry};
 
 /// Operand or result values of an op (inline up to 4, no allocation).
 pub type ValueList = smallvec::SmallVec<[Value; 4]>;
@@ -108,30 +110,6 @@ pub struct Use {
     pub operand: u32,
 }
 
-/// Attribute names the ops look up all the time, interned first by every
-/// context so their symbols are known without hashing the name.
-const WELL_KNOWN_SYMS: &[&str] = &[
-    "static_offsets",
-    "static_sizes",
-    "static_strides",
-    "operandSegmentSizes",
-    "inner_dims_pos",
-    "outer_dims_perm",
-    "static_inner_tiles",
-    "map",
-    "value",
-    "predicate",
-    "sym_name",
-    "function_type",
-    "permutation",
-    "mapping",
-    "fastmath",
-    "overflowFlags",
-    "static_low",
-    "static_high",
-    "nofold",
-];
-
 /// Types every context interns first, at these indexes, so the builders
 /// and verifiers that ask for them all the time skip the hash lookup.
 const WELL_KNOWN_INDEX: usize = 0;
@@ -142,12 +120,6 @@ const WELL_KNOWN_I64: usize = 3;
 fn well_known_types() -> [TypeKind; 4] {
     let int = |width| TypeKind::Integer { width, signedness: Signedness::Signless };
     [TypeKind::Index, int(1), int(32), int(64)]
-}
-
-/// The symbol of a well-known name (a few length and byte compares).
-#[inline]
-fn well_known_sym(s: &str) -> Option<Sym> {
-    WELL_KNOWN_SYMS.iter().position(|k| *k == s).map(Sym::new)
 }
 
 /// Storage of a value.
@@ -267,10 +239,6 @@ impl Context {
             registry: Registry::default(),
             allow_unregistered: false,
         };
-        for (i, name) in WELL_KNOWN_SYMS.iter().enumerate() {
-            let (at, _) = ctx.syms.insert_full((*name).into());
-            assert_eq!(at, i, "well-known symbols are interned first");
-        }
         for (i, kind) in well_known_types().into_iter().enumerate() {
             let (at, _) = ctx.types.insert_full(kind);
             assert_eq!(at, i, "well-known types are interned first");
@@ -279,6 +247,19 @@ impl Context {
             ctx.registry.add_dialect(d.name);
             (d.register)(&mut ctx.registry);
         }
+        // Intern what the registered ops declare (MLIR interns each op's
+        // attribute names at registration): op names resolve by index and
+        // attribute lookups never intern.
+        let defs = ctx.registry.defs().to_vec();
+        for def in defs {
+            for name in std::iter::once(&def.name).chain(def.aliases) {
+                let s = ctx.sym(name);
+                ctx.registry.bind(s, def);
+            }
+            for attr in def.inherent {
+                ctx.sym(attr);
+            }
+        }
         ctx
     }
 
@@ -286,9 +267,6 @@ impl Context {
 
     /// Interns a string.
     pub fn sym(&mut self, s: &str) -> Sym {
-        if let Some(k) = well_known_sym(s) {
-            return k;
-        }
         if let Some(i) = self.syms.get_index_of(s) {
             return Sym::new(i);
         }
@@ -297,9 +275,6 @@ impl Context {
 
     /// Looks a string up without interning it.
     pub fn lookup_sym(&self, s: &str) -> Option<Sym> {
-        if let Some(k) = well_known_sym(s) {
-            return Some(k);
-        }
         self.syms.get_index_of(s).map(Sym::new)
     }
 
@@ -421,11 +396,10 @@ impl Context {
         self.registry.get(name)
     }
 
-    /// The definition registered under an interned name (the registry
-    /// caches the answer per name).
-    pub fn def_for_sym(&mut self, name: Sym) -> Option<&'static OpDef> {
-        let text = &self.syms[name.index()];
-        self.registry.get_cached(name, text)
+    /// The definition registered under an interned name.
+    #[inline]
+    pub fn def_for_sym(&self, name: Sym) -> Option<&'static OpDef> {
+        self.registry.get_by_sym(name)
     }
 
     /// Whether a dialect namespace is registered.
@@ -616,8 +590,9 @@ impl Context {
 
     /// Looks an attribute up by name.
     pub fn get_attr(&self, op: OpId, name: &str) -> Option<Attr> {
-        let s = self.lookup_sym(name)?;
-        self.ops[op].attrs.get(&s).copied()
+        // An op has a handful of attributes: comparing their names beats
+        // hashing `name` (and a miss on an op without attributes is free).
+        self.ops[op].attrs.iter().find(|(k, _)| &*self.syms[k.index()] == name).map(|(_, v)| *v)
     }
 
     /// Sets an attribute.
