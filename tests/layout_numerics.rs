@@ -7,7 +7,7 @@
 //! back. TESSEL_LAYOUT_CASES sets the count (default 1,200).
 
 use tessel::layout_mlir::layout_functions;
-use tessel_interp::{Interpreter, RtValue, Tensor};
+use tessel_interp::{Interpreter, RtValue, Scalar, Tensor};
 use tessel_ir::parser::{parse_module, BufferStart};
 use tessel_ir::verifier::verify;
 use tessel_ir::Context;
@@ -67,25 +67,29 @@ fn run_case(text: &str) -> Result<(), String> {
     verify(&ctx, module, Default::default()).map_err(|d| format!("{}\n{mlir}", d[0].message))?;
     let n = t.elements as usize;
     let logical: Vec<usize> = t.logical_dims.iter().map(|&d| d as usize).collect();
-    let input = Tensor { shape: logical.clone(), data: (0..n).map(|i| i as f64 + 1.0).collect() };
     let mut interp = Interpreter::new(&ctx, module);
+    let elem = interp.signature("to_layout").and_then(|s| s[0].elem).ok_or("@to_layout takes no tensor")?;
+    // Every element gets distinct bits (NaN patterns included: data
+    // movement must keep them).
+    let bits = |i: usize| (i as u64 + 1) & (u64::MAX >> (64 - elem.bit_width()));
+    let input = Tensor::from_scalars(logical.clone(), elem, (0..n).map(|i| Scalar::from_bits(elem, bits(i))));
     let packed = match interp.call("to_layout", vec![RtValue::Tensor(input.clone())])?.pop() {
         Some(RtValue::Tensor(p)) => p,
         other => return Err(format!("@to_layout returned {other:?}")),
     };
-    if packed.data.len() as i64 != t.expanded_slots {
-        return Err(format!("packed tensor has {} slots, the layout {}", packed.data.len(), t.expanded_slots));
+    if packed.len() as i64 != t.expanded_slots {
+        return Err(format!("packed tensor has {} slots, the layout {}", packed.len(), t.expanded_slots));
     }
-    let mut expected = vec![0.0; packed.data.len()];
+    let mut expected = vec![0u64; packed.len()];
     for id in 0..n {
         let e = tessel_layout::tiling::unravel(id as i64, &t.logical_dims);
-        expected[t.linear_index(&e)? as usize] = id as f64 + 1.0;
+        expected[t.linear_index(&e)? as usize] = bits(id);
     }
-    if let Some(slot) = (0..expected.len()).find(|&s| expected[s].to_bits() != packed.data[s].to_bits()) {
+    if let Some(slot) = (0..expected.len()).find(|&s| expected[s] != packed.get(s).bits) {
         return Err(format!(
-            "slot {slot}: expected {} got {} (element {:?})\n{mlir}",
+            "slot {slot}: expected bits {:#x} got {:#x} (element {:?})\n{mlir}",
             expected[slot],
-            packed.data[slot],
+            packed.get(slot).bits,
             t.element_at(slot as i64)
         ));
     }

@@ -1,23 +1,39 @@
-//! The interpreter's kernels, registered per op in a table keyed by the
-//! op's definition: a new op joins with one entry.
+//! The engine's kernels, registered per op in a table keyed by the op's
+//! definition: a new op joins with one entry. Data movement goes through
+//! [`crate::copy::strided_copy`]; arith ops are scalar functions applied
+//! elementwise.
 
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use rustc_hash::FxHashMap;
-use tessel_ir::attrs::AttrKind;
-use tessel_ir::dialects::pack::PackInfo;
+use tessel_ir::attrs::{AttrKind, DenseData, DenseElement};
+use tessel_ir::context::ValueDef;
+use tessel_ir::dialects::pack::{PackInfo, Tile};
+use tessel_ir::dialects::tensor::slice_params;
 use tessel_ir::dialects::{affine, arith, func, linalg, pack, scf, tensor};
 use tessel_ir::registry::OpDef;
-use tessel_ir::{Context, OpId};
+use tessel_ir::{Context, OpId, Value};
 
-use crate::{check_bounds, for_each_index, insert, Flow, Interpreter, RtValue, Tensor};
+use crate::copy::{contiguous_strides, strided_copy, Axis, Clip};
+use crate::elem::{ElemType, Scalar};
+use crate::{Flow, Interpreter, RtValue, RunError, RunResult, Tensor};
 
 /// Runs one op.
-pub(crate) type Kernel = fn(&mut Interpreter<'_>, OpId) -> Result<Flow, String>;
-/// Computes an arith op on scalars.
-pub(crate) type ScalarFn = fn(&[RtValue]) -> Result<RtValue, String>;
+pub(crate) type Kernel = fn(&mut Interpreter<'_>, OpId) -> RunResult<Flow>;
 
-/// How the interpreter runs an op.
+/// The operands of one scalar computation.
+pub(crate) struct ScalarArgs<'a> {
+    pub args: &'a [Scalar],
+    /// The result's element type.
+    pub out: ElemType,
+    /// The comparison predicate (cmpi, cmpf), else 0.
+    pub predicate: i64,
+}
+
+/// Computes an arith op on scalars.
+pub(crate) type ScalarFn = fn(&ScalarArgs<'_>) -> Result<Scalar, String>;
+
+/// How the engine runs an op.
 #[derive(Copy, Clone)]
 pub(crate) enum Entry {
     /// Its own kernel.
@@ -26,9 +42,9 @@ pub(crate) enum Entry {
     Scalar(ScalarFn),
 }
 
-/// The kernel of each op the interpreter runs.
+/// The kernel of each op the engine runs.
 fn kernel_table() -> Vec<(&'static OpDef, Entry)> {
-    let kernels: [(&'static OpDef, Kernel); 23] = [
+    let kernels: [(&'static OpDef, Kernel); 24] = [
         (&func::RETURN, yield_operands),
         (&scf::YIELD, yield_operands),
         (&tensor::YIELD, yield_operands),
@@ -43,15 +59,16 @@ fn kernel_table() -> Vec<(&'static OpDef, Entry)> {
         (&tensor::CAST, cast),
         (&tensor::EXTRACT_SLICE, extract_slice),
         (&tensor::INSERT_SLICE, insert_slice),
-        (&pack::PACK, pack_or_unpack),
-        (&pack::UNPACK, pack_or_unpack),
+        (&pack::PACK, pack_op),
+        (&pack::UNPACK, unpack_op),
         (&linalg::FILL, fill),
         (&linalg::TRANSPOSE, transpose),
         (&tensor::COLLAPSE_SHAPE, reshape),
         (&tensor::EXPAND_SHAPE, reshape),
         (&scf::FOR, for_loop),
         (&scf::IF, if_op),
-        (&scf::FORALL, |i, op| i.forall(op).map(|_| Flow::Next)),
+        (&scf::FORALL, forall),
+        (&arith::SELECT, select),
     ];
     let kernels = kernels.into_iter().map(|(def, k)| (def, Entry::Kernel(k)));
     kernels.chain(SCALAR_OPS.iter().map(|(def, f)| (*def, Entry::Scalar(*f)))).collect()
@@ -66,24 +83,52 @@ pub(crate) fn kernel(ctx: &Context, op: OpId) -> Option<Entry> {
     table.get(&(def as *const OpDef as usize)).copied()
 }
 
-fn yield_operands(i: &mut Interpreter<'_>, op: OpId) -> Result<Flow, String> {
-    let vals = i.ctx.operands(op).iter().map(|v| i.get(*v)).collect::<Result<_, _>>()?;
+fn elem_of(ctx: &Context, v: Value) -> RunResult<ElemType> {
+    ElemType::of(ctx, ctx.value_type(v)).ok_or_else(|| {
+        let ty = tessel_ir::printer::type_to_string(ctx, ctx.value_type(v));
+        RunError::new(format!("the engine has no storage for {ty}"))
+    })
+}
+
+fn yield_operands(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
+    let vals = i.ctx.operands(op).iter().map(|v| i.get(*v)).collect::<RunResult<_>>()?;
     Ok(Flow::Yield(vals))
 }
 
-fn constant(i: &mut Interpreter<'_>, op: OpId) -> Result<Flow, String> {
-    let v = i.constant(op)?;
+fn constant(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
+    let ctx = i.ctx;
+    let result = ctx.result(op, 0);
+    let elem = elem_of(ctx, result)?;
+    let a = arith::ConstantOp(op).value(ctx).ok_or("constant without value")?;
+    let scalar = |e: &DenseElement| match e {
+        DenseElement::Int(v) => Scalar::int(elem, *v as i64),
+        DenseElement::Float(b) => Scalar::float(elem, f64::from_bits(*b)),
+    };
+    let v = match ctx.attr_kind(a) {
+        AttrKind::Integer { value, .. } => RtValue::Scalar(Scalar::int(elem, *value as i64)),
+        AttrKind::Bool(b) => RtValue::Scalar(Scalar::int(elem, *b as i64)),
+        AttrKind::Float { bits, .. } => RtValue::Scalar(Scalar::float(elem, f64::from_bits(*bits))),
+        AttrKind::Dense { ty, data } => {
+            let shape: Vec<usize> = ctx.type_kind(*ty).shape().unwrap_or(&[]).iter().map(|d| *d as usize).collect();
+            match data {
+                DenseData::Splat(e) => RtValue::Tensor(Tensor::filled(shape, scalar(e))),
+                DenseData::Elements(es) => RtValue::Tensor(Tensor::from_scalars(shape, elem, es.iter().map(scalar))),
+                DenseData::Hex(_) => return Err("hex dense constants are not supported".into()),
+            }
+        }
+        _ => return Err("unsupported constant".into()),
+    };
     i.set(op, 0, v);
     Ok(Flow::Next)
 }
 
-fn call(i: &mut Interpreter<'_>, op: OpId) -> Result<Flow, String> {
+fn call(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
     let ctx = i.ctx;
     let callee = match func::CallOp(op).callee(ctx).map(|a| ctx.attr_kind(a)) {
         Some(AttrKind::SymbolRef { root, .. }) => ctx.str(*root).to_string(),
         _ => return Err("call without callee".into()),
     };
-    let args = ctx.operands(op).iter().map(|v| i.get(*v)).collect::<Result<_, _>>()?;
+    let args = ctx.operands(op).iter().map(|v| i.get(*v)).collect::<RunResult<_>>()?;
     let res = i.call(&callee, args)?;
     for (k, v) in res.into_iter().enumerate() {
         i.set(op, k, v);
@@ -91,12 +136,12 @@ fn call(i: &mut Interpreter<'_>, op: OpId) -> Result<Flow, String> {
     Ok(Flow::Next)
 }
 
-fn affine_op(i: &mut Interpreter<'_>, op: OpId) -> Result<Flow, String> {
+fn affine_op(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
     let ctx = i.ctx;
     let m = affine::op_map(ctx, op).ok_or("affine op without map")?;
-    let vals: Vec<i64> = ctx.operands(op).iter().map(|v| i.get(*v)?.int()).collect::<Result<_, _>>()?;
+    let vals: Vec<i64> = ctx.operands(op).iter().map(|v| i.get(*v)?.int()).collect::<RunResult<_>>()?;
     let nd = m.num_dims as usize;
-    let res = m.eval(&vals[..nd], &vals[nd..]).ok_or("affine evaluation failed (division by zero)")?;
+    let res = m.eval(&vals[..nd], &vals[nd..]).ok_or("affine map evaluation divides by zero")?;
     let v = if affine::ApplyOp::isa(ctx, op) {
         res[0]
     } else if affine::MinOp::isa(ctx, op) {
@@ -104,131 +149,455 @@ fn affine_op(i: &mut Interpreter<'_>, op: OpId) -> Result<Flow, String> {
     } else {
         *res.iter().max().ok_or("empty map")?
     };
-    i.set(op, 0, RtValue::Int(v));
+    i.set(op, 0, RtValue::index(v));
     Ok(Flow::Next)
 }
 
-/// Runs an arith op with its scalar computation `f`.
-pub(crate) fn arith_op(i: &mut Interpreter<'_>, op: OpId, f: ScalarFn) -> Result<Flow, String> {
-    let v = i.arith(op, f)?;
+/// Runs an arith op with its scalar computation `f`, elementwise when an
+/// operand is a tensor (scalar operands apply to every element).
+pub(crate) fn arith_op(i: &mut Interpreter<'_>, op: OpId, f: ScalarFn) -> RunResult<Flow> {
+    let ctx = i.ctx;
+    let out = elem_of(ctx, ctx.result(op, 0))?;
+    let predicate = match ctx.get_attr(op, "predicate").map(|a| ctx.attr_kind(a)) {
+        Some(AttrKind::Integer { value, .. }) => *value as i64,
+        _ => 0,
+    };
+    let args: Vec<RtValue> = ctx.operands(op).iter().map(|v| i.get(*v)).collect::<RunResult<_>>()?;
+    let v = elementwise(&args, out, predicate, f, i.check_uninit)?;
     i.set(op, 0, v);
     Ok(Flow::Next)
 }
 
-fn empty(i: &mut Interpreter<'_>, op: OpId) -> Result<Flow, String> {
-    let t = i.new_tensor(i.ctx.result(op, 0), i.ctx.operands(op), f64::NAN)?;
+fn elementwise(args: &[RtValue], out: ElemType, predicate: i64, f: ScalarFn, check_uninit: bool) -> RunResult<RtValue> {
+    let Some(shape) = args.iter().find_map(|a| match a {
+        RtValue::Tensor(t) => Some(t.shape.clone()),
+        RtValue::Scalar(_) => None,
+    }) else {
+        let scalars: Vec<Scalar> = args.iter().map(|a| a.scalar()).collect::<RunResult<_>>()?;
+        return Ok(RtValue::Scalar(f(&ScalarArgs { args: &scalars, out, predicate })?));
+    };
+    for a in args {
+        if let RtValue::Tensor(t) = a {
+            if t.shape != shape {
+                return Err(RunError::new(format!("operand shapes differ: {:?} and {:?}", shape, t.shape)));
+            }
+            if check_uninit {
+                if let Some(e) = t.first_uninit() {
+                    return Err(RunError::new(format!("reads element {e} of a tensor.empty nobody wrote")));
+                }
+            }
+        }
+    }
+    let n: usize = shape.iter().product();
+    let mut scalars = vec![Scalar::index(0); args.len()];
+    let mut values = Vec::with_capacity(n);
+    for k in 0..n {
+        for (s, a) in scalars.iter_mut().zip(args) {
+            *s = match a {
+                RtValue::Tensor(t) => t.get(k),
+                RtValue::Scalar(x) => *x,
+            };
+        }
+        values.push(f(&ScalarArgs { args: &scalars, out, predicate })?);
+    }
+    Ok(RtValue::Tensor(Tensor::from_scalars(shape, out, values)))
+}
+
+fn empty(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
+    let ctx = i.ctx;
+    let result = ctx.result(op, 0);
+    let shape = result_shape(i, result, ctx.operands(op))?;
+    let mut t = Tensor::zeros(shape, elem_of(ctx, result)?);
+    if i.check_uninit {
+        t.mark_uninit();
+    }
     i.set(op, 0, RtValue::Tensor(t));
     Ok(Flow::Next)
 }
 
-fn dim(i: &mut Interpreter<'_>, op: OpId) -> Result<Flow, String> {
+/// The shape of a tensor result whose dynamic extents are `dyn_sizes`.
+fn result_shape(i: &Interpreter<'_>, result: Value, dyn_sizes: &[Value]) -> RunResult<Vec<usize>> {
+    let ty_shape = i.ctx.value_type_kind(result).shape().map(|s| s.to_vec()).unwrap_or_default();
+    i.resolve_sizes(&ty_shape, dyn_sizes, "size")
+}
+
+fn dim(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
     let t = i.operand(op, 0)?;
-    let d = i.operand(op, 1)?.int()? as usize;
-    let s = *t.tensor()?.shape.get(d).ok_or("tensor.dim index out of range")?;
-    i.set(op, 0, RtValue::Int(s as i64));
+    let d = i.operand(op, 1)?.int()?;
+    let shape = &t.tensor()?.shape;
+    let s = usize::try_from(d)
+        .ok()
+        .and_then(|d| shape.get(d))
+        .ok_or_else(|| RunError::new(format!("tensor.dim index {d} out of range for rank {}", shape.len())))?;
+    i.set(op, 0, RtValue::index(*s as i64));
     Ok(Flow::Next)
 }
 
-fn cast(i: &mut Interpreter<'_>, op: OpId) -> Result<Flow, String> {
+fn cast(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
     let v = i.operand(op, 0)?;
+    let t = v.tensor()?;
+    let ty = i.ctx.value_type_kind(i.ctx.result(op, 0)).shape().map(|s| s.to_vec()).unwrap_or_default();
+    check_static_shape(&ty, &t.shape, "tensor.cast")?;
     i.set(op, 0, v);
     Ok(Flow::Next)
 }
 
-fn extract_slice(i: &mut Interpreter<'_>, op: OpId) -> Result<Flow, String> {
+/// A runtime shape must agree with the static extents of its type.
+fn check_static_shape(ty: &[i64], shape: &[usize], what: &str) -> RunResult<()> {
+    let ok = ty.len() == shape.len()
+        && ty.iter().zip(shape).all(|(t, s)| *t == tessel_ir::types::DYNAMIC || *t as usize == *s);
+    if ok {
+        Ok(())
+    } else {
+        Err(RunError::new(format!("{what}: the runtime shape {shape:?} does not match the type's {ty:?}")))
+    }
+}
+
+/// Offsets, sizes and strides of a slice op, resolved.
+type SliceBox = (Vec<usize>, Vec<usize>, Vec<usize>);
+
+fn slice(i: &Interpreter<'_>, op: OpId) -> RunResult<SliceBox> {
+    let p = slice_params(i.ctx, op).ok_or("malformed slice")?;
+    Ok((
+        i.resolve_sizes(&p.offsets.0, &p.offsets.1, "offset")?,
+        i.resolve_sizes(&p.sizes.0, &p.sizes.1, "size")?,
+        i.resolve_sizes(&p.strides.0, &p.strides.1, "stride")?,
+    ))
+}
+
+/// Fails unless the slice lies inside `shape`.
+fn check_slice(shape: &[usize], (offs, sizes, strides): &SliceBox, what: &str) -> RunResult<()> {
+    if offs.len() != shape.len() || sizes.len() != shape.len() || strides.len() != shape.len() {
+        return Err(RunError::new(format!(
+            "{what}: slice of rank {} on a tensor of rank {}",
+            sizes.len(),
+            shape.len()
+        )));
+    }
+    for d in 0..shape.len() {
+        let end = if sizes[d] == 0 { offs[d] } else { offs[d] + (sizes[d] - 1) * strides[d] + 1 };
+        if end > shape[d] {
+            return Err(RunError::new(format!(
+                "{what} out of bounds: dim {d} reads [{}, {end}) of a dimension of size {}",
+                offs[d], shape[d]
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// The axes of a slice: the slice side strided (`tensor_shape` with slice
+/// strides), the other side contiguous over `sizes`. Returns the axes
+/// (slice side as `src` when `slice_is_src`) and the slice's start offset.
+fn slice_axes(tensor_shape: &[usize], (offs, sizes, strides): &SliceBox, slice_is_src: bool) -> (Vec<Axis>, usize) {
+    let ts = contiguous_strides(tensor_shape);
+    let cs = contiguous_strides(sizes);
+    let start = offs.iter().zip(&ts).map(|(o, s)| o * s).sum();
+    let axes = (0..sizes.len())
+        .map(|d| {
+            let strided = ts[d] * strides[d];
+            if slice_is_src {
+                Axis::new(sizes[d], strided, cs[d])
+            } else {
+                Axis::new(sizes[d], cs[d], strided)
+            }
+        })
+        .collect();
+    (axes, start)
+}
+
+/// Copies along `axes` from `src` into `out`, bits and written-marks alike.
+fn copy_into(
+    out: &mut Tensor,
+    out_off: usize,
+    src: &Tensor,
+    src_off: usize,
+    axes: &[Axis],
+    limits: &[usize],
+) -> RunResult<()> {
+    if out.elem != src.elem {
+        return Err(RunError::new(format!(
+            "element types differ: {} into {}",
+            src.elem.mlir_name(),
+            out.elem.mlir_name()
+        )));
+    }
+    let esize = src.elem.size();
+    strided_copy(out.bytes_mut(), out_off, &src.data, src_off, axes, limits, esize)?;
+    if src.init.is_some() || out.init.is_some() {
+        let ones = |n: usize| Arc::new(vec![1u8; n]);
+        let src_mask = src.init.clone().unwrap_or_else(|| ones(src.len()));
+        let n = out.len();
+        let out_mask = Arc::make_mut(out.init.get_or_insert_with(|| ones(n)));
+        strided_copy(out_mask, out_off, &src_mask, src_off, axes, limits, 1)?;
+        if out.first_uninit().is_none() {
+            out.init = None;
+        }
+    }
+    Ok(())
+}
+
+/// Fails when `t` (read whole by an op) holds an element nobody wrote.
+fn check_read(i: &Interpreter<'_>, t: &Tensor, what: &str) -> RunResult<()> {
+    match i.check_uninit.then(|| t.first_uninit()).flatten() {
+        Some(e) => Err(RunError::new(format!("{what} reads element {e} of a tensor.empty nobody wrote"))),
+        None => Ok(()),
+    }
+}
+
+fn extract_slice(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
     let src = i.operand(op, 0)?;
-    let (offs, sizes, strides) = i.slice(op)?;
     let src = src.tensor()?;
-    let mut out = Tensor::filled(sizes.clone(), 0.0);
-    let mut k = 0;
-    for_each_index(&sizes, |idx| {
-        let s: Vec<usize> = idx.iter().enumerate().map(|(d, x)| offs[d] + x * strides[d]).collect();
-        out.data[k] = src.get(&s);
-        k += 1;
-    });
-    check_bounds(&src.shape, &offs, &sizes, &strides)?;
-    out.shape = i.result_shape(i.ctx.result(op, 0), &sizes);
+    let b = slice(i, op)?;
+    check_slice(&src.shape, &b, "tensor.extract_slice")?;
+    let (axes, start) = slice_axes(&src.shape, &b, true);
+    let mut out = Tensor::zeros(b.1.clone(), src.elem);
+    copy_into(&mut out, 0, src, start, &axes, &[])?;
+    out.shape = rank_reduced(i, i.ctx.result(op, 0), &b.1);
     i.set(op, 0, RtValue::Tensor(out));
     Ok(Flow::Next)
 }
 
-fn insert_slice(i: &mut Interpreter<'_>, op: OpId) -> Result<Flow, String> {
+/// The shape of a possibly rank-reduced slice result: unit sizes the
+/// result type does not have are dropped, left to right.
+fn rank_reduced(i: &Interpreter<'_>, v: Value, sizes: &[usize]) -> Vec<usize> {
+    let ty = i.ctx.value_type_kind(v).shape().map(|s| s.to_vec()).unwrap_or_default();
+    if ty.len() == sizes.len() {
+        return sizes.to_vec();
+    }
+    let mut out = Vec::new();
+    let mut extra = sizes.len() - ty.len().min(sizes.len());
+    for s in sizes {
+        if *s == 1 && extra > 0 && (out.len() >= ty.len() || ty[out.len()] != 1) {
+            extra -= 1;
+        } else {
+            out.push(*s);
+        }
+    }
+    out
+}
+
+/// Writes `src` into the slice `b` of `dest` (in place when `dest` is not
+/// shared).
+fn insert(dest: &mut Tensor, src: &Tensor, b: &SliceBox, what: &str) -> RunResult<()> {
+    check_slice(&dest.shape, b, what)?;
+    let n: usize = b.1.iter().product();
+    if src.len() != n {
+        return Err(RunError::new(format!("{what}: source of {} elements for a slice of sizes {:?}", src.len(), b.1)));
+    }
+    let (axes, start) = slice_axes(&dest.shape, b, false);
+    copy_into(dest, start, src, 0, &axes, &[])
+}
+
+fn insert_slice(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
     let src = i.operand(op, 0)?;
-    let dest = i.operand(op, 1)?;
-    let (offs, sizes, strides) = i.slice(op)?;
-    let out = insert(src.tensor()?, dest.tensor()?, &offs, &sizes, &strides)?;
+    let src = src.tensor()?;
+    check_read(i, src, "tensor.insert_slice")?;
+    let b = slice(i, op)?;
+    let dest_v = i.ctx.operands(op)[1];
+    let mut dest = match i.take_or_get(dest_v, op)? {
+        RtValue::Tensor(t) => t,
+        _ => return Err("tensor.insert_slice into a scalar".into()),
+    };
+    insert(&mut dest, src, &b, "tensor.insert_slice")?;
+    i.set(op, 0, RtValue::Tensor(dest));
+    Ok(Flow::Next)
+}
+
+/// The inner tiles of a pack or unpack, resolved (positive).
+fn tiles(i: &Interpreter<'_>, info: &PackInfo) -> RunResult<Vec<usize>> {
+    info.mixed_tiles()
+        .iter()
+        .map(|t| {
+            let v = match t {
+                Tile::Const(c) => *c,
+                Tile::Value(v) => i.get(*v)?.int()?,
+            };
+            usize::try_from(v)
+                .ok()
+                .filter(|v| *v > 0)
+                .ok_or_else(|| RunError::new(format!("inner tile size {v} is not positive")))
+        })
+        .collect()
+}
+
+/// The packed layout of a pack/unpack: for every packed dim, the unpacked
+/// dim it walks and its step there; and whether the last tile of some dim
+/// is incomplete.
+struct PackedAxes {
+    axes: Vec<Axis>,
+    padded: bool,
+}
+
+/// The axes walking the packed tensor (`packed_shape`, contiguous on the
+/// `packed_is_dst` side) against the unpacked one (`unpacked_shape`).
+fn packed_axes(
+    info: &PackInfo,
+    tiles: &[usize],
+    unpacked_shape: &[usize],
+    packed_shape: &[usize],
+    packed_is_dst: bool,
+    what: &str,
+) -> RunResult<PackedAxes> {
+    let n = unpacked_shape.len();
+    let k = tiles.len();
+    if packed_shape.len() != n + k {
+        return Err(RunError::new(format!("{what}: packed rank {} for rank {n} and {k} tiles", packed_shape.len())));
+    }
+    let perm: Vec<usize> = if info.outer_dims_perm.is_empty() {
+        (0..n).collect()
+    } else {
+        info.outer_dims_perm.iter().map(|p| *p as usize).collect()
+    };
+    let mut tile_of = vec![1usize; n];
+    for (t, pos) in tiles.iter().zip(&info.inner_dims_pos) {
+        tile_of[*pos as usize] = *t;
+    }
+    for (j, t) in tiles.iter().enumerate() {
+        if packed_shape[n + j] != *t {
+            return Err(RunError::new(format!(
+                "{what}: inner tile {j} is {t} but the packed tensor's dim {} is {}",
+                n + j,
+                packed_shape[n + j]
+            )));
+        }
+    }
+    let mut padded = false;
+    for (j, &d) in perm.iter().enumerate() {
+        let covered = packed_shape[j] * tile_of[d];
+        if covered < unpacked_shape[d] {
+            return Err(RunError::new(format!(
+                "{what}: {} tiles of {} cover {covered} of the {} elements of dim {d}",
+                packed_shape[j], tile_of[d], unpacked_shape[d]
+            )));
+        }
+        padded |= covered != unpacked_shape[d];
+    }
+    let us = contiguous_strides(unpacked_shape);
+    let ps = contiguous_strides(packed_shape);
+    let mut axes = Vec::with_capacity(n + k);
+    let mut push = |extent: usize, unpacked: usize, packed: usize, clip: Clip| {
+        let (src, dst) = if packed_is_dst { (unpacked, packed) } else { (packed, unpacked) };
+        axes.push(Axis { extent, src, dst, clip: padded.then_some(clip) });
+    };
+    for (j, &d) in perm.iter().enumerate() {
+        push(packed_shape[j], us[d] * tile_of[d], ps[j], Clip { dim: d, coef: tile_of[d] });
+    }
+    for (j, pos) in info.inner_dims_pos.iter().enumerate() {
+        let d = *pos as usize;
+        push(tiles[j], us[d], ps[n + j], Clip { dim: d, coef: 1 });
+    }
+    Ok(PackedAxes { axes, padded })
+}
+
+fn pack_op(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
+    let info = PackInfo::read(i.ctx, op).ok_or("malformed pack")?;
+    let src = i.get(info.source)?;
+    let src = src.tensor()?;
+    check_read(i, src, "pack")?;
+    let dest_shape = i.get(info.dest)?.tensor()?.shape.clone();
+    let tiles = tiles(i, &info)?;
+    let p = packed_axes(&info, &tiles, &src.shape, &dest_shape, true, "pack")?;
+    let mut out = if p.padded {
+        let pad = match info.padding_value {
+            Some(v) => i.get(v)?.scalar()?,
+            None => {
+                return Err(RunError::new(
+                    "pack without a padding value on a source whose tiles are incomplete".to_string(),
+                ))
+            }
+        };
+        if pad.elem != src.elem {
+            return Err("padding value of another element type".into());
+        }
+        Tensor::filled(dest_shape, pad)
+    } else {
+        Tensor::zeros(dest_shape, src.elem)
+    };
+    copy_into(&mut out, 0, src, 0, &p.axes, &src.shape)?;
     i.set(op, 0, RtValue::Tensor(out));
     Ok(Flow::Next)
 }
 
-fn pack_or_unpack(i: &mut Interpreter<'_>, op: OpId) -> Result<Flow, String> {
-    let info = PackInfo::read(i.ctx, op).ok_or("malformed pack or unpack")?;
-    let out = if info.is_pack { i.pack(&info)? } else { i.unpack(&info)? };
+fn unpack_op(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
+    let info = PackInfo::read(i.ctx, op).ok_or("malformed unpack")?;
+    let src = i.get(info.source)?;
+    let src = src.tensor()?;
+    let dest_shape = i.get(info.dest)?.tensor()?.shape.clone();
+    let tiles = tiles(i, &info)?;
+    let p = packed_axes(&info, &tiles, &dest_shape, &src.shape, false, "unpack")?;
+    let mut out = Tensor::zeros(dest_shape.clone(), src.elem);
+    // With padding, the clipped axes skip it: the limits are the unpacked dims.
+    copy_into(&mut out, 0, src, 0, &p.axes, &dest_shape)?;
+    check_read(i, &out, "unpack")?;
     i.set(op, 0, RtValue::Tensor(out));
     Ok(Flow::Next)
 }
 
-fn fill(i: &mut Interpreter<'_>, op: OpId) -> Result<Flow, String> {
+fn fill(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
+    let ctx = i.ctx;
     let v = i.operand(op, 0)?.scalar()?;
     let dest = i.operand(op, 1)?;
-    let t = Tensor::filled(dest.tensor()?.shape.clone(), v);
-    if !i.ctx.results(op).is_empty() {
+    let dest = dest.tensor()?;
+    let v = if v.elem == dest.elem { v } else { return Err("fill value of another element type".into()) };
+    let t = Tensor::filled(dest.shape.clone(), v);
+    if !ctx.results(op).is_empty() {
         i.set(op, 0, RtValue::Tensor(t));
     }
     Ok(Flow::Next)
 }
 
-fn transpose(i: &mut Interpreter<'_>, op: OpId) -> Result<Flow, String> {
+fn transpose(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
     let src = i.operand(op, 0)?;
     let src = src.tensor()?;
+    check_read(i, src, "linalg.transpose")?;
     let perm = linalg::TransposeOp(op).permutation(i.ctx);
     if perm.len() != src.shape.len() {
-        return Err("no permutation".into());
+        return Err("transpose permutation of another rank".into());
     }
     let shape: Vec<usize> = perm.iter().map(|p| src.shape[*p as usize]).collect();
-    let mut out = Tensor::filled(shape.clone(), 0.0);
-    let mut k = 0;
-    for_each_index(&shape, |idx| {
-        let mut s = vec![0; idx.len()];
-        for (j, p) in perm.iter().enumerate() {
-            s[*p as usize] = idx[j];
-        }
-        out.data[k] = src.get(&s);
-        k += 1;
-    });
+    let ss = src.strides();
+    let ds = contiguous_strides(&shape);
+    let axes: Vec<Axis> = perm.iter().enumerate().map(|(j, p)| Axis::new(shape[j], ss[*p as usize], ds[j])).collect();
+    let mut out = Tensor::zeros(shape, src.elem);
+    copy_into(&mut out, 0, src, 0, &axes, &[])?;
     if !i.ctx.results(op).is_empty() {
         i.set(op, 0, RtValue::Tensor(out));
     }
     Ok(Flow::Next)
 }
 
-fn reshape(i: &mut Interpreter<'_>, op: OpId) -> Result<Flow, String> {
+fn reshape(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
     let ctx = i.ctx;
     let src = i.operand(op, 0)?;
     let mut t = src.tensor()?.clone();
-    let dyns = &ctx.operands(op)[1..];
-    t.shape = i.new_tensor(ctx.result(op, 0), dyns, 0.0).map(|x| x.shape).unwrap_or_default();
-    if tensor::CollapseShapeOp::isa(ctx, op) {
-        let groups = tensor::reassociation(ctx, op).ok_or("no reassociation")?;
-        let src_shape = src.tensor()?.shape.clone();
-        t.shape = groups.iter().map(|g| g.iter().map(|d| src_shape[*d as usize]).product()).collect();
+    let groups = tensor::reassociation(ctx, op).ok_or("no reassociation")?;
+    let shape = if tensor::CollapseShapeOp::isa(ctx, op) {
+        groups.iter().map(|g| g.iter().map(|d| t.shape.get(*d as usize).copied().unwrap_or(0)).product()).collect()
+    } else {
+        result_shape(i, ctx.result(op, 0), &ctx.operands(op)[1..])?
+    };
+    if shape.iter().product::<usize>() != t.len() {
+        return Err(RunError::new(format!("reshape of {:?} into {shape:?} changes the element count", t.shape)));
     }
+    t.shape = shape;
     i.set(op, 0, RtValue::Tensor(t));
     Ok(Flow::Next)
 }
 
-fn for_loop(i: &mut Interpreter<'_>, op: OpId) -> Result<Flow, String> {
+fn for_loop(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
     let ctx = i.ctx;
     let f = scf::ForOp(op);
     let (lb, ub, step) =
         (i.get(f.lower_bound(ctx))?.int()?, i.get(f.upper_bound(ctx))?.int()?, i.get(f.step(ctx))?.int()?);
     if step <= 0 {
-        return Err("scf.for with a non-positive step".into());
+        return Err(RunError::new(format!("scf.for with step {step}")));
     }
-    let mut carried: Vec<RtValue> = f.init_args(ctx).iter().map(|v| i.get(*v)).collect::<Result<_, _>>()?;
+    let iv_elem = elem_of(ctx, f.lower_bound(ctx))?;
+    let mut carried: Vec<RtValue> = f.init_args(ctx).iter().map(|v| i.get(*v)).collect::<RunResult<_>>()?;
     let mut iv = lb;
     while iv < ub {
-        let mut args = vec![RtValue::Int(iv)];
+        let mut args = vec![RtValue::Scalar(Scalar::int(iv_elem, iv))];
         args.extend(carried);
         carried = i.run_region(f.body(ctx), args)?;
         iv += step;
@@ -239,11 +608,11 @@ fn for_loop(i: &mut Interpreter<'_>, op: OpId) -> Result<Flow, String> {
     Ok(Flow::Next)
 }
 
-fn if_op(i: &mut Interpreter<'_>, op: OpId) -> Result<Flow, String> {
+fn if_op(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
     let ctx = i.ctx;
     let cond = scf::IfOp(op);
-    let c = i.get(cond.condition(ctx))?.int()?;
-    let r = if c != 0 { cond.then_region(ctx) } else { cond.else_region(ctx) };
+    let c = i.get(cond.condition(ctx))?.scalar()?;
+    let r = if c.bits != 0 { cond.then_region(ctx) } else { cond.else_region(ctx) };
     let res = if ctx.blocks(r).is_empty() { vec![] } else { i.run_region(r, vec![])? };
     for (k, v) in res.into_iter().enumerate() {
         i.set(op, k, v);
@@ -251,60 +620,274 @@ fn if_op(i: &mut Interpreter<'_>, op: OpId) -> Result<Flow, String> {
     Ok(Flow::Next)
 }
 
-fn int2(a: &[RtValue]) -> Result<(i64, i64), String> {
-    Ok((a[0].int()?, a[1].int()?))
+fn select(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
+    let ctx = i.ctx;
+    let args: Vec<RtValue> = ctx.operands(op).iter().map(|v| i.get(*v)).collect::<RunResult<_>>()?;
+    let v = match &args[0] {
+        // A scalar condition picks a whole value.
+        RtValue::Scalar(c) => {
+            if c.bits != 0 {
+                args[1].clone()
+            } else {
+                args[2].clone()
+            }
+        }
+        RtValue::Tensor(_) => {
+            let out = elem_of(ctx, ctx.result(op, 0))?;
+            elementwise(&args, out, 0, |a| Ok(if a.args[0].bits != 0 { a.args[1] } else { a.args[2] }), i.check_uninit)?
+        }
+    };
+    i.set(op, 0, v);
+    Ok(Flow::Next)
 }
 
-fn float2(a: &[RtValue]) -> Result<(f64, f64), String> {
-    Ok((a[0].scalar()?, a[1].scalar()?))
+fn forall(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
+    let ctx = i.ctx;
+    let b = scf::forall_bounds(ctx, op).ok_or("malformed scf.forall")?;
+    let lbs = i.resolve(&b.lbs.0, &b.lbs.1)?;
+    let ubs = i.resolve(&b.ubs.0, &b.ubs.1)?;
+    let steps = i.resolve(&b.steps.0, &b.steps.1)?;
+    if let Some(s) = steps.iter().find(|s| **s <= 0) {
+        return Err(RunError::new(format!("scf.forall with step {s}")));
+    }
+    let entry: Vec<RtValue> = b.outputs.iter().map(|v| i.get(*v)).collect::<RunResult<_>>()?;
+    let mut outs: Vec<Tensor> = entry.iter().map(|v| v.tensor().cloned()).collect::<RunResult<_>>()?;
+    // Which elements of each shared output some iteration wrote.
+    let mut written: Vec<Vec<u8>> = outs.iter().map(|t| vec![0u8; t.len()]).collect();
+    let counts: Vec<usize> = (0..lbs.len())
+        .map(|d| if ubs[d] > lbs[d] { ((ubs[d] - lbs[d] + steps[d] - 1) / steps[d]) as usize } else { 0 })
+        .collect();
+    let body = ctx.blocks(ctx.regions(op)[0])[0];
+    let total: usize = counts.iter().product();
+    let mut point = vec![0usize; counts.len()];
+    for _ in 0..total {
+        let mut args: Vec<RtValue> =
+            point.iter().enumerate().map(|(d, k)| RtValue::index(lbs[d] + *k as i64 * steps[d])).collect();
+        // Each iteration sees the shared outputs as they were on entry.
+        args.extend(entry.iter().cloned());
+        for (a, v) in ctx.block_args(body).iter().zip(args) {
+            i.env.insert(*a, v);
+        }
+        for o in ctx.block_ops(body) {
+            if scf::InParallelOp::isa(ctx, o) {
+                for &pb in ctx.blocks(ctx.regions(o)[0]) {
+                    for ins in ctx.block_ops(pb) {
+                        parallel_insert(i, ins, lbs.len(), &mut outs, &mut written).map_err(|mut e| {
+                            e.loc.get_or_insert(ctx.op_loc(ins));
+                            e
+                        })?;
+                    }
+                }
+            } else if let Flow::Yield(_) = i.exec(o).map_err(|mut e| {
+                e.loc.get_or_insert(ctx.op_loc(o));
+                e
+            })? {
+                break;
+            }
+        }
+        // Next point, row-major.
+        for d in (0..point.len()).rev() {
+            point[d] += 1;
+            if point[d] < counts[d] {
+                break;
+            }
+            point[d] = 0;
+        }
+    }
+    for (k, t) in outs.into_iter().enumerate() {
+        i.set(op, k, RtValue::Tensor(t));
+    }
+    Ok(Flow::Next)
 }
 
-fn nonzero(v: i64) -> Result<i64, String> {
-    if v == 0 {
+/// One `tensor.parallel_insert_slice` of a forall iteration: writes its
+/// slice of the shared output, refusing elements another iteration wrote.
+fn parallel_insert(
+    i: &Interpreter<'_>,
+    ins: OpId,
+    num_ivs: usize,
+    outs: &mut [Tensor],
+    written: &mut [Vec<u8>],
+) -> RunResult<()> {
+    let ctx = i.ctx;
+    let src = i.operand(ins, 0)?;
+    let src = src.tensor()?;
+    check_read(i, src, "tensor.parallel_insert_slice")?;
+    let ValueDef::BlockArg { index, .. } = ctx.value_def(ctx.operands(ins)[1]) else {
+        return Err("tensor.parallel_insert_slice must write a shared_outs argument".into());
+    };
+    let which = (index as usize).checked_sub(num_ivs).filter(|w| *w < outs.len()).ok_or("not a shared output")?;
+    let b = slice(i, ins)?;
+    insert(&mut outs[which], src, &b, "tensor.parallel_insert_slice")?;
+    let (axes, start) = slice_axes(&outs[which].shape, &b, false);
+    if let Some(e) = crate::copy::mark_once(&mut written[which], start, &axes) {
+        return Err(RunError::new(format!("scf.forall: two iterations write element {e} of shared output #{which}")));
+    }
+    Ok(())
+}
+
+// ---- scalar computations --------------------------------------------------
+
+fn int2(a: &ScalarArgs<'_>) -> (i64, i64) {
+    (a.args[0].as_i64(), a.args[1].as_i64())
+}
+
+fn uint2(a: &ScalarArgs<'_>) -> (u64, u64) {
+    (a.args[0].as_u64(), a.args[1].as_u64())
+}
+
+fn nonzero<T: PartialEq + Default>(v: T) -> Result<T, String> {
+    if v == T::default() {
         Err("division by zero".to_string())
     } else {
         Ok(v)
     }
 }
 
-/// The scalar computation of each arith op the interpreter runs.
+fn int(a: &ScalarArgs<'_>, v: i64) -> Scalar {
+    Scalar::int(a.out, v)
+}
+
+fn uint(a: &ScalarArgs<'_>, v: u64) -> Scalar {
+    Scalar::from_bits(a.out, v)
+}
+
+fn float(a: &ScalarArgs<'_>, op32: fn(&[f32]) -> f32, op64: fn(&[f64]) -> f64) -> Scalar {
+    Scalar::float_op(a.out, a.args, op32, op64)
+}
+
+/// IEEE 754 maximum / minimum: NaN wins, -0 < +0 (`arith.maximumf`).
+fn maximum<T: num_like::Float>(x: T, y: T, max: bool) -> T {
+    if x.is_nan() || y.is_nan() {
+        return if x.is_nan() { x } else { y };
+    }
+    if x == y {
+        // Equal values differ only in the sign of zero.
+        return if x.is_sign_negative() == max { y } else { x };
+    }
+    if (x > y) == max {
+        x
+    } else {
+        y
+    }
+}
+
+/// The float operations [`maximum`] needs, for f32 and f64.
+mod num_like {
+    pub trait Float: Copy + PartialOrd {
+        fn is_nan(self) -> bool;
+        fn is_sign_negative(self) -> bool;
+    }
+    impl Float for f32 {
+        fn is_nan(self) -> bool {
+            f32::is_nan(self)
+        }
+        fn is_sign_negative(self) -> bool {
+            f32::is_sign_negative(self)
+        }
+    }
+    impl Float for f64 {
+        fn is_nan(self) -> bool {
+            f64::is_nan(self)
+        }
+        fn is_sign_negative(self) -> bool {
+            f64::is_sign_negative(self)
+        }
+    }
+}
+
+fn cmpi(a: &ScalarArgs<'_>) -> Result<Scalar, String> {
+    let (x, y) = int2(a);
+    let (ux, uy) = uint2(a);
+    let r = match a.predicate {
+        0 => x == y,
+        1 => x != y,
+        2 => x < y,
+        3 => x <= y,
+        4 => x > y,
+        5 => x >= y,
+        6 => ux < uy,
+        7 => ux <= uy,
+        8 => ux > uy,
+        9 => ux >= uy,
+        p => return Err(format!("unknown cmpi predicate {p}")),
+    };
+    Ok(Scalar::int(ElemType::I1, r as i64))
+}
+
+fn cmpf(a: &ScalarArgs<'_>) -> Result<Scalar, String> {
+    let (x, y) = (a.args[0].as_f64(), a.args[1].as_f64());
+    let unordered = x.is_nan() || y.is_nan();
+    let ordered = |r: bool| !unordered && r;
+    let unord = |r: bool| unordered || r;
+    let r = match a.predicate {
+        0 => false,
+        1 => ordered(x == y),
+        2 => ordered(x > y),
+        3 => ordered(x >= y),
+        4 => ordered(x < y),
+        5 => ordered(x <= y),
+        6 => ordered(x != y),
+        7 => !unordered,
+        8 => unord(x == y),
+        9 => unord(x > y),
+        10 => unord(x >= y),
+        11 => unord(x < y),
+        12 => unord(x <= y),
+        13 => unord(x != y),
+        14 => unordered,
+        15 => true,
+        p => return Err(format!("unknown cmpf predicate {p}")),
+    };
+    Ok(Scalar::int(ElemType::I1, r as i64))
+}
+
+/// `x` as a float of `out`: f32 and narrower round once from the exact
+/// value (through f64, exact below 2^53).
+fn int_to_float(out: ElemType, x: f64) -> Scalar {
+    Scalar::float(out, x)
+}
+
+/// The scalar computation of each arith op the engine runs.
 static SCALAR_OPS: &[(&OpDef, ScalarFn)] = &[
-    (&arith::ADDI, |a| int2(a).map(|(x, y)| RtValue::Int(x.wrapping_add(y)))),
-    (&arith::SUBI, |a| int2(a).map(|(x, y)| RtValue::Int(x.wrapping_sub(y)))),
-    (&arith::MULI, |a| int2(a).map(|(x, y)| RtValue::Int(x.wrapping_mul(y)))),
-    (&arith::DIVSI, |a| int2(a).and_then(|(x, y)| Ok(RtValue::Int(x / nonzero(y)?)))),
-    (&arith::DIVUI, |a| int2(a).and_then(|(x, y)| Ok(RtValue::Int(x / nonzero(y)?)))),
-    (&arith::REMSI, |a| int2(a).and_then(|(x, y)| Ok(RtValue::Int(x % nonzero(y)?)))),
-    (&arith::REMUI, |a| int2(a).and_then(|(x, y)| Ok(RtValue::Int(x % nonzero(y)?)))),
-    (&arith::CEILDIVSI, |a| int2(a).and_then(|(x, y)| Ok(RtValue::Int(tessel_ir::affine::ceil_div(x, nonzero(y)?))))),
-    (&arith::CEILDIVUI, |a| int2(a).and_then(|(x, y)| Ok(RtValue::Int(tessel_ir::affine::ceil_div(x, nonzero(y)?))))),
-    (&arith::FLOORDIVSI, |a| int2(a).and_then(|(x, y)| Ok(RtValue::Int(tessel_ir::affine::floor_div(x, nonzero(y)?))))),
-    (&arith::MINSI, |a| int2(a).map(|(x, y)| RtValue::Int(x.min(y)))),
-    (&arith::MINUI, |a| int2(a).map(|(x, y)| RtValue::Int(x.min(y)))),
-    (&arith::MAXSI, |a| int2(a).map(|(x, y)| RtValue::Int(x.max(y)))),
-    (&arith::MAXUI, |a| int2(a).map(|(x, y)| RtValue::Int(x.max(y)))),
-    (&arith::ANDI, |a| int2(a).map(|(x, y)| RtValue::Int(x & y))),
-    (&arith::ORI, |a| int2(a).map(|(x, y)| RtValue::Int(x | y))),
-    (&arith::XORI, |a| int2(a).map(|(x, y)| RtValue::Int(x ^ y))),
-    (&arith::ADDF, |a| float2(a).map(|(x, y)| RtValue::Float(x + y))),
-    (&arith::SUBF, |a| float2(a).map(|(x, y)| RtValue::Float(x - y))),
-    (&arith::MULF, |a| float2(a).map(|(x, y)| RtValue::Float(x * y))),
-    (&arith::DIVF, |a| float2(a).map(|(x, y)| RtValue::Float(x / y))),
-    (&arith::NEGF, |a| a[0].scalar().map(|x| RtValue::Float(-x))),
-    (&arith::MAXIMUMF, |a| float2(a).map(|(x, y)| RtValue::Float(x.max(y)))),
-    (&arith::MAXNUMF, |a| float2(a).map(|(x, y)| RtValue::Float(x.max(y)))),
-    (&arith::MINIMUMF, |a| float2(a).map(|(x, y)| RtValue::Float(x.min(y)))),
-    (&arith::MINNUMF, |a| float2(a).map(|(x, y)| RtValue::Float(x.min(y)))),
-    (&arith::INDEX_CAST, |a| a[0].int().map(RtValue::Int)),
-    (&arith::INDEX_CASTUI, |a| a[0].int().map(RtValue::Int)),
-    (&arith::EXTSI, |a| a[0].int().map(RtValue::Int)),
-    (&arith::EXTUI, |a| a[0].int().map(RtValue::Int)),
-    (&arith::TRUNCI, |a| a[0].int().map(RtValue::Int)),
-    (&arith::EXTF, |a| a[0].scalar().map(RtValue::Float)),
-    (&arith::TRUNCF, |a| a[0].scalar().map(RtValue::Float)),
-    (&arith::SITOFP, |a| a[0].int().map(|x| RtValue::Float(x as f64))),
-    (&arith::UITOFP, |a| a[0].int().map(|x| RtValue::Float(x as f64))),
-    (&arith::FPTOSI, |a| a[0].scalar().map(|x| RtValue::Int(x as i64))),
-    (&arith::FPTOUI, |a| a[0].scalar().map(|x| RtValue::Int(x as i64))),
-    (&arith::SELECT, |a| Ok(if a[0].int()? != 0 { a[1].clone() } else { a[2].clone() })),
+    (&arith::ADDI, |a| Ok(int(a, int2(a).0.wrapping_add(int2(a).1)))),
+    (&arith::SUBI, |a| Ok(int(a, int2(a).0.wrapping_sub(int2(a).1)))),
+    (&arith::MULI, |a| Ok(int(a, int2(a).0.wrapping_mul(int2(a).1)))),
+    (&arith::DIVSI, |a| Ok(int(a, int2(a).0.wrapping_div(nonzero(int2(a).1)?)))),
+    (&arith::DIVUI, |a| Ok(uint(a, uint2(a).0 / nonzero(uint2(a).1)?))),
+    (&arith::REMSI, |a| Ok(int(a, int2(a).0.wrapping_rem(nonzero(int2(a).1)?)))),
+    (&arith::REMUI, |a| Ok(uint(a, uint2(a).0 % nonzero(uint2(a).1)?))),
+    (&arith::CEILDIVSI, |a| Ok(int(a, tessel_ir::affine::ceil_div(int2(a).0, nonzero(int2(a).1)?)))),
+    (&arith::CEILDIVUI, |a| Ok(uint(a, uint2(a).0.div_ceil(nonzero(uint2(a).1)?)))),
+    (&arith::FLOORDIVSI, |a| Ok(int(a, tessel_ir::affine::floor_div(int2(a).0, nonzero(int2(a).1)?)))),
+    (&arith::MINSI, |a| Ok(int(a, int2(a).0.min(int2(a).1)))),
+    (&arith::MINUI, |a| Ok(uint(a, uint2(a).0.min(uint2(a).1)))),
+    (&arith::MAXSI, |a| Ok(int(a, int2(a).0.max(int2(a).1)))),
+    (&arith::MAXUI, |a| Ok(uint(a, uint2(a).0.max(uint2(a).1)))),
+    (&arith::ANDI, |a| Ok(uint(a, uint2(a).0 & uint2(a).1))),
+    (&arith::ORI, |a| Ok(uint(a, uint2(a).0 | uint2(a).1))),
+    (&arith::XORI, |a| Ok(uint(a, uint2(a).0 ^ uint2(a).1))),
+    (&arith::CMPI, cmpi),
+    (&arith::CMPF, cmpf),
+    (&arith::ADDF, |a| Ok(float(a, |v| v[0] + v[1], |v| v[0] + v[1]))),
+    (&arith::SUBF, |a| Ok(float(a, |v| v[0] - v[1], |v| v[0] - v[1]))),
+    (&arith::MULF, |a| Ok(float(a, |v| v[0] * v[1], |v| v[0] * v[1]))),
+    (&arith::DIVF, |a| Ok(float(a, |v| v[0] / v[1], |v| v[0] / v[1]))),
+    // Negation flips the sign bit only (NaN payloads kept).
+    (&arith::NEGF, |a| Ok(Scalar::from_bits(a.out, a.args[0].bits ^ (1u64 << (a.out.bit_width() - 1))))),
+    (&arith::MAXIMUMF, |a| Ok(float(a, |v| maximum(v[0], v[1], true), |v| maximum(v[0], v[1], true)))),
+    (&arith::MINIMUMF, |a| Ok(float(a, |v| maximum(v[0], v[1], false), |v| maximum(v[0], v[1], false)))),
+    (&arith::MAXNUMF, |a| Ok(float(a, |v| v[0].max(v[1]), |v| v[0].max(v[1])))),
+    (&arith::MINNUMF, |a| Ok(float(a, |v| v[0].min(v[1]), |v| v[0].min(v[1])))),
+    (&arith::INDEX_CAST, |a| Ok(int(a, a.args[0].as_i64()))),
+    (&arith::INDEX_CASTUI, |a| Ok(uint(a, a.args[0].as_u64()))),
+    (&arith::EXTSI, |a| Ok(int(a, a.args[0].as_i64()))),
+    (&arith::EXTUI, |a| Ok(uint(a, a.args[0].as_u64()))),
+    (&arith::TRUNCI, |a| Ok(uint(a, a.args[0].as_u64()))),
+    (&arith::EXTF, |a| Ok(Scalar::float(a.out, a.args[0].as_f64()))),
+    (&arith::TRUNCF, |a| Ok(Scalar::float(a.out, a.args[0].as_f64()))),
+    (&arith::SITOFP, |a| Ok(int_to_float(a.out, a.args[0].as_i64() as f64))),
+    (&arith::UITOFP, |a| Ok(int_to_float(a.out, a.args[0].as_u64() as f64))),
+    (&arith::FPTOSI, |a| Ok(int(a, a.args[0].as_f64() as i64))),
+    (&arith::FPTOUI, |a| Ok(uint(a, a.args[0].as_f64() as u64))),
 ];

@@ -1,0 +1,111 @@
+//! Dense row-major tensors of exact element types.
+
+use std::sync::Arc;
+
+use crate::copy::contiguous_strides;
+use crate::elem::{ElemType, Scalar};
+
+/// A dense row-major tensor: its elements' little-endian bytes, shared
+/// until written (values flow through the program without copies).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tensor {
+    pub shape: Vec<usize>,
+    pub elem: ElemType,
+    pub data: Arc<Vec<u8>>,
+    /// One byte per element, nonzero where written; `None` when every
+    /// element is (only `tensor.empty` under `--run-check-uninit` makes one).
+    pub init: Option<Arc<Vec<u8>>>,
+}
+
+impl Tensor {
+    /// A tensor of zeros.
+    pub fn zeros(shape: Vec<usize>, elem: ElemType) -> Tensor {
+        let n: usize = shape.iter().product();
+        Tensor { shape, elem, data: Arc::new(vec![0; n * elem.size()]), init: None }
+    }
+
+    /// A tensor filled with `v`.
+    pub fn filled(shape: Vec<usize>, v: Scalar) -> Tensor {
+        let mut t = Tensor::zeros(shape, v.elem);
+        crate::copy::fill(t.bytes_mut(), &v.to_le_bytes());
+        t
+    }
+
+    /// A tensor of `elem` holding `values` converted to it (rounded to
+    /// nearest even for floats, wrapped for integers).
+    pub fn from_f64(shape: Vec<usize>, elem: ElemType, values: &[f64]) -> Tensor {
+        Tensor::from_scalars(shape, elem, values.iter().map(|v| Scalar::from_f64(elem, *v)))
+    }
+
+    /// A tensor from its elements in row-major order.
+    pub fn from_scalars(shape: Vec<usize>, elem: ElemType, values: impl IntoIterator<Item = Scalar>) -> Tensor {
+        let mut data = Vec::with_capacity(shape.iter().product::<usize>() * elem.size());
+        for v in values {
+            data.extend_from_slice(&v.bits.to_le_bytes()[..elem.size()]);
+        }
+        Tensor { shape, elem, data: Arc::new(data), init: None }
+    }
+
+    /// 0, 1, 2, ... in row-major order (converted to `elem`).
+    pub fn iota(shape: Vec<usize>, elem: ElemType) -> Tensor {
+        let n: usize = shape.iter().product();
+        Tensor::from_scalars(shape, elem, (0..n).map(|i| Scalar::from_f64(elem, i as f64)))
+    }
+
+    /// Number of elements.
+    pub fn len(&self) -> usize {
+        self.shape.iter().product()
+    }
+
+    /// Whether the tensor has no elements.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Row-major strides, in elements.
+    pub fn strides(&self) -> Vec<usize> {
+        contiguous_strides(&self.shape)
+    }
+
+    /// Element `i` in row-major order.
+    pub fn get(&self, i: usize) -> Scalar {
+        let s = self.elem.size();
+        Scalar::from_le_bytes(self.elem, &self.data[i * s..(i + 1) * s])
+    }
+
+    /// The element at a multi-index.
+    pub fn at(&self, idx: &[usize]) -> Scalar {
+        self.get(idx.iter().zip(self.strides()).map(|(i, s)| i * s).sum())
+    }
+
+    /// Every element, in row-major order.
+    pub fn scalars(&self) -> impl Iterator<Item = Scalar> + '_ {
+        (0..self.len()).map(|i| self.get(i))
+    }
+
+    /// Every element as an `f64` (exact for all element types but 64-bit
+    /// integers beyond 2^53).
+    pub fn to_f64_vec(&self) -> Vec<f64> {
+        self.scalars().map(|s| s.as_f64()).collect()
+    }
+
+    /// The bytes, for writing (copied first if shared).
+    pub fn bytes_mut(&mut self) -> &mut [u8] {
+        Arc::make_mut(&mut self.data).as_mut_slice()
+    }
+
+    /// Whether two tensors have the same shape, element type and bits.
+    pub fn same_bits(&self, other: &Tensor) -> bool {
+        self.shape == other.shape && self.elem == other.elem && self.data == other.data
+    }
+
+    /// The first element not written (row-major index), if any.
+    pub fn first_uninit(&self) -> Option<usize> {
+        self.init.as_ref()?.iter().position(|b| *b == 0)
+    }
+
+    /// Marks the tensor as not written anywhere (for `--run-check-uninit`).
+    pub fn mark_uninit(&mut self) {
+        self.init = Some(Arc::new(vec![0; self.len()]));
+    }
+}
