@@ -31,6 +31,12 @@ pub struct Options {
     pub help: bool,
     pub version: bool,
     pub list_ops: bool,
+    /// `--run=FUNC` and its inputs, outputs, repeat count and checks.
+    pub run: Option<String>,
+    pub inputs: Vec<String>,
+    pub outputs: Vec<String>,
+    pub run_repeat: usize,
+    pub run_check_uninit: bool,
 }
 
 impl Default for Options {
@@ -57,6 +63,11 @@ impl Default for Options {
             help: false,
             version: false,
             list_ops: false,
+            run: None,
+            inputs: Vec::new(),
+            outputs: Vec::new(),
+            run_repeat: 1,
+            run_check_uninit: false,
         }
     }
 }
@@ -87,6 +98,13 @@ OPTIONS:\n\
   --verify-each[=false]           Verify after each pass (default: true)\n\
   --mlir-timing                   Report the time of parsing, verification, each pass and printing\n\
   --debug                         Print pass remarks and trace spans (filter with TESSEL_LOG=...)\n\
+  --run=<func>                    Run <func> after the passes on the --input values and print its results\n\
+                                  instead of the IR\n\
+  --input=<spec>                  One per argument, in order: a .npy file, iota, random:<seed>, or a\n\
+                                  literal (a scalar, or every element of a static tensor)\n\
+  --output=<file.npy>             One per result: write it as .npy instead of printing it\n\
+  --run-repeat=<n>                Run n times (--mlir-timing reports the fastest as 'Execution')\n\
+  --run-check-uninit              Report reads of tensor.empty elements nobody wrote\n\
   --list-ops                      List the registered ops\n\
   --version                       Print the version\n\
   --help                          Print this help\n\n\
@@ -167,6 +185,18 @@ pub fn parse_args(args: &[String], is_pass: &dyn Fn(&str) -> bool) -> Result<Opt
             "mlir-timing" => o.timing = parse_bool(name, value)?,
             "debug" => o.debug = parse_bool(name, value)?,
             "list-ops" => o.list_ops = true,
+            "run" => o.run = Some(take_value("--run")?),
+            "input" => o.inputs.push(take_value("--input")?),
+            "output" => o.outputs.push(take_value("--output")?),
+            "run-repeat" => {
+                let v = take_value("--run-repeat")?;
+                o.run_repeat = v
+                    .parse()
+                    .ok()
+                    .filter(|n| *n > 0)
+                    .ok_or_else(|| format!("invalid value '{v}' for --run-repeat (expected a positive integer)"))?;
+            }
+            "run-check-uninit" => o.run_check_uninit = parse_bool(name, value)?,
             "help" | "h" => o.help = true,
             "version" => o.version = true,
             _ if is_pass(name) => o.pass_flags.push((name.to_string(), value.map(str::to_string))),
@@ -178,6 +208,9 @@ pub fn parse_args(args: &[String], is_pass: &dyn Fn(&str) -> bool) -> Result<Opt
     }
     if let Some(p) = positional.pop() {
         o.input = p;
+    }
+    if o.run.is_none() && (!o.inputs.is_empty() || !o.outputs.is_empty()) {
+        return Err("--input and --output need --run=<func>".into());
     }
     if o.pass_pipeline.is_some() && !o.pass_flags.is_empty() {
         return Err("'--pass-pipeline' cannot be used with individual pass flags".into());

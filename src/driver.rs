@@ -15,6 +15,7 @@ use tessel_passes::{parse_pipeline, run_pipeline, Instrumentation, PassHooks, Pa
 
 use crate::cli::{help_text, parse_args, Options};
 use crate::expected::{collect, Expectation};
+use crate::run::{self, RunFailure, RunOptions};
 
 /// One `// -----` chunk of the input.
 pub struct Chunk<'a> {
@@ -173,7 +174,7 @@ fn process_chunk(
     if let Some(text) = pipeline_text(opts) {
         // Validated in `main_with_args`; each chunk gets fresh pass objects.
         let Ok(mut pipeline) = parse_pipeline(&text, registry) else { return None };
-        verify_while_printing = opts.verify_each;
+        verify_while_printing = opts.verify_each && opts.run.is_none();
         let inst = Instrumentation { verify_each: opts.verify_each, defer_final_verify: verify_while_printing };
         let mut hooks = DriverHooks { opts, print_opts, dumps, timing, before: None };
         if let Err(ds) = run_pipeline(&mut ctx, module, &mut pipeline, &inst, &mut hooks) {
@@ -182,6 +183,9 @@ fn process_chunk(
             }
             return None;
         }
+    }
+    if let Some(func) = &opts.run {
+        return run_chunk(&ctx, module, func, opts, file, chunk, diags, dumps, timing);
     }
     let start = Instant::now();
     let (text, verified) = if verify_while_printing {
@@ -206,6 +210,43 @@ fn process_chunk(
         return None;
     }
     Some(text)
+}
+
+/// `--run`: runs `func` and returns its printed results (in place of the IR).
+#[allow(clippy::too_many_arguments)]
+fn run_chunk(
+    ctx: &Context,
+    module: OpId,
+    func: &str,
+    opts: &Options,
+    file: &str,
+    chunk: &Chunk<'_>,
+    diags: &mut Vec<CollectedDiag>,
+    errors: &mut String,
+    timing: &mut Timing,
+) -> Option<(String, PrintedText)> {
+    let run_opts = RunOptions {
+        func: func.to_string(),
+        inputs: opts.inputs.clone(),
+        outputs: opts.outputs.clone(),
+        repeat: opts.run_repeat,
+        check_uninit: opts.run_check_uninit,
+    };
+    match run::run(ctx, module, &run_opts) {
+        Ok((printed, fastest)) => {
+            timing.add("Execution", fastest);
+            Some((printed, PrintedText::default()))
+        }
+        Err(RunFailure::Usage(message)) => {
+            errors.push_str(&format!("tessel-opt: error: {message}\n"));
+            None
+        }
+        Err(RunFailure::Fault(e)) => {
+            let loc = e.loc.unwrap_or_else(|| ctx.op_loc(module));
+            collect_diag_full(ctx, &Diagnostic::error(loc, e.message), file, chunk, diags);
+            None
+        }
+    }
 }
 
 /// IR dumps and timing around passes.

@@ -6,3 +6,4 @@ pub mod driver;
 pub mod expected;
 pub mod layout_cli;
 pub mod layout_mlir;
+pub mod run;

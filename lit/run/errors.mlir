@@ -1,0 +1,56 @@
+// RUN: not tessel-opt %s --run=slice --input=iota --input=3 2>&1 | FileCheck %s --check-prefix=OOB
+// RUN: not tessel-opt %s --run=div --input=1 --input=0 2>&1 | FileCheck %s --check-prefix=DIV
+// RUN: not tessel-opt %s --run=uninit --run-check-uninit 2>&1 | FileCheck %s --check-prefix=UNINIT
+// RUN: not tessel-opt %s --run=twice 2>&1 | FileCheck %s --check-prefix=TWICE
+// RUN: not tessel-opt %s --run=nosuch 2>&1 | FileCheck %s --check-prefix=NOFUNC
+// RUN: not tessel-opt %s --run=div --input=1 2>&1 | FileCheck %s --check-prefix=COUNT
+// RUN: not tessel-opt %s --run=div --input=1 --input=x 2>&1 | FileCheck %s --check-prefix=LITERAL
+// RUN: not tessel-opt %s --run=div --input=1 --input=%S/missing.npy 2>&1 | FileCheck %s --check-prefix=MISSING
+// RUN: not tessel-opt %s --run=dyn --input=iota 2>&1 | FileCheck %s --check-prefix=DYN
+// RUN: not tessel-opt %s --input=iota 2>&1 | FileCheck %s --check-prefix=ALONE
+// RUN: not tessel-opt %s --run=div --input=1 --input=2 --run-repeat=0 2>&1 | FileCheck %s --check-prefix=REPEAT
+
+// OOB: errors.mlir:[[# @LINE + 2]]:8: error: tensor.extract_slice out of bounds: dim 0 reads [3, 5) of a dimension of size 4
+func.func @slice(%t: tensor<4xf32>, %i: index) -> tensor<2xf32> {
+  %0 = tensor.extract_slice %t[%i] [2] [1] : tensor<4xf32> to tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// DIV: errors.mlir:[[# @LINE + 2]]:8: error: division by zero
+func.func @div(%a: i32, %b: i32) -> i32 {
+  %0 = arith.divsi %a, %b : i32
+  return %0 : i32
+}
+
+// UNINIT: errors.mlir:[[# @LINE + 1]]:1: error: result #0 of @uninit holds an element never written (element 0)
+func.func @uninit() -> tensor<2xf32> {
+  %0 = tensor.empty() : tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// Two iterations write element 1.
+// TWICE: errors.mlir:[[# @LINE + 8]]:7: error: scf.forall: two iterations write element 1 of shared output #0
+func.func @twice() -> tensor<4xf32> {
+  %c1 = arith.constant 1.0 : f32
+  %e = tensor.empty() : tensor<4xf32>
+  %init = linalg.fill ins(%c1 : f32) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+  %small = tensor.empty() : tensor<2xf32>
+  %r = scf.forall (%i) in (2) shared_outs(%o = %init) -> (tensor<4xf32>) {
+    scf.forall.in_parallel {
+      tensor.parallel_insert_slice %small into %o[%i] [2] [1] : tensor<2xf32> into tensor<4xf32>
+    }
+  }
+  return %r : tensor<4xf32>
+}
+
+func.func @dyn(%t: tensor<?xf32>) -> tensor<?xf32> {
+  return %t : tensor<?xf32>
+}
+
+// NOFUNC: tessel-opt: error: --run: no function @nosuch in the module
+// COUNT: tessel-opt: error: --run: @div takes 2 arguments, got 1 --input
+// LITERAL: tessel-opt: error: --input #1 ('x'): not an input: expected a .npy path, iota, random:SEED or a i32 literal
+// MISSING: tessel-opt: error: --input #1 ('{{.*}}missing.npy'): cannot read:
+// DYN: tessel-opt: error: --input #0 ('iota'): tensor<?xf32> has dynamic dims: pass a .npy file
+// ALONE: tessel-opt: --input and --output need --run=<func>
+// REPEAT: tessel-opt: invalid value '0' for --run-repeat (expected a positive integer)

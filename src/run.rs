@@ -1,0 +1,286 @@
+//! `--run=FUNC`: runs a function of the (transformed) module on the
+//! `--input`s and prints its results or writes them to `--output` `.npy`
+//! files.
+//!
+//! Input specs, one per argument in order:
+//! - `PATH.npy`: a NumPy array; its dtype and shape must match the
+//!   argument type (dynamic dims take the file's);
+//! - `iota`: 0, 1, 2, ... in row-major order (static shapes);
+//! - `random:SEED`: reproducible values, floats in [-1, 1), integers in
+//!   [-8, 8) (i1: 0 or 1) (static shapes);
+//! - a literal (`3`, `-2.5`, `nan`, `true`): a scalar, or every element of
+//!   a statically shaped tensor.
+
+use std::time::{Duration, Instant};
+
+use tessel_interp::{ElemType, Interpreter, Param, RtValue, RunError, Scalar, Tensor};
+use tessel_ir::types::DYNAMIC;
+use tessel_ir::{Context, OpId};
+
+/// What to run and with what.
+#[derive(Clone, Debug, Default)]
+pub struct RunOptions {
+    pub func: String,
+    pub inputs: Vec<String>,
+    pub outputs: Vec<String>,
+    /// Runs (the fastest is reported by `--mlir-timing`).
+    pub repeat: usize,
+    pub check_uninit: bool,
+}
+
+/// Why a run failed: a mistake in the command line (no location) or a
+/// runtime fault (at an op).
+pub enum RunFailure {
+    Usage(String),
+    Fault(RunError),
+}
+
+/// Runs the function; returns the printed results (empty when every result
+/// went to a file) and the fastest run's time.
+pub fn run(ctx: &Context, module: OpId, opts: &RunOptions) -> Result<(String, Duration), RunFailure> {
+    let mut engine = Interpreter::new(ctx, module);
+    engine.check_uninit = opts.check_uninit;
+    let params = engine
+        .signature(&opts.func)
+        .ok_or_else(|| RunFailure::Usage(format!("--run: no function @{} in the module", opts.func)))?;
+    if opts.inputs.len() != params.len() {
+        return Err(RunFailure::Usage(format!(
+            "--run: @{} takes {} argument{}, got {} --input",
+            opts.func,
+            params.len(),
+            if params.len() == 1 { "" } else { "s" },
+            opts.inputs.len()
+        )));
+    }
+    let args = params
+        .iter()
+        .zip(&opts.inputs)
+        .enumerate()
+        .map(|(i, (p, spec))| {
+            input_value(p, spec).map_err(|e| RunFailure::Usage(format!("--input #{i} ('{spec}'): {e}")))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut fastest = Duration::MAX;
+    let mut results = Vec::new();
+    for _ in 0..opts.repeat.max(1) {
+        let start = Instant::now();
+        results = engine.call(&opts.func, args.clone()).map_err(RunFailure::Fault)?;
+        fastest = fastest.min(start.elapsed());
+        engine.steps = 0;
+    }
+    if !opts.outputs.is_empty() && opts.outputs.len() != results.len() {
+        return Err(RunFailure::Usage(format!(
+            "--run: @{} returns {} result{}, got {} --output",
+            opts.func,
+            results.len(),
+            if results.len() == 1 { "" } else { "s" },
+            opts.outputs.len()
+        )));
+    }
+    let mut printed = String::new();
+    for (i, r) in results.iter().enumerate() {
+        match opts.outputs.get(i) {
+            Some(path) => write_output(r, path).map_err(RunFailure::Usage)?,
+            None => {
+                printed.push_str(&format!("// result #{i}: {}\n", describe(r)));
+                printed.push_str(&format_value(r));
+                printed.push('\n');
+            }
+        }
+    }
+    Ok((printed, fastest))
+}
+
+fn write_output(v: &RtValue, path: &str) -> Result<(), String> {
+    let t = match v {
+        RtValue::Tensor(t) => t.clone(),
+        RtValue::Scalar(s) => Tensor::from_scalars(vec![], s.elem, [*s]),
+    };
+    std::fs::write(path, tessel_interp::npy::write(&t)).map_err(|e| format!("--output: cannot write '{path}': {e}"))
+}
+
+/// The type of a runtime value, with its runtime shape.
+fn describe(v: &RtValue) -> String {
+    match v {
+        RtValue::Scalar(s) => s.elem.mlir_name().to_string(),
+        RtValue::Tensor(t) => {
+            let dims: String = t.shape.iter().map(|d| format!("{d}x")).collect();
+            format!("tensor<{dims}{}>", t.elem.mlir_name())
+        }
+    }
+}
+
+/// Numpy's summarization: more than this many elements print the first and
+/// last [`EDGE`] entries of every dim.
+const THRESHOLD: usize = 1000;
+const EDGE: usize = 3;
+
+/// A value printed like numpy prints arrays.
+pub fn format_value(v: &RtValue) -> String {
+    match v {
+        RtValue::Scalar(s) => s.to_string(),
+        RtValue::Tensor(t) => {
+            let summarize = t.len() > THRESHOLD;
+            let mut out = String::new();
+            format_dims(t, 0, 0, summarize, &mut out);
+            out
+        }
+    }
+}
+
+fn format_dims(t: &Tensor, dim: usize, base: usize, summarize: bool, out: &mut String) {
+    if dim == t.shape.len() {
+        out.push_str(&t.get(base).to_string());
+        return;
+    }
+    let n = t.shape[dim];
+    let stride: usize = t.shape[dim + 1..].iter().product();
+    out.push('[');
+    let shown: Vec<Option<usize>> = if summarize && n > 2 * EDGE {
+        (0..EDGE).map(Some).chain([None]).chain((n - EDGE..n).map(Some)).collect()
+    } else {
+        (0..n).map(Some).collect()
+    };
+    let inner_rank = t.shape.len() - dim - 1;
+    for (k, entry) in shown.iter().enumerate() {
+        if k > 0 {
+            out.push(',');
+            if inner_rank == 0 {
+                out.push(' ');
+            } else {
+                out.push_str(&"\n".repeat(inner_rank));
+                out.push_str(&" ".repeat(dim + 1));
+            }
+        }
+        match entry {
+            Some(i) => format_dims(t, dim + 1, base + i * stride, summarize, out),
+            None => out.push_str("..."),
+        }
+    }
+    out.push(']');
+}
+
+/// The argument value an input spec gives for parameter `p`.
+fn input_value(p: &Param, spec: &str) -> Result<RtValue, String> {
+    let elem = p.elem.ok_or_else(|| format!("the engine cannot pass a value of type {}", p.ty))?;
+    if spec.ends_with(".npy") {
+        let bytes = std::fs::read(spec).map_err(|e| format!("cannot read: {e}"))?;
+        let t = tessel_interp::npy::read(&bytes, elem)?;
+        return match &p.shape {
+            None if t.shape.is_empty() => Ok(RtValue::Scalar(t.get(0))),
+            None => Err(format!("the argument is a scalar {}, the file holds shape {:?}", p.ty, t.shape)),
+            Some(shape) => {
+                let fits = shape.len() == t.shape.len()
+                    && shape.iter().zip(&t.shape).all(|(s, f)| *s == DYNAMIC || *s as usize == *f);
+                if fits {
+                    Ok(RtValue::Tensor(t))
+                } else {
+                    Err(format!("shape {:?} of the file does not fit the argument type {}", t.shape, p.ty))
+                }
+            }
+        };
+    }
+    let static_shape = || -> Result<Vec<usize>, String> {
+        let shape = p.shape.as_ref().map(|s| s.to_vec()).unwrap_or_default();
+        if shape.contains(&DYNAMIC) {
+            return Err(format!("{} has dynamic dims: pass a .npy file", p.ty));
+        }
+        Ok(shape.iter().map(|d| *d as usize).collect())
+    };
+    let tensor_or_scalar = |t: Tensor| match p.shape {
+        Some(_) => RtValue::Tensor(t),
+        None => RtValue::Scalar(t.get(0)),
+    };
+    if spec == "iota" {
+        return Ok(tensor_or_scalar(Tensor::iota(static_shape()?, elem)));
+    }
+    if let Some(seed) = spec.strip_prefix("random:") {
+        let seed: u64 = seed.parse().map_err(|_| format!("'{seed}' is not a seed (an unsigned integer)"))?;
+        let shape = static_shape()?;
+        let n = shape.iter().product();
+        let mut rng = SplitMix64(seed);
+        let values = (0..n).map(|_| random_scalar(elem, &mut rng)).collect::<Vec<_>>();
+        return Ok(tensor_or_scalar(Tensor::from_scalars(shape, elem, values)));
+    }
+    let v = literal(elem, spec)?;
+    Ok(match p.shape {
+        Some(_) => RtValue::Tensor(Tensor::filled(static_shape()?, v)),
+        None => RtValue::Scalar(v),
+    })
+}
+
+/// A scalar literal of `elem`.
+fn literal(elem: ElemType, s: &str) -> Result<Scalar, String> {
+    let not_input =
+        || format!("not an input: expected a .npy path, iota, random:SEED or a {} literal", elem.mlir_name());
+    match s {
+        "true" => return Ok(Scalar::int(elem, 1)),
+        "false" => return Ok(Scalar::int(elem, 0)),
+        _ => {}
+    }
+    if elem.is_float() {
+        let v: f64 = match s {
+            "nan" => f64::NAN,
+            "inf" => f64::INFINITY,
+            "-inf" => f64::NEG_INFINITY,
+            _ => s.parse().map_err(|_| not_input())?,
+        };
+        return Ok(Scalar::float(elem, v));
+    }
+    let v: i64 = s.parse().map_err(|_| not_input())?;
+    let fits = match elem.bit_width() {
+        64 => true,
+        1 => v == 0 || v == 1,
+        w => v >= -(1i64 << (w - 1)) && v < (1i64 << w),
+    };
+    if !fits {
+        return Err(format!("{v} does not fit in {}", elem.mlir_name()));
+    }
+    Ok(Scalar::int(elem, v))
+}
+
+/// A small, well-mixed generator (SplitMix64), so `random:SEED` is the
+/// same on every machine.
+struct SplitMix64(u64);
+
+impl SplitMix64 {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+}
+
+fn random_scalar(elem: ElemType, rng: &mut SplitMix64) -> Scalar {
+    let r = rng.next();
+    match elem {
+        ElemType::I1 => Scalar::int(elem, (r & 1) as i64),
+        e if e.is_float() => Scalar::float(e, (r >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0),
+        e => Scalar::int(e, (r % 16) as i64 - 8),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn large_tensors_print_abbreviated_like_numpy() {
+        let t = Tensor::iota(vec![40, 40], ElemType::I32);
+        let s = format_value(&RtValue::Tensor(t));
+        assert!(s.starts_with("[[0, 1, 2, ..., 37, 38, 39],\n [40, 41, 42, ..., 77, 78, 79],"), "{s}");
+        assert!(s.contains("\n ...,\n [1480,"), "{s}");
+        let small = format_value(&RtValue::Tensor(Tensor::iota(vec![2, 2], ElemType::F32)));
+        assert_eq!(small, "[[0.0, 1.0],\n [2.0, 3.0]]");
+    }
+
+    #[test]
+    fn literals_are_checked_against_the_type() {
+        assert_eq!(literal(ElemType::I8, "-128").unwrap().as_i64(), -128);
+        assert!(literal(ElemType::I8, "300").unwrap_err().contains("does not fit in i8"));
+        assert!(literal(ElemType::F32, "x").unwrap_err().contains("not an input"));
+        assert!(literal(ElemType::F32, "nan").unwrap().as_f64().is_nan());
+    }
+}
