@@ -1,8 +1,9 @@
 //! Numerical proof of the tiling: for many pack/unpack configurations
 //! (complete and incomplete tiles, permutations, padding, dynamic shapes,
 //! untiled loops, for and forall), the tiled IR computes exactly the tensor
-//! the untiled IR computes, in the reference interpreter. Temporaries start
-//! as NaN, so a tile that reads memory nobody wrote fails the comparison.
+//! the untiled IR computes, in the execution engine. The engine checks
+//! reads of `tensor.empty` elements nobody wrote, so a tile that reads a
+//! temporary it did not fill fails.
 
 use tessel_interp::{ElemType, Interpreter, RtValue, Tensor};
 use tessel_ir::parser::{parse_module, BufferStart};
