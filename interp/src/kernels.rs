@@ -14,8 +14,9 @@ use tessel_ir::dialects::{affine, arith, func, linalg, pack, scf, tensor};
 use tessel_ir::registry::OpDef;
 use tessel_ir::{Context, OpId, Value};
 
-use crate::copy::{contiguous_strides, strided_copy, Axis, Clip};
+use crate::copy::{contiguous_strides, strided_copy, Axis};
 use crate::elem::{ElemType, Scalar};
+use crate::pack::PackSpec;
 use crate::{Flow, Interpreter, RtValue, RunError, RunResult, Tensor};
 
 /// Runs one op.
@@ -307,7 +308,7 @@ fn slice_axes(tensor_shape: &[usize], (offs, sizes, strides): &SliceBox, slice_i
 }
 
 /// Copies along `axes` from `src` into `out`, bits and written-marks alike.
-fn copy_into(
+pub(crate) fn copy_into(
     out: &mut Tensor,
     out_off: usize,
     src: &Tensor,
@@ -421,73 +422,13 @@ fn tiles(i: &Interpreter<'_>, info: &PackInfo) -> RunResult<Vec<usize>> {
         .collect()
 }
 
-/// The packed layout of a pack/unpack: for every packed dim, the unpacked
-/// dim it walks and its step there; and whether the last tile of some dim
-/// is incomplete.
-struct PackedAxes {
-    axes: Vec<Axis>,
-    padded: bool,
-}
-
-/// The axes walking the packed tensor (`packed_shape`, contiguous on the
-/// `packed_is_dst` side) against the unpacked one (`unpacked_shape`).
-fn packed_axes(
-    info: &PackInfo,
-    tiles: &[usize],
-    unpacked_shape: &[usize],
-    packed_shape: &[usize],
-    packed_is_dst: bool,
-    what: &str,
-) -> RunResult<PackedAxes> {
-    let n = unpacked_shape.len();
-    let k = tiles.len();
-    if packed_shape.len() != n + k {
-        return Err(RunError::new(format!("{what}: packed rank {} for rank {n} and {k} tiles", packed_shape.len())));
-    }
-    let perm: Vec<usize> = if info.outer_dims_perm.is_empty() {
-        (0..n).collect()
-    } else {
-        info.outer_dims_perm.iter().map(|p| *p as usize).collect()
-    };
-    let mut tile_of = vec![1usize; n];
-    for (t, pos) in tiles.iter().zip(&info.inner_dims_pos) {
-        tile_of[*pos as usize] = *t;
-    }
-    for (j, t) in tiles.iter().enumerate() {
-        if packed_shape[n + j] != *t {
-            return Err(RunError::new(format!(
-                "{what}: inner tile {j} is {t} but the packed tensor's dim {} is {}",
-                n + j,
-                packed_shape[n + j]
-            )));
-        }
-    }
-    let mut padded = false;
-    for (j, &d) in perm.iter().enumerate() {
-        let covered = packed_shape[j] * tile_of[d];
-        if covered < unpacked_shape[d] {
-            return Err(RunError::new(format!(
-                "{what}: {} tiles of {} cover {covered} of the {} elements of dim {d}",
-                packed_shape[j], tile_of[d], unpacked_shape[d]
-            )));
-        }
-        padded |= covered != unpacked_shape[d];
-    }
-    let us = contiguous_strides(unpacked_shape);
-    let ps = contiguous_strides(packed_shape);
-    let mut axes = Vec::with_capacity(n + k);
-    let mut push = |extent: usize, unpacked: usize, packed: usize, clip: Clip| {
-        let (src, dst) = if packed_is_dst { (unpacked, packed) } else { (packed, unpacked) };
-        axes.push(Axis { extent, src, dst, clip: padded.then_some(clip) });
-    };
-    for (j, &d) in perm.iter().enumerate() {
-        push(packed_shape[j], us[d] * tile_of[d], ps[j], Clip { dim: d, coef: tile_of[d] });
-    }
-    for (j, pos) in info.inner_dims_pos.iter().enumerate() {
-        let d = *pos as usize;
-        push(tiles[j], us[d], ps[n + j], Clip { dim: d, coef: 1 });
-    }
-    Ok(PackedAxes { axes, padded })
+/// The engine-level description of a pack/unpack op.
+fn pack_spec(i: &Interpreter<'_>, info: &PackInfo) -> RunResult<PackSpec> {
+    Ok(PackSpec {
+        inner_dims_pos: info.inner_dims_pos.iter().map(|p| *p as usize).collect(),
+        inner_tiles: tiles(i, info)?,
+        outer_dims_perm: info.outer_dims_perm.iter().map(|p| *p as usize).collect(),
+    })
 }
 
 fn pack_op(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
@@ -496,25 +437,10 @@ fn pack_op(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
     let src = src.tensor()?;
     check_read(i, src, "pack")?;
     let dest_shape = i.get(info.dest)?.tensor()?.shape.clone();
-    let tiles = tiles(i, &info)?;
-    let p = packed_axes(&info, &tiles, &src.shape, &dest_shape, true, "pack")?;
-    let mut out = if p.padded {
-        let pad = match info.padding_value {
-            Some(v) => i.get(v)?.scalar()?,
-            None => {
-                return Err(RunError::new(
-                    "pack without a padding value on a source whose tiles are incomplete".to_string(),
-                ))
-            }
-        };
-        if pad.elem != src.elem {
-            return Err("padding value of another element type".into());
-        }
-        Tensor::filled(dest_shape, pad)
-    } else {
-        Tensor::zeros(dest_shape, src.elem)
-    };
-    copy_into(&mut out, 0, src, 0, &p.axes, &src.shape)?;
+    let spec = pack_spec(i, &info)?;
+    let pad = info.padding_value.map(|v| i.get(v)?.scalar()).transpose()?;
+    let mut out = Tensor::zeros(dest_shape, src.elem);
+    crate::pack::pack_into(src, &spec, pad, &mut out)?;
     i.set(op, 0, RtValue::Tensor(out));
     Ok(Flow::Next)
 }
@@ -524,11 +450,9 @@ fn unpack_op(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
     let src = i.get(info.source)?;
     let src = src.tensor()?;
     let dest_shape = i.get(info.dest)?.tensor()?.shape.clone();
-    let tiles = tiles(i, &info)?;
-    let p = packed_axes(&info, &tiles, &dest_shape, &src.shape, false, "unpack")?;
-    let mut out = Tensor::zeros(dest_shape.clone(), src.elem);
-    // With padding, the clipped axes skip it: the limits are the unpacked dims.
-    copy_into(&mut out, 0, src, 0, &p.axes, &dest_shape)?;
+    let spec = pack_spec(i, &info)?;
+    let mut out = Tensor::zeros(dest_shape, src.elem);
+    crate::pack::unpack_into(src, &spec, &mut out)?;
     check_read(i, &out, "unpack")?;
     i.set(op, 0, RtValue::Tensor(out));
     Ok(Flow::Next)

@@ -16,6 +16,7 @@ pub mod copy;
 pub mod elem;
 mod kernels;
 pub mod npy;
+pub mod pack;
 mod tensor;
 
 use rustc_hash::FxHashMap;
