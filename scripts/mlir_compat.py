@@ -100,6 +100,8 @@ def main():
             cmd = line.split("RUN:", 1)[1].split("|")[0].strip()
             if not cmd.startswith("tessel-opt") or not any(w in cmd for w in pass_words):
                 continue
+            if "--run=" in cmd:
+                continue  # prints computed values, not IR
             cmd = cmd.replace("%s", f).replace("tessel-opt", args.tessel, 1)
             cmd = re.sub(r"\s2>&1\s*$", "", cmd)
             r = subprocess.run(["bash", "-c", cmd + " --pack-spelling=linalg"], capture_output=True, text=True)
