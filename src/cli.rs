@@ -98,10 +98,8 @@ OPTIONS:\n\
   --verify-each[=false]           Verify after each pass (default: true)\n\
   --mlir-timing                   Report the time of parsing, verification, each pass and printing\n\
   --debug                         Print pass remarks and trace spans (filter with TESSEL_LOG=...)\n\
-  --run=<func>                    Run <func> after the passes on the --input values and print its results\n\
-                                  instead of the IR\n\
-  --input=<spec>                  One per argument, in order: a .npy file, iota, random:<seed>, or a\n\
-                                  literal (a scalar, or every element of a static tensor)\n\
+  --run=<func>                    Run <func> after the passes and print its results instead of the IR\n\
+  --input=<spec>                  One per argument of --run: a .npy file, iota, random:<seed> or a literal\n\
   --output=<file.npy>             One per result: write it as .npy instead of printing it\n\
   --run-repeat=<n>                Run n times (--mlir-timing reports the fastest as 'Execution')\n\
   --run-check-uninit              Report reads of tensor.empty elements nobody wrote\n\
