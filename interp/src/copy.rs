@@ -179,6 +179,14 @@ impl Walk<'_> {
             }
             return;
         }
+        if level + 3 == self.axes.len() {
+            let (o, i) = (self.axes[level + 1], self.axes[level + 2]);
+            let strided_pair = !(i.src == 1 && i.dst == 1);
+            if strided_pair && a.clip.is_none() && o.clip.is_none() && i.clip.is_none() {
+                self.blocked::<N>(s, d, a, o, i);
+                return;
+            }
+        }
         if level + 2 == self.axes.len() {
             let b = self.axes[level + 1];
             if a.clip.is_none() && b.clip.is_none() && b.src == 1 && b.dst == 1 {
@@ -210,6 +218,23 @@ impl Walk<'_> {
 }
 
 impl Walk<'_> {
+    /// A strided innermost pair `o` x `i` (a transposed or interleaved
+    /// tile) under an axis `a` that walks the tiles: one 2-D block per tile,
+    /// the loop over tiles here rather than in the recursion. (Cutting the
+    /// tile's rows into cache-line blocks with `a` inside them measured
+    /// slower: the destination side then touches a new page per tile.)
+    fn blocked<const N: usize>(&mut self, s: usize, d: usize, a: Axis, o: Axis, i: Axis) {
+        let (outer, inner) = if o.src.max(o.dst) < i.src.max(i.dst) { (i, o) } else { (o, i) };
+        for k in 0..a.extent {
+            self.elements::<N>(
+                s + k * a.src,
+                d + k * a.dst,
+                (outer.extent, outer.src, outer.dst),
+                (inner.extent, inner.src, inner.dst),
+            );
+        }
+    }
+
     /// Copies `outer.0` runs of `run` contiguous elements, the runs `outer.1`
     /// apart in the source and `outer.2` in the destination.
     fn runs<const N: usize>(&mut self, s: usize, d: usize, outer: (usize, usize, usize), run: usize) {

@@ -9,6 +9,12 @@
 // RUN: not tessel-opt %s --run=dyn --input=iota 2>&1 | FileCheck %s --check-prefix=DYN
 // RUN: not tessel-opt %s --input=iota 2>&1 | FileCheck %s --check-prefix=ALONE
 // RUN: not tessel-opt %s --run=div --input=1 --input=2 --run-repeat=0 2>&1 | FileCheck %s --check-prefix=REPEAT
+// RUN: tessel-opt %s --run=make --output=%t.f32.npy
+// RUN: not tessel-opt %s --run=takes_i8 --input=%t.f32.npy 2>&1 | FileCheck %s --check-prefix=DTYPE
+// RUN: not tessel-opt %s --run=takes_3 --input=%t.f32.npy 2>&1 | FileCheck %s --check-prefix=SHAPE
+// RUN: head -c 90 %t.f32.npy > %t.bad.npy
+// RUN: not tessel-opt %s --run=takes_3 --input=%t.bad.npy 2>&1 | FileCheck %s --check-prefix=CORRUPT
+// RUN: not tessel-opt %s --run=make --output=%t.a.npy --output=%t.b.npy 2>&1 | FileCheck %s --check-prefix=OUTPUTS
 
 // OOB: errors.mlir:[[# @LINE + 2]]:8: error: tensor.extract_slice out of bounds: dim 0 reads [3, 5) of a dimension of size 4
 func.func @slice(%t: tensor<4xf32>, %i: index) -> tensor<2xf32> {
@@ -47,6 +53,23 @@ func.func @dyn(%t: tensor<?xf32>) -> tensor<?xf32> {
   return %t : tensor<?xf32>
 }
 
+func.func @make() -> tensor<2xf32> {
+  %c = arith.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  return %c : tensor<2xf32>
+}
+
+func.func @takes_i8(%t: tensor<2xi8>) -> tensor<2xi8> {
+  return %t : tensor<2xi8>
+}
+
+func.func @takes_3(%t: tensor<3xf32>) -> tensor<3xf32> {
+  return %t : tensor<3xf32>
+}
+
+// DTYPE: tessel-opt: error: --input #0 ('{{.*}}.f32.npy'): dtype <f4 does not hold i8 (expected |i1)
+// SHAPE: tessel-opt: error: --input #0 ('{{.*}}.f32.npy'): shape [2] of the file does not fit the argument type tensor<3xf32>
+// CORRUPT: tessel-opt: error: --input #0 ('{{.*}}.bad.npy'): truncated .npy header
+// OUTPUTS: tessel-opt: error: --run: @make returns 1 result, got 2 --output
 // NOFUNC: tessel-opt: error: --run: no function @nosuch in the module
 // COUNT: tessel-opt: error: --run: @div takes 2 arguments, got 1 --input
 // LITERAL: tessel-opt: error: --input #1 ('x'): not an input: expected a .npy path, iota, random:SEED or a i32 literal
