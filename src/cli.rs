@@ -37,6 +37,9 @@ pub struct Options {
     pub outputs: Vec<String>,
     pub run_repeat: usize,
     pub run_check_uninit: bool,
+    /// Helper threads allowed (`--mlir-disable-threading` is 1); `None`:
+    /// when a second core is there.
+    pub threads: Option<usize>,
 }
 
 impl Default for Options {
@@ -68,6 +71,7 @@ impl Default for Options {
             outputs: Vec::new(),
             run_repeat: 1,
             run_check_uninit: false,
+            threads: None,
         }
     }
 }
@@ -103,6 +107,8 @@ OPTIONS:\n\
   --output=<file.npy>             One per result: write it as .npy instead of printing it\n\
   --run-repeat=<n>                Run n times (--mlir-timing reports the fastest as 'Execution')\n\
   --run-check-uninit              Report reads of tensor.empty elements nobody wrote\n\
+  --mlir-disable-threading        Use one thread (same output and diagnostics)\n\
+  --threads=<n>                   Threads to use: 1 is --mlir-disable-threading; tessel uses at most 2\n\
   --list-ops                      List the registered ops\n\
   --version                       Print the version\n\
   --help                          Print this help\n\n\
@@ -195,6 +201,20 @@ pub fn parse_args(args: &[String], is_pass: &dyn Fn(&str) -> bool) -> Result<Opt
                     .ok_or_else(|| format!("invalid value '{v}' for --run-repeat (expected a positive integer)"))?;
             }
             "run-check-uninit" => o.run_check_uninit = parse_bool(name, value)?,
+            "mlir-disable-threading" => {
+                if parse_bool(name, value)? {
+                    o.threads = Some(1);
+                }
+            }
+            "threads" => {
+                let v = take_value("--threads")?;
+                o.threads = Some(
+                    v.parse()
+                        .ok()
+                        .filter(|n| *n > 0)
+                        .ok_or_else(|| format!("invalid value '{v}' for --threads (expected a positive integer)"))?,
+                );
+            }
             "help" | "h" => o.help = true,
             "version" => o.version = true,
             _ if is_pass(name) => o.pass_flags.push((name.to_string(), value.map(str::to_string))),
@@ -239,6 +259,9 @@ mod tests {
         assert!(parse_args(&args(&["--verify-each=maybe"]), &|_| false).is_err());
         assert!(parse_args(&args(&["a", "b"]), &|_| false).is_err());
         assert!(parse_args(&args(&["--pack-spelling=foo"]), &|_| false).is_err());
+        assert_eq!(parse_args(&args(&["--mlir-disable-threading"]), &|_| false).unwrap().threads, Some(1));
+        assert_eq!(parse_args(&args(&["--threads=4"]), &|_| false).unwrap().threads, Some(4));
+        assert!(parse_args(&args(&["--threads=0"]), &|_| false).unwrap_err().contains("positive integer"));
     }
 
     #[test]

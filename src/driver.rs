@@ -425,6 +425,10 @@ pub fn main_with_args(args: &[String]) -> i32 {
             return 1;
         }
     };
+    if let Some(n) = opts.threads {
+        let mode = if n == 1 { tessel_ir::parallel::Mode::Off } else { tessel_ir::parallel::Mode::Auto };
+        tessel_ir::parallel::set_mode(mode);
+    }
     if opts.help {
         let passes: Vec<(&str, &str)> = registry.all().iter().map(|p| (p.name, p.description)).collect();
         print!("{}", help_text(&passes));
