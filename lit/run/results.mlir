@@ -6,6 +6,11 @@
 // RUN: tessel-opt %s --run=roundtrip --input=random:7 --output=%t.packed.npy
 // RUN: tessel-opt %s --run=unpack --input=%t.packed.npy | FileCheck %s --check-prefix=UNPACK
 // RUN: tessel-opt %s --run=big --input=iota | FileCheck %s --check-prefix=BIG
+// RUN: tessel-opt %s --run=wrap --input=1 --input=2 --run-repeat=3 --mlir-timing 2>&1 | FileCheck %s --check-prefix=TIMING
+
+// TIMING: Execution time report
+// TIMING: Parser
+// TIMING: Execution
 
 // The untiled pack and its tilings (for, forall; canonicalized or not) print
 // the same values: padding where the 4x8 tiles overhang the 5x7 source.
