@@ -19,6 +19,7 @@ pub mod builder;
 pub mod context;
 pub mod diag;
 pub mod dialects;
+pub mod dominance;
 mod entity;
 pub mod entity_map;
 pub mod float;

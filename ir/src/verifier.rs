@@ -5,6 +5,7 @@ use std::collections::HashMap;
 
 use crate::context::ValueDef;
 use crate::diag::Diagnostic;
+use crate::dominance::DomTree;
 use crate::registry::traits;
 use crate::{BlockId, Context, OpId, RegionId, Value};
 
@@ -40,8 +41,8 @@ struct Verifier<'c> {
     ctx: &'c Context,
     opts: VerifyOptions,
     errors: Vec<Diagnostic>,
-    /// Per multi-block region: the dominators of each block.
-    dom_cache: HashMap<RegionId, HashMap<BlockId, Vec<BlockId>>>,
+    /// Per multi-block region: its dominator tree (petgraph's algorithm).
+    dom_cache: HashMap<RegionId, RegionDominance>,
     /// Ops already verified; in a block they are visited in order, so a
     /// same-block definition dominates a use iff it was seen first.
     seen: crate::entity_map::EntitySet<OpId>,
@@ -277,8 +278,7 @@ impl<'c> Verifier<'c> {
 
     fn block_dominates(&mut self, region: RegionId, a: BlockId, b: BlockId) -> bool {
         let ctx = self.ctx;
-        let doms = self.dom_cache.entry(region).or_insert_with(|| compute_dominators(ctx, region));
-        doms.get(&b).is_some_and(|d| d.contains(&a))
+        self.dom_cache.entry(region).or_insert_with(|| RegionDominance::new(ctx, region)).dominates(a, b)
     }
 }
 
@@ -337,68 +337,32 @@ fn value_block(ctx: &Context, v: Value) -> Option<BlockId> {
     }
 }
 
-/// Iterative dominator sets for the blocks of a CFG region.
-fn compute_dominators(ctx: &Context, region: RegionId) -> HashMap<BlockId, Vec<BlockId>> {
-    let blocks = ctx.blocks(region).to_vec();
-    let index: HashMap<BlockId, usize> = blocks.iter().enumerate().map(|(i, b)| (*b, i)).collect();
-    let n = blocks.len();
-    let mut preds: Vec<Vec<usize>> = vec![Vec::new(); n];
-    for (i, &b) in blocks.iter().enumerate() {
-        if let Some(t) = ctx.last_op(b) {
-            for s in ctx.op(t).successors() {
-                if let Some(&j) = index.get(s) {
-                    preds[j].push(i);
-                }
-            }
+/// The dominator tree of a CFG region's blocks (positions in the region).
+struct RegionDominance {
+    position: HashMap<BlockId, usize>,
+    tree: DomTree,
+}
+
+impl RegionDominance {
+    fn new(ctx: &Context, region: RegionId) -> Self {
+        let blocks = ctx.blocks(region);
+        let position: HashMap<BlockId, usize> = blocks.iter().enumerate().map(|(i, b)| (*b, i)).collect();
+        let succs: Vec<Vec<usize>> = blocks
+            .iter()
+            .map(|b| match ctx.last_op(*b) {
+                Some(t) => ctx.op(t).successors().iter().filter_map(|s| position.get(s).copied()).collect(),
+                None => Vec::new(),
+            })
+            .collect();
+        RegionDominance { position, tree: DomTree::new(&succs) }
+    }
+
+    fn dominates(&self, a: BlockId, b: BlockId) -> bool {
+        match (self.position.get(&a), self.position.get(&b)) {
+            (Some(&a), Some(&b)) => self.tree.dominates(a, b),
+            _ => false,
         }
     }
-    // Blocks unreachable from the entry are dominated by everything (MLIR).
-    let mut reachable = vec![false; n];
-    let mut stack = vec![0usize];
-    let mut succs: Vec<Vec<usize>> = vec![Vec::new(); n];
-    for (j, ps) in preds.iter().enumerate() {
-        for &p in ps {
-            succs[p].push(j);
-        }
-    }
-    while let Some(i) = stack.pop() {
-        if i < n && !reachable[i] {
-            reachable[i] = true;
-            stack.extend(&succs[i]);
-        }
-    }
-    for ps in preds.iter_mut() {
-        ps.retain(|p| reachable[*p]);
-    }
-    let full: Vec<bool> = vec![true; n];
-    let mut dom: Vec<Vec<bool>> = vec![full; n];
-    if n > 0 {
-        dom[0] = (0..n).map(|i| i == 0).collect();
-    }
-    let mut changed = true;
-    while changed {
-        changed = false;
-        for i in 1..n {
-            if !reachable[i] {
-                continue;
-            }
-            let mut new: Vec<bool> = vec![true; n];
-            if preds[i].is_empty() {
-                new = vec![false; n];
-            }
-            for &p in &preds[i] {
-                for k in 0..n {
-                    new[k] = new[k] && dom[p][k];
-                }
-            }
-            new[i] = true;
-            if new != dom[i] {
-                dom[i] = new;
-                changed = true;
-            }
-        }
-    }
-    blocks.iter().enumerate().map(|(i, b)| (*b, (0..n).filter(|k| dom[i][*k]).map(|k| blocks[k]).collect())).collect()
 }
 
 #[cfg(test)]

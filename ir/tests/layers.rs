@@ -9,7 +9,10 @@ use std::path::{Path, PathBuf};
 
 /// The layers, lowest first.
 const LAYERS: &[(&str, &[&str])] = &[
-    ("support", &["location", "types", "float", "affine", "attrs", "parallel", "arena", "entity_map", "entity"]),
+    (
+        "support",
+        &["location", "types", "float", "affine", "attrs", "parallel", "arena", "entity_map", "entity", "dominance"],
+    ),
     ("core: storage, uniquing, registry, building", &["context", "diag", "builder", "rewriter"]),
     ("text and verification", &["printer", "parser", "verifier"]),
     ("ops: declarations, forms, verifiers, patterns", &["ods", "dialects"]),
