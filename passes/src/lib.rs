@@ -8,6 +8,7 @@ mod strip_debuginfo;
 mod tile_pack_unpack;
 pub mod tiling;
 mod transform_interpreter;
+pub mod view_op_graph;
 
 pub use manager::{
     parse_pipeline, run_pipeline, Instrumentation, NoHooks, Pass, PassHooks, PassInfo, PassOptions, PassRegistry,
@@ -21,6 +22,7 @@ pub fn register_all(r: &mut PassRegistry) {
     r.add(strip_debuginfo::INFO);
     r.add(tile_pack_unpack::INFO);
     r.add(transform_interpreter::INFO);
+    r.add(view_op_graph::INFO);
 }
 
 /// Fails when a pass got an option it does not know.
