@@ -25,6 +25,8 @@ pub struct Options {
     pub print_ir_after: Vec<String>,
     /// `--mlir-print-ir-after-change`: only dump when the pass changed the IR.
     pub print_ir_after_change: bool,
+    /// `--mlir-print-ir-after-failure`: only dump after a pass that failed.
+    pub print_ir_after_failure: bool,
     pub verify_each: bool,
     pub timing: bool,
     pub debug: bool,
@@ -60,6 +62,7 @@ impl Default for Options {
             print_ir_before: Vec::new(),
             print_ir_after: Vec::new(),
             print_ir_after_change: false,
+            print_ir_after_failure: false,
             verify_each: true,
             timing: false,
             debug: false,
@@ -99,6 +102,7 @@ OPTIONS:\n\
   --mlir-print-ir-before=<passes> Print the IR before the named passes\n\
   --mlir-print-ir-after=<passes>  Print the IR after the named passes\n\
   --mlir-print-ir-after-change    With the after-printing flags: only when the pass changed the IR\n\
+  --mlir-print-ir-after-failure   Print the IR after a pass that failed (only then)\n\
   --verify-each[=false]           Verify after each pass (default: true)\n\
   --mlir-timing                   Report the time of parsing, verification, each pass and printing\n\
   --debug                         Print pass remarks and trace spans (filter with TESSEL_LOG=...)\n\
@@ -185,6 +189,7 @@ pub fn parse_args(args: &[String], is_pass: &dyn Fn(&str) -> bool) -> Result<Opt
                 o.print_ir_after.extend(take_value("--mlir-print-ir-after")?.split(',').map(str::to_string))
             }
             "mlir-print-ir-after-change" => o.print_ir_after_change = parse_bool(name, value)?,
+            "mlir-print-ir-after-failure" => o.print_ir_after_failure = parse_bool(name, value)?,
             "verify-each" => o.verify_each = parse_bool(name, value)?,
             "mlir-timing" => o.timing = parse_bool(name, value)?,
             "debug" => o.debug = parse_bool(name, value)?,

@@ -11,7 +11,7 @@ use tessel_ir::verifier::{verify, VerifyOptions};
 use tessel_ir::{Context, Diagnostic, Severity};
 
 use tessel_ir::OpId;
-use tessel_passes::{parse_pipeline, run_pipeline, Instrumentation, PassHooks, PassRegistry};
+use tessel_passes::{parse_pipeline, run_pipeline, Instrumentation, PassHooks, PassName, PassRegistry};
 
 use crate::cli::{help_text, parse_args, Options};
 use crate::expected::{collect, Expectation};
@@ -266,12 +266,12 @@ impl PassHooks for DriverHooks<'_> {
         }
     }
 
-    fn before_pass(&mut self, ctx: &Context, pass: &str, op: OpId) {
-        if self.opts.print_ir_before_all || self.opts.print_ir_before.iter().any(|p| p == pass) {
-            self.dump(ctx, &format!("// -----// IR Dump Before {pass} //----- //"), op);
+    fn before_pass(&mut self, ctx: &Context, pass: PassName, op: OpId) {
+        if self.opts.print_ir_before_all || self.opts.print_ir_before.iter().any(|p| p == pass.name) {
+            self.dump(ctx, &format!("// -----// IR Dump Before {} ({}) //----- //", pass.class, pass.name), op);
         }
-        if self.opts.print_ir_after_change && self.wants_after(pass) {
-            self.before = Some(print_op_top(ctx, op, self.print_opts));
+        if self.opts.print_ir_after_change && self.wants_after(pass.name) {
+            self.before = Some(self.fingerprint(ctx, op));
         }
     }
 
@@ -279,15 +279,21 @@ impl PassHooks for DriverHooks<'_> {
         self.timing.add("Verifier", elapsed);
     }
 
-    fn after_pass(&mut self, ctx: &Context, pass: &str, op: OpId, elapsed: Duration) {
-        self.timing.add(pass, elapsed);
-        if self.wants_after(pass) {
+    fn after_pass(&mut self, ctx: &Context, pass: PassName, op: OpId, elapsed: Duration) {
+        self.timing.add(pass.name, elapsed);
+        if self.wants_after(pass.name) && !self.opts.print_ir_after_failure {
             if let Some(before) = self.before.take() {
-                if before == print_op_top(ctx, op, self.print_opts) {
+                if before == self.fingerprint(ctx, op) {
                     return;
                 }
             }
-            self.dump(ctx, &format!("// -----// IR Dump After {pass} //----- //"), op);
+            self.dump(ctx, &format!("// -----// IR Dump After {} ({}) //----- //", pass.class, pass.name), op);
+        }
+    }
+
+    fn pass_failed(&mut self, ctx: &Context, pass: PassName, op: OpId) {
+        if self.wants_after(pass.name) || self.opts.print_ir_after_failure {
+            self.dump(ctx, &format!("// -----// IR Dump After {} Failed ({}) //----- //", pass.class, pass.name), op);
         }
     }
 }
@@ -297,11 +303,25 @@ impl DriverHooks<'_> {
         self.opts.print_ir_after_all || self.opts.print_ir_after.iter().any(|p| p == pass)
     }
 
+    /// What --mlir-print-ir-after-change compares: the generic form with
+    /// locations, so a change of locations or of elided attributes counts
+    /// (mlir-opt compares a fingerprint of the ops).
+    fn fingerprint(&self, ctx: &Context, op: OpId) -> String {
+        let opts = PrintOptions { generic: true, debug_info: true, ..self.print_opts };
+        print_op_top(ctx, op, opts)
+    }
+
     fn dump(&mut self, ctx: &Context, header: &str, op: OpId) {
         self.dumps.push_str(header);
         self.dumps.push('\n');
-        self.dumps.push_str(&print_op_top(ctx, op, self.print_opts));
-        self.dumps.push('\n');
+        let text = print_op_top(ctx, op, self.print_opts);
+        self.dumps.push_str(text.trim_end_matches('\n'));
+        // mlir-opt prints the op and two newlines; a module prints a newline
+        // of its own after its closing brace.
+        self.dumps.push_str("\n\n");
+        if tessel_ir::dialects::func::ModuleOp::isa(ctx, op) {
+            self.dumps.push('\n');
+        }
     }
 }
 

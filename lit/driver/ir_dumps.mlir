@@ -1,16 +1,24 @@
 // RUN: tessel-opt %s --tile-pack-unpack="tile-sizes=3,1" --cse --canonicalize --mlir-print-ir-after=cse,canonicalize --mlir-print-ir-after-change -o /dev/null 2>&1 | FileCheck %s --check-prefix=CHANGE
 // RUN: tessel-opt %s --tile-pack-unpack="tile-sizes=3,1" --cse --canonicalize --mlir-print-ir-before=cse -o /dev/null 2>&1 | FileCheck %s --check-prefix=BEFORE
+// RUN: not tessel-opt %s --canonicalize --tile-pack-unpack="tile-sizes=1,2,3" --mlir-print-ir-after-failure -o /dev/null 2>&1 | FileCheck %s --check-prefix=FAILURE
 // RUN: tessel-opt %s --tile-pack-unpack="tile-sizes=3,1" --canonicalize --mlir-timing -o /dev/null 2>&1 | FileCheck %s --check-prefix=TIMING
 
 // Tiling leaves one dead affine.apply: canonicalize changes the IR, cse
 // does not, so only canonicalize's dump is printed.
-// CHANGE-NOT: IR Dump After cse
-// CHANGE: IR Dump After canonicalize
+// CHANGE-NOT: IR Dump After CSE (cse)
+// CHANGE: IR Dump After Canonicalizer (canonicalize)
 // CHANGE-NOT: IR Dump
 
-// BEFORE: IR Dump Before cse
+// BEFORE: IR Dump Before CSE (cse)
 // BEFORE: scf.for
 // BEFORE-NOT: IR Dump
+
+// Headers name the pass's class as mlir-opt 22 does; a failed pass's dump
+// says so, and --mlir-print-ir-after-failure prints only that one.
+// FAILURE-NOT: IR Dump After Canonicalizer
+// FAILURE: // -----// IR Dump After TilePackUnpack Failed (tile-pack-unpack) //----- //
+// FAILURE-NEXT: module {
+// FAILURE: error: {{.*}}
 
 // TIMING: Execution time report
 // TIMING: Parser

@@ -19,7 +19,7 @@
 // STRIP: } loc(#loc)
 // STRIP: #[[U]] = loc(unknown)
 
-// DUMP: IR Dump After strip-debuginfo
+// DUMP: IR Dump After StripDebugInfo (strip-debuginfo)
 
 func.func @first() -> i32 {
   // LOC: arith.constant 1 : i32 loc(#[[L1:loc[0-9]*]])

@@ -27,6 +27,10 @@ impl Pass for Canonicalize {
         "canonicalize"
     }
 
+    fn class_name(&self) -> &'static str {
+        "Canonicalizer"
+    }
+
     fn run(&mut self, ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
         canonicalize(ctx, op);
         Ok(())

@@ -25,6 +25,10 @@ impl Pass for Cse {
         "cse"
     }
 
+    fn class_name(&self) -> &'static str {
+        "CSE"
+    }
+
     fn run(&mut self, ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
         cse(ctx, op);
         Ok(())

@@ -11,7 +11,8 @@ mod transform_interpreter;
 pub mod view_op_graph;
 
 pub use manager::{
-    parse_pipeline, run_pipeline, Instrumentation, NoHooks, Pass, PassHooks, PassInfo, PassOptions, PassRegistry,
+    parse_pipeline, run_pipeline, Instrumentation, NoHooks, Pass, PassHooks, PassInfo, PassName, PassOptions,
+    PassRegistry,
 };
 
 /// Registers every pass tessel has.

@@ -13,12 +13,23 @@ pub type PassOptions = BTreeMap<String, String>;
 pub trait Pass {
     /// The pass's registered name.
     fn name(&self) -> &'static str;
+    /// The name of the class implementing the pass upstream (mlir-opt
+    /// prints `IR Dump After Canonicalizer (canonicalize)`); tessel's own
+    /// passes name themselves.
+    fn class_name(&self) -> &'static str;
     /// Runs on `op`; errors are reported as diagnostics.
     fn run(&mut self, ctx: &mut Context, op: OpId) -> Result<(), Diagnostic>;
     /// Remarks gathered by the last runs (shown by `tessel-opt --debug`).
     fn take_remarks(&mut self) -> Vec<Diagnostic> {
         Vec::new()
     }
+}
+
+/// A running pass's names: the one pipelines use and its class's.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct PassName {
+    pub name: &'static str,
+    pub class: &'static str,
 }
 
 /// A pass known by name.
@@ -187,9 +198,11 @@ pub struct Instrumentation {
 /// Called around every pass run: IR dumps, timing, tracing.
 pub trait PassHooks {
     /// Before `pass` runs on `op`.
-    fn before_pass(&mut self, _ctx: &Context, _pass: &str, _op: OpId) {}
+    fn before_pass(&mut self, _ctx: &Context, _pass: PassName, _op: OpId) {}
     /// After `pass` ran on `op` for `elapsed`.
-    fn after_pass(&mut self, _ctx: &Context, _pass: &str, _op: OpId, _elapsed: std::time::Duration) {}
+    fn after_pass(&mut self, _ctx: &Context, _pass: PassName, _op: OpId, _elapsed: std::time::Duration) {}
+    /// `pass` failed on `op` (the IR is as the pass left it).
+    fn pass_failed(&mut self, _ctx: &Context, _pass: PassName, _op: OpId) {}
     /// A remark a pass made.
     fn remark(&mut self, _ctx: &Context, _remark: Diagnostic) {}
     /// Verification after a pass took `elapsed`.
@@ -235,11 +248,14 @@ fn run_elements(
         let is_last = last && i + 1 == n;
         match e {
             PipelineElement::Pass(pass) => {
-                let name = pass.name();
+                let name = PassName { name: pass.name(), class: pass.class_name() };
                 dump.before_pass(ctx, name, op);
                 let start = std::time::Instant::now();
-                let _span = tracing::info_span!("pass", name).entered();
-                pass.run(ctx, op).map_err(|d| vec![d])?;
+                let _span = tracing::info_span!("pass", name = name.name).entered();
+                if let Err(d) = pass.run(ctx, op) {
+                    dump.pass_failed(ctx, name, op);
+                    return Err(vec![d]);
+                }
                 for r in pass.take_remarks() {
                     dump.remark(ctx, r);
                 }

@@ -37,6 +37,10 @@ impl Pass for MaterializeLayouts {
         "materialize-layouts"
     }
 
+    fn class_name(&self) -> &'static str {
+        "MaterializeLayouts"
+    }
+
     fn run(&mut self, ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
         let targets: Vec<OpId> = ctx.nested_ops(op).into_iter().filter(|o| xla::is_layout_op(ctx, *o)).collect();
         for t in targets {

@@ -20,6 +20,10 @@ impl Pass for StripDebugInfo {
         "strip-debuginfo"
     }
 
+    fn class_name(&self) -> &'static str {
+        "StripDebugInfo"
+    }
+
     fn run(&mut self, ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
         let unknown = ctx.unknown_loc();
         let mut all = vec![op];

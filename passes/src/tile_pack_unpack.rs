@@ -54,6 +54,10 @@ impl Pass for TilePackUnpack {
         "tile-pack-unpack"
     }
 
+    fn class_name(&self) -> &'static str {
+        "TilePackUnpack"
+    }
+
     fn run(&mut self, ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
         let targets: Vec<OpId> =
             ctx.nested_ops(op).into_iter().filter(|o| PackOp::isa(ctx, *o) || UnPackOp::isa(ctx, *o)).collect();

@@ -45,6 +45,10 @@ impl Pass for TransformInterpreter {
         "transform-interpreter"
     }
 
+    fn class_name(&self) -> &'static str {
+        "InterpreterPass"
+    }
+
     fn run(&mut self, ctx: &mut Context, root: OpId) -> Result<(), Diagnostic> {
         let seq = ctx
             .nested_ops(root)

@@ -74,6 +74,10 @@ impl Pass for ViewOpGraph {
         "view-op-graph"
     }
 
+    fn class_name(&self) -> &'static str {
+        "ViewOpGraph"
+    }
+
     fn run(&mut self, ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
         let dot = op_graph_dot(ctx, op, &self.options);
         eprint!("{dot}");
