@@ -15,10 +15,9 @@ import itertools
 import os
 import random
 import sys
-import tempfile
 
 sys.path.insert(0, os.path.dirname(__file__))
-from mlir_runner_check import LOWER, dense, lower_and_run, run  # noqa: E402
+from mlir_runner_check import dense, lower_and_run, run, runner_setup  # noqa: E402
 
 
 def random_layout(rng):
@@ -49,14 +48,7 @@ def main():
     ap.add_argument("--seed", type=int, default=20261122)
     args = ap.parse_args()
     tool = os.path.join(args.bin_dir, "tessel-layout")
-    mlir_opt = os.path.join(args.llvm_bin, "mlir-opt")
-    runner = os.path.join(args.llvm_bin, "mlir-runner")
-    libdir = os.path.join(os.path.dirname(args.llvm_bin.rstrip("/")), "lib")
-    libs = f"{libdir}/libmlir_c_runner_utils.so,{libdir}/libmlir_runner_utils.so"
-    tmp = tempfile.mkdtemp(prefix="tessel-layout-runner-")
-    lower_path = os.path.join(tmp, "lower.mlir")
-    with open(lower_path, "w") as fh:
-        fh.write(LOWER)
+    mlir_opt, runner, libs, tmp, lower_path = runner_setup(args.llvm_bin, "tessel-layout-runner-")
     rng = random.Random(args.seed)
     failures, ok = [], 0
     while ok + len(failures) < args.cases:

@@ -257,6 +257,20 @@ def upstream_tiling(kind, sizes, loop):
 """
 
 
+def runner_setup(llvm_bin, prefix):
+    """mlir-opt, mlir-runner, the runner libraries, a scratch directory and
+    the lowering schedule written into it."""
+    mlir_opt = os.path.join(llvm_bin, "mlir-opt")
+    runner = os.path.join(llvm_bin, "mlir-runner")
+    libdir = os.path.join(os.path.dirname(llvm_bin.rstrip("/")), "lib")
+    libs = f"{libdir}/libmlir_c_runner_utils.so,{libdir}/libmlir_runner_utils.so"
+    tmp = tempfile.mkdtemp(prefix=prefix)
+    lower_path = os.path.join(tmp, "lower.mlir")
+    with open(lower_path, "w") as fh:
+        fh.write(LOWER)
+    return mlir_opt, runner, libs, tmp, lower_path
+
+
 def lower_and_run(prog, path, mlir_opt, runner, lower_path, libs):
     """Writes `prog` to `path`, lowers it with mlir-opt and runs @main with
     mlir-runner. Returns (values of each printed memref, None) or
@@ -285,14 +299,7 @@ def main():
     configs = CONFIGS + random_configs(args.random * 2, seed)
     if args.random:
         print(f"mlir-runner: {args.random} random configurations, --seed {seed}")
-    mlir_opt = os.path.join(args.llvm_bin, "mlir-opt")
-    runner = os.path.join(args.llvm_bin, "mlir-runner")
-    libdir = os.path.join(os.path.dirname(args.llvm_bin.rstrip("/")), "lib")
-    libs = f"{libdir}/libmlir_c_runner_utils.so,{libdir}/libmlir_runner_utils.so"
-    tmp = tempfile.mkdtemp(prefix="tessel-runner-")
-    lower_path = os.path.join(tmp, "lower.mlir")
-    with open(lower_path, "w") as fh:
-        fh.write(LOWER)
+    mlir_opt, runner, libs, tmp, lower_path = runner_setup(args.llvm_bin, "tessel-runner-")
     failures = []
     skipped = []
     compared_random = 0

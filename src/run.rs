@@ -82,7 +82,7 @@ pub fn run(ctx: &Context, module: OpId, opts: &RunOptions) -> Result<(String, Du
         match opts.outputs.get(i) {
             Some(path) => write_output(r, path).map_err(RunFailure::Usage)?,
             None => {
-                printed.push_str(&format!("// result #{i}: {}\n", describe(r)));
+                printed.push_str(&format!("// result #{i}: {}\n", r.mlir_type()));
                 printed.push_str(&format_value(r));
                 printed.push('\n');
             }
@@ -97,17 +97,6 @@ fn write_output(v: &RtValue, path: &str) -> Result<(), String> {
         RtValue::Scalar(s) => Tensor::from_scalars(vec![], s.elem, [*s]),
     };
     std::fs::write(path, tessel_interp::npy::write(&t)).map_err(|e| format!("--output: cannot write '{path}': {e}"))
-}
-
-/// The type of a runtime value, with its runtime shape.
-fn describe(v: &RtValue) -> String {
-    match v {
-        RtValue::Scalar(s) => s.elem.mlir_name().to_string(),
-        RtValue::Tensor(t) => {
-            let dims: String = t.shape.iter().map(|d| format!("{d}x")).collect();
-            format!("tensor<{dims}{}>", t.elem.mlir_name())
-        }
-    }
 }
 
 /// Numpy's summarization: more than this many elements print the first and

@@ -19,6 +19,7 @@ use tessel_ir::parser::{parse_module, BufferStart};
 use tessel_ir::verifier::verify;
 use tessel_ir::Context;
 use tessel_passes::{parse_pipeline, run_pipeline, Instrumentation, NoHooks, PassRegistry};
+use tessel_testkit::Rng;
 
 /// One random configuration.
 #[derive(Clone, Debug)]
@@ -165,17 +166,9 @@ impl Config {
 
     /// Random bits for every element of `shape` (NaN patterns included).
     fn data(&self, shape: &[usize]) -> Tensor {
-        let mut x = self.seed;
+        let mut rng = Rng(self.seed | 1);
         let n: usize = shape.iter().product();
-        Tensor::from_scalars(
-            shape.to_vec(),
-            self.elem,
-            (0..n).map(|_| {
-                x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
-                let z = (x ^ (x >> 31)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-                Scalar::from_bits(self.elem, z ^ (z >> 29))
-            }),
-        )
+        Tensor::from_scalars(shape.to_vec(), self.elem, (0..n).map(|_| Scalar::from_bits(self.elem, rng.next_u64())))
     }
 
     /// The naive reference: every packed element from its source index.

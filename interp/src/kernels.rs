@@ -3,7 +3,7 @@
 //! [`crate::copy::strided_copy`]; arith ops are scalar functions applied
 //! elementwise.
 
-use std::sync::{Arc, OnceLock};
+use std::sync::OnceLock;
 
 use rustc_hash::FxHashMap;
 use tessel_ir::attrs::{AttrKind, DenseData, DenseElement};
@@ -14,7 +14,7 @@ use tessel_ir::dialects::{affine, arith, func, linalg, pack, scf, tensor};
 use tessel_ir::registry::OpDef;
 use tessel_ir::{Context, OpId, Value};
 
-use crate::copy::{contiguous_strides, strided_copy, Axis};
+use crate::copy::{contiguous_strides, Axis};
 use crate::elem::{ElemType, Scalar};
 use crate::pack::PackSpec;
 use crate::{Flow, Interpreter, RtValue, RunError, RunResult, Tensor};
@@ -307,37 +307,6 @@ fn slice_axes(tensor_shape: &[usize], (offs, sizes, strides): &SliceBox, slice_i
     (axes, start)
 }
 
-/// Copies along `axes` from `src` into `out`, bits and written-marks alike.
-pub(crate) fn copy_into(
-    out: &mut Tensor,
-    out_off: usize,
-    src: &Tensor,
-    src_off: usize,
-    axes: &[Axis],
-    limits: &[usize],
-) -> RunResult<()> {
-    if out.elem != src.elem {
-        return Err(RunError::new(format!(
-            "element types differ: {} into {}",
-            src.elem.mlir_name(),
-            out.elem.mlir_name()
-        )));
-    }
-    let esize = src.elem.size();
-    strided_copy(out.bytes_mut(), out_off, &src.data, src_off, axes, limits, esize)?;
-    if src.init.is_some() || out.init.is_some() {
-        let ones = |n: usize| Arc::new(vec![1u8; n]);
-        let src_mask = src.init.clone().unwrap_or_else(|| ones(src.len()));
-        let n = out.len();
-        let out_mask = Arc::make_mut(out.init.get_or_insert_with(|| ones(n)));
-        strided_copy(out_mask, out_off, &src_mask, src_off, axes, limits, 1)?;
-        if out.first_uninit().is_none() {
-            out.init = None;
-        }
-    }
-    Ok(())
-}
-
 /// Fails when `t` (read whole by an op) holds an element nobody wrote.
 fn check_read(i: &Interpreter<'_>, t: &Tensor, what: &str) -> RunResult<()> {
     match i.check_uninit.then(|| t.first_uninit()).flatten() {
@@ -353,7 +322,7 @@ fn extract_slice(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
     check_slice(&src.shape, &b, "tensor.extract_slice")?;
     let (axes, start) = slice_axes(&src.shape, &b, true);
     let mut out = Tensor::zeros(b.1.clone(), src.elem);
-    copy_into(&mut out, 0, src, start, &axes, &[])?;
+    out.copy_strided_from(0, src, start, &axes, &[])?;
     out.shape = rank_reduced(i, i.ctx.result(op, 0), &b.1);
     i.set(op, 0, RtValue::Tensor(out));
     Ok(Flow::Next)
@@ -387,7 +356,7 @@ fn insert(dest: &mut Tensor, src: &Tensor, b: &SliceBox, what: &str) -> RunResul
         return Err(RunError::new(format!("{what}: source of {} elements for a slice of sizes {:?}", src.len(), b.1)));
     }
     let (axes, start) = slice_axes(&dest.shape, b, false);
-    copy_into(dest, start, src, 0, &axes, &[])
+    Ok(dest.copy_strided_from(start, src, 0, &axes, &[])?)
 }
 
 fn insert_slice(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
@@ -484,7 +453,7 @@ fn transpose(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
     let ds = contiguous_strides(&shape);
     let axes: Vec<Axis> = perm.iter().enumerate().map(|(j, p)| Axis::new(shape[j], ss[*p as usize], ds[j])).collect();
     let mut out = Tensor::zeros(shape, src.elem);
-    copy_into(&mut out, 0, src, 0, &axes, &[])?;
+    out.copy_strided_from(0, src, 0, &axes, &[])?;
     if !i.ctx.results(op).is_empty() {
         i.set(op, 0, RtValue::Tensor(out));
     }

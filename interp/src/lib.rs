@@ -107,10 +107,21 @@ impl RtValue {
         }
     }
 
+    /// The MLIR type of the value, with its runtime shape (`tensor<2x3xf32>`).
+    pub fn mlir_type(&self) -> String {
+        match self {
+            RtValue::Scalar(s) => s.elem.mlir_name().to_string(),
+            RtValue::Tensor(t) => {
+                let dims: String = t.shape.iter().map(|d| format!("{d}x")).collect();
+                format!("tensor<{dims}{}>", t.elem.mlir_name())
+            }
+        }
+    }
+
     fn describe(&self) -> String {
         match self {
             RtValue::Scalar(s) => format!("{s} : {}", s.elem.mlir_name()),
-            RtValue::Tensor(t) => format!("a tensor of {}", t.elem.mlir_name()),
+            RtValue::Tensor(_) => format!("a {}", self.mlir_type()),
         }
     }
 }

@@ -6,7 +6,6 @@
 
 use crate::copy::{contiguous_strides, Axis, Clip};
 use crate::elem::Scalar;
-use crate::kernels::copy_into;
 use crate::tensor::Tensor;
 
 /// What a pack or unpack does, resolved: MLIR's `inner_dims_pos`,
@@ -52,7 +51,7 @@ pub fn pack_into(src: &Tensor, spec: &PackSpec, pad: Option<Scalar>, out: &mut T
         }
         crate::copy::fill(out.bytes_mut(), &pad.to_le_bytes());
     }
-    copy_into(out, 0, src, 0, &p.axes, &src.shape).map_err(|e| e.message)
+    out.copy_strided_from(0, src, 0, &p.axes, &src.shape)
 }
 
 /// Unpacks `src` into `out` (whose shape is the unpacked shape), dropping
@@ -60,7 +59,7 @@ pub fn pack_into(src: &Tensor, spec: &PackSpec, pad: Option<Scalar>, out: &mut T
 pub fn unpack_into(src: &Tensor, spec: &PackSpec, out: &mut Tensor) -> Result<(), String> {
     let shape = out.shape.clone();
     let p = packed_axes(spec, &shape, &src.shape, false, "unpack")?;
-    copy_into(out, 0, src, 0, &p.axes, &shape).map_err(|e| e.message)
+    out.copy_strided_from(0, src, 0, &p.axes, &shape)
 }
 
 /// `src` packed (a new tensor).

@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use crate::copy::contiguous_strides;
+use crate::copy::{contiguous_strides, strided_copy, Axis};
 use crate::elem::{ElemType, Scalar};
 
 /// A dense row-major tensor: its elements' little-endian bytes, shared
@@ -102,6 +102,33 @@ impl Tensor {
     /// The first element not written (row-major index), if any.
     pub fn first_uninit(&self) -> Option<usize> {
         self.init.as_ref()?.iter().position(|b| *b == 0)
+    }
+
+    /// Copies `src` into this tensor along `axes` (see
+    /// [`strided_copy`]), bits and written-marks alike.
+    pub fn copy_strided_from(
+        &mut self,
+        off: usize,
+        src: &Tensor,
+        src_off: usize,
+        axes: &[Axis],
+        limits: &[usize],
+    ) -> Result<(), String> {
+        if self.elem != src.elem {
+            return Err(format!("element types differ: {} into {}", src.elem.mlir_name(), self.elem.mlir_name()));
+        }
+        strided_copy(self.bytes_mut(), off, &src.data, src_off, axes, limits, src.elem.size())?;
+        if src.init.is_some() || self.init.is_some() {
+            let ones = |n: usize| Arc::new(vec![1u8; n]);
+            let src_mask = src.init.clone().unwrap_or_else(|| ones(src.len()));
+            let n = self.len();
+            let mask = Arc::make_mut(self.init.get_or_insert_with(|| ones(n)));
+            strided_copy(mask, off, &src_mask, src_off, axes, limits, 1)?;
+            if self.first_uninit().is_none() {
+                self.init = None;
+            }
+        }
+        Ok(())
     }
 
     /// Marks the tensor as not written anywhere (for `--run-check-uninit`).

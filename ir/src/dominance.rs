@@ -127,7 +127,8 @@ mod tests {
 
     #[test]
     fn agrees_with_dominator_sets_on_random_cfgs() {
-        let mut rng = tessel_test_rng(0x5eed);
+        let mut rng = tessel_testkit::Rng(0x5eed);
+        let mut rng = move || rng.next_u64();
         for case in 0..2000 {
             let n = 1 + (rng() % 12) as usize;
             let succs: Vec<Vec<usize>> =
@@ -149,15 +150,5 @@ mod tests {
         let tree = DomTree::new(&succs);
         assert!(tree.dominates(0, n - 1));
         assert!(!tree.dominates(n - 1, 0));
-    }
-
-    /// A small deterministic generator (SplitMix64).
-    fn tessel_test_rng(seed: u64) -> impl FnMut() -> u64 {
-        let mut x = seed;
-        move || {
-            x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            let z = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z ^ (z >> 27)
-        }
     }
 }
