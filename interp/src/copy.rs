@@ -6,11 +6,15 @@
 //! loop is one `copy_from_slice` of a whole run; only a strided innermost
 //! axis (a transposed inner tile) copies element by element, with the
 //! element size known at compile time. No index arithmetic per element.
+//! A strided pair that is a transpose goes through register blocks
+//! ([`crate::transpose`]).
 //!
 //! An axis may be *clipped* against a logical dimension (pack reading a
 //! source whose last tile is incomplete, unpack dropping the padding): its
 //! extent then shrinks to what stays inside `limits[dim]`, given the part
 //! of the index the outer axes already contributed.
+
+use crate::transpose::transpose;
 
 /// One axis of a strided copy.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -277,6 +281,22 @@ impl Walk<'_> {
         assert!(last_s + N <= self.src.len() && last_d + N <= self.dst.len());
         let src = self.src.as_ptr();
         let dst = self.dst.as_mut_ptr();
+        // A transpose: the source contiguous along one axis, the destination
+        // along the other. Register blocks move 16 bytes per load and store.
+        let transposed = if si == 1 && dof == 1 {
+            Some(((no, so), (ni, di)))
+        } else if so == 1 && di == 1 {
+            Some(((ni, si), (no, dof)))
+        } else {
+            None
+        };
+        if let Some((rows, cols)) = transposed {
+            // SAFETY: the block's corners are inside both buffers (asserted
+            // above), and they are distinct.
+            if unsafe { transpose::<N>(src, dst, (s, d), rows, cols) } {
+                return;
+            }
+        }
         for o in 0..no {
             let (mut sp, mut dp) = ((s + o * so) * N, (d + o * dof) * N);
             for _ in 0..ni {

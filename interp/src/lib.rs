@@ -18,6 +18,7 @@ mod kernels;
 pub mod npy;
 pub mod pack;
 mod tensor;
+mod transpose;
 
 use rustc_hash::FxHashMap;
 
