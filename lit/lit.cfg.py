@@ -25,3 +25,12 @@ config.environment["PATH"] = os.pathsep.join(path)
 tessel_filecheck = os.environ.get("TESSEL_FILECHECK")
 if tessel_filecheck:
     config.substitutions.append((r"\bFileCheck\b", os.path.abspath(tessel_filecheck)))
+
+# `REQUIRES: mlir` tests need tessel-opt built with --features mlir.
+import subprocess
+try:
+    version = subprocess.run([os.path.join(bin_dir, "tessel-opt"), "--version"], capture_output=True, text=True).stdout
+except OSError:
+    version = ""
+if "linked in-process" in version:
+    config.available_features.add("mlir")

@@ -39,6 +39,12 @@ pub struct Options {
     pub outputs: Vec<String>,
     pub run_repeat: usize,
     pub run_check_uninit: bool,
+    /// `--mlir-verify`: MLIR's own verifier on the result (needs the
+    /// `mlir` feature).
+    pub mlir_verify: bool,
+    /// `--mlir-pipeline=<pipeline>`: upstream passes run in-process after
+    /// tessel's; MLIR's output is printed.
+    pub mlir_pipeline: Option<String>,
     /// Helper threads allowed (`--mlir-disable-threading` is 1); `None`:
     /// when a second core is there.
     pub threads: Option<usize>,
@@ -75,6 +81,22 @@ impl Default for Options {
             run_repeat: 1,
             run_check_uninit: false,
             threads: None,
+            mlir_verify: false,
+            mlir_pipeline: None,
+        }
+    }
+}
+
+impl Options {
+    /// The MLIR flag given, if any (they need a build with the `mlir`
+    /// feature).
+    pub fn mlir_flag(&self) -> Option<&'static str> {
+        if self.mlir_verify {
+            Some("--mlir-verify")
+        } else if self.mlir_pipeline.is_some() {
+            Some("--mlir-pipeline")
+        } else {
+            None
         }
     }
 }
@@ -111,6 +133,10 @@ OPTIONS:\n\
   --output=<file.npy>             One per result: write it as .npy instead of printing it\n\
   --run-repeat=<n>                Run n times (--mlir-timing reports the fastest as 'Execution')\n\
   --run-check-uninit              Report reads of tensor.empty elements nobody wrote\n\
+  --mlir-verify                   After the passes, verify the result with MLIR's own verifier\n\
+  --mlir-pipeline=<pipeline>      After the passes, run upstream MLIR passes in-process and print\n\
+                                  MLIR's result, e.g. 'builtin.module(one-shot-bufferize)'\n\
+                                  (both need a build with --features mlir)\n\
   --mlir-disable-threading        Use one thread (same output and diagnostics)\n\
   --threads=<n>                   Threads to use: 1 is --mlir-disable-threading; tessel uses at most 2\n\
   --list-ops                      List the registered ops\n\
@@ -206,6 +232,8 @@ pub fn parse_args(args: &[String], is_pass: &dyn Fn(&str) -> bool) -> Result<Opt
                     .ok_or_else(|| format!("invalid value '{v}' for --run-repeat (expected a positive integer)"))?;
             }
             "run-check-uninit" => o.run_check_uninit = parse_bool(name, value)?,
+            "mlir-verify" => o.mlir_verify = parse_bool(name, value)?,
+            "mlir-pipeline" => o.mlir_pipeline = Some(take_value("--mlir-pipeline")?),
             "mlir-disable-threading" => {
                 if parse_bool(name, value)? {
                     o.threads = Some(1);
@@ -234,6 +262,9 @@ pub fn parse_args(args: &[String], is_pass: &dyn Fn(&str) -> bool) -> Result<Opt
     }
     if o.run.is_none() && (!o.inputs.is_empty() || !o.outputs.is_empty()) {
         return Err("--input and --output need --run=<func>".into());
+    }
+    if o.run.is_some() && o.mlir_pipeline.is_some() {
+        return Err("--mlir-pipeline prints MLIR's IR; it cannot be combined with --run".into());
     }
     if o.pass_pipeline.is_some() && !o.pass_flags.is_empty() {
         return Err("'--pass-pipeline' cannot be used with individual pass flags".into());
@@ -267,6 +298,8 @@ mod tests {
         assert_eq!(parse_args(&args(&["--mlir-disable-threading"]), &|_| false).unwrap().threads, Some(1));
         assert_eq!(parse_args(&args(&["--threads=4"]), &|_| false).unwrap().threads, Some(4));
         assert!(parse_args(&args(&["--threads=0"]), &|_| false).unwrap_err().contains("positive integer"));
+        let o = parse_args(&args(&["--mlir-verify", "--mlir-pipeline", "builtin.module(cse)"]), &|_| false).unwrap();
+        assert_eq!((o.mlir_flag(), o.mlir_pipeline.as_deref()), (Some("--mlir-verify"), Some("builtin.module(cse)")));
     }
 
     #[test]

@@ -174,7 +174,8 @@ fn process_chunk(
     if let Some(text) = pipeline_text(opts) {
         // Validated in `main_with_args`; each chunk gets fresh pass objects.
         let Ok(mut pipeline) = parse_pipeline(&text, registry) else { return None };
-        verify_while_printing = opts.verify_each && opts.run.is_none();
+        // MLIR gets the IR only after tessel's own verifier passed it.
+        verify_while_printing = opts.verify_each && opts.run.is_none() && opts.mlir_flag().is_none();
         let inst = Instrumentation { verify_each: opts.verify_each, defer_final_verify: verify_while_printing };
         let mut hooks = DriverHooks { opts, print_opts, dumps, timing, before: None };
         if let Err(ds) = run_pipeline(&mut ctx, module, &mut pipeline, &inst, &mut hooks) {
@@ -182,6 +183,19 @@ fn process_chunk(
                 collect_diag_full(&ctx, &d, file, chunk, diags);
             }
             return None;
+        }
+    }
+    #[cfg(feature = "mlir")]
+    if opts.mlir_verify || opts.mlir_pipeline.is_some() {
+        match crate::with_mlir::after_pipeline(&mut ctx, module, opts) {
+            Ok(Some(mlir_text)) => return Some((mlir_text, PrintedText::default())),
+            Ok(None) => {}
+            Err(ds) => {
+                for d in ds {
+                    collect_diag_full(&ctx, &d, file, chunk, diags);
+                }
+                return None;
+            }
         }
     }
     if let Some(func) = &opts.run {
@@ -467,8 +481,25 @@ pub fn main_with_args(args: &[String]) -> i32 {
             .try_init();
     }
     if opts.version {
-        println!("tessel-opt {} (MLIR 22 textual format)", env!("CARGO_PKG_VERSION"));
+        let linked = if tessel_mlir::LINKS_MLIR { "MLIR 22 linked in-process" } else { "built without MLIR" };
+        println!("tessel-opt {} (MLIR 22 textual format; {linked})", env!("CARGO_PKG_VERSION"));
         return 0;
+    }
+    if let Some(flag) = opts.mlir_flag() {
+        if !tessel_mlir::LINKS_MLIR {
+            eprintln!(
+                "tessel-opt: {flag} needs real MLIR in the process: rebuild with `cargo build --features mlir` \
+                 (LLVM/MLIR 22 installed; see the README)"
+            );
+            return 1;
+        }
+    }
+    #[cfg(feature = "mlir")]
+    if let Some(p) = &opts.mlir_pipeline {
+        if let Err(e) = crate::with_mlir::check_pipeline(p) {
+            eprintln!("tessel-opt: {e}");
+            return 1;
+        }
     }
     if opts.list_ops {
         for name in Context::new().registered_ops() {

@@ -7,3 +7,5 @@ pub mod expected;
 pub mod layout_cli;
 pub mod layout_mlir;
 pub mod run;
+#[cfg(feature = "mlir")]
+pub mod with_mlir;

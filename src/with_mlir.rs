@@ -1,0 +1,49 @@
+//! The driver's steps that ask real MLIR, in-process (the `mlir` feature):
+//! `--mlir-verify` and `--mlir-pipeline` after tessel's passes.
+
+use tessel_ir::{Context, Diagnostic, OpId};
+use tessel_mlir::{Mlir, MlirDiagnostic, MlirPrint};
+
+use crate::cli::Options;
+
+thread_local! {
+    /// One MLIR context per thread: registering every dialect and pass
+    /// once, not per `// -----` chunk.
+    static MLIR: Mlir = Mlir::new();
+}
+
+/// MLIR's diagnostics, as tessel's, at their locations in `ctx`.
+fn translated(ctx: &mut Context, ds: Vec<MlirDiagnostic>) -> Vec<Diagnostic> {
+    ds.iter().map(|d| d.to_tessel(ctx, "MLIR: ")).collect()
+}
+
+/// Checks `--mlir-pipeline` before any input is read.
+pub fn check_pipeline(pipeline: &str) -> Result<(), String> {
+    MLIR.with(|mlir| mlir.check_pipeline(pipeline))
+        .map_err(|ds| ds.into_iter().map(|d| d.message).collect::<Vec<_>>().join("; "))
+}
+
+/// After tessel's pipeline: hands `module` to MLIR, verifies it there
+/// (`--mlir-verify`; MLIR's parser verifies too), runs `--mlir-pipeline`
+/// and returns MLIR's printed result when a pipeline ran.
+pub fn after_pipeline(ctx: &mut Context, module: OpId, opts: &Options) -> Result<Option<String>, Vec<Diagnostic>> {
+    MLIR.with(|mlir| {
+        // As mlir-opt would with the same flag.
+        mlir.context().set_allow_unregistered_dialects(opts.allow_unregistered);
+        let mut m = match mlir.import(ctx, module) {
+            Ok(m) => m,
+            Err(ds) => return Err(translated(ctx, ds)),
+        };
+        if opts.mlir_verify {
+            mlir.verify(&m).map_err(|ds| translated(ctx, ds))?;
+        }
+        let Some(pipeline) = &opts.mlir_pipeline else { return Ok(None) };
+        mlir.run_pipeline(&mut m, pipeline).map_err(|ds| translated(ctx, ds))?;
+        let how = MlirPrint { debug_info: opts.print_debuginfo, generic: opts.print_generic };
+        let mut text = mlir.print(&m, how);
+        if !text.ends_with('\n') {
+            text.push('\n');
+        }
+        Ok(Some(text))
+    })
+}
