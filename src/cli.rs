@@ -300,6 +300,8 @@ mod tests {
         assert!(parse_args(&args(&["--threads=0"]), &|_| false).unwrap_err().contains("positive integer"));
         let o = parse_args(&args(&["--mlir-verify", "--mlir-pipeline", "builtin.module(cse)"]), &|_| false).unwrap();
         assert_eq!((o.mlir_flag(), o.mlir_pipeline.as_deref()), (Some("--mlir-verify"), Some("builtin.module(cse)")));
+        let both = parse_args(&args(&["--run=f", "--mlir-pipeline=cse"]), &|_| false).unwrap_err();
+        assert!(both.contains("cannot be combined with --run"), "{both}");
     }
 
     #[test]

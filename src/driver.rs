@@ -186,7 +186,7 @@ fn process_chunk(
         }
     }
     #[cfg(feature = "mlir")]
-    if opts.mlir_verify || opts.mlir_pipeline.is_some() {
+    if opts.mlir_flag().is_some() {
         match crate::with_mlir::after_pipeline(&mut ctx, module, opts) {
             Ok(Some(mlir_text)) => return Some((mlir_text, PrintedText::default())),
             Ok(None) => {}

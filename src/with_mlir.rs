@@ -23,20 +23,15 @@ pub fn check_pipeline(pipeline: &str) -> Result<(), String> {
         .map_err(|ds| ds.into_iter().map(|d| d.message).collect::<Vec<_>>().join("; "))
 }
 
-/// After tessel's pipeline: hands `module` to MLIR, verifies it there
-/// (`--mlir-verify`; MLIR's parser verifies too), runs `--mlir-pipeline`
+/// After tessel's pipeline: hands `module` to MLIR, whose parser verifies
+/// it (`--mlir-verify`; a pipeline needs that step too), runs `--mlir-pipeline`
 /// and returns MLIR's printed result when a pipeline ran.
 pub fn after_pipeline(ctx: &mut Context, module: OpId, opts: &Options) -> Result<Option<String>, Vec<Diagnostic>> {
     MLIR.with(|mlir| {
         // As mlir-opt would with the same flag.
         mlir.context().set_allow_unregistered_dialects(opts.allow_unregistered);
-        let mut m = match mlir.import(ctx, module) {
-            Ok(m) => m,
-            Err(ds) => return Err(translated(ctx, ds)),
-        };
-        if opts.mlir_verify {
-            mlir.verify(&m).map_err(|ds| translated(ctx, ds))?;
-        }
+        // MLIR's parser verifies what it parsed: this is `--mlir-verify`.
+        let mut m = mlir.import(ctx, module).map_err(|ds| translated(ctx, ds))?;
         let Some(pipeline) = &opts.mlir_pipeline else { return Ok(None) };
         mlir.run_pipeline(&mut m, pipeline).map_err(|ds| translated(ctx, ds))?;
         let how = MlirPrint { debug_info: opts.print_debuginfo, generic: opts.print_generic };

@@ -114,7 +114,8 @@ impl Mlir {
         self.parse(&text_for_mlir(ctx, op))
     }
 
-    /// Runs MLIR's verifier on `module`.
+    /// Runs MLIR's verifier on `module` (one built or changed by the caller:
+    /// [`Mlir::parse`] and [`Mlir::import`] already verify what they parse).
     pub fn verify(&self, module: &Module) -> Result<(), Vec<MlirDiagnostic>> {
         self.take_reported();
         if module.as_operation().verify() {
