@@ -16,7 +16,11 @@ the dim; for and forall loops) this script
   5. runs tessel's engine on the same input (.npy in, .npy out), untiled
      and tiled (`tessel-opt --run`);
   6. requires all five results to equal the reference computed here in
-     Python, element for element.
+     Python, element for element;
+  7. requires tessel's tiling to be no worse than MLIR's: after
+     canonicalize and cse, no more temporaries, dynamically sized
+     temporaries or parts cut out of an unpacked temporary (and reports how
+     many are identical).
 
 Usage: scripts/mlir_runner_check.py [--tessel PATH] [--llvm-bin DIR]
                                     [--random N] [--seed S]
@@ -257,6 +261,31 @@ def upstream_tiling(kind, sizes, loop):
 """
 
 
+def normalized(mlir_opt, text):
+    """`text` after mlir-opt's -canonicalize -cse, without the function
+    name and with constants sorted, so two tilings compare as equals when
+    they differ only in the order constants were created."""
+    r = run([mlir_opt, "-", "-canonicalize", "-cse", "-mlir-print-local-scope"], stdin=text)
+    if r.returncode != 0:
+        return None
+    lines = [re.sub(r"@f\w*\(", "@f(", l) for l in r.stdout.splitlines() if l.strip()]
+    consts = sorted(l for l in lines if "arith.constant" in l)
+    rest = [l for l in lines if "arith.constant" not in l]
+    return consts + rest
+
+
+def structure(lines):
+    """What makes tiled code worse: temporaries, dynamically sized ones
+    (allocated per iteration once bufferized) and parts cut out of an
+    unpacked temporary (the shift by `offset mod tile`)."""
+    body = "\n".join(lines)
+    return {
+        "temporaries": len(re.findall(r"tensor\.empty\(", body)),
+        "dynamic temporaries": len(re.findall(r"tensor\.empty\(%", body)),
+        "cut-outs": len(re.findall(r"tensor\.extract_slice %unpack", body)),
+    }
+
+
 def runner_setup(llvm_bin, prefix):
     """mlir-opt, mlir-runner, the runner libraries, a scratch directory and
     the lowering schedule written into it."""
@@ -302,6 +331,7 @@ def main():
     mlir_opt, runner, libs, tmp, lower_path = runner_setup(args.llvm_bin, "tessel-runner-")
     failures = []
     skipped = []
+    identical = better = 0
     compared_random = 0
     for i, (kind, shape, pos, tiles, perm, sizes, loop) in enumerate(configs):
         is_random = i >= len(CONFIGS)
@@ -334,6 +364,21 @@ def main():
         if u.returncode != 0:
             failures.append(f"{name}: mlir-opt could not tile it:\n{u.stderr[:2000]}")
             continue
+        # Never worse than upstream: no more temporaries, dynamic
+        # temporaries or cut-outs than MLIR's own tiling of the same op.
+        tn, un = normalized(mlir_opt, t.stdout), normalized(mlir_opt, u.stdout)
+        if tn is None or un is None:
+            failures.append(f"{name}: mlir-opt could not canonicalize a tiling")
+            continue
+        if tn == un:
+            identical += 1
+        else:
+            ts, us = structure(tn), structure(un)
+            worse = [k for k in ts if ts[k] > us[k]]
+            if worse:
+                failures.append(f"{name}: tessel's tiling is worse than upstream's in {worse}: {ts} vs {us}")
+            elif ts != us:
+                better += 1
         upstream = u.stdout.replace("@f(", "@f_upstream(")
         upstream_body = upstream[upstream.index("module {") + len("module {"):upstream.rindex("}")]
         # tessel's engine on the same input, untiled and tiled.
@@ -409,6 +454,9 @@ func.func @main() {{
     failed = len({f.split(":")[0] for f in failures})
     print(f"mlir-runner: {len(CONFIGS)} fixed and {compared_random} random configurations compared, "
           f"{len(skipped)} skipped, {failed} failed")
+    worse = sum(1 for f in failures if "worse than upstream" in f)
+    print(f"tiled code: {identical} identical to mlir-opt 22's tiling (after canonicalize and cse), "
+          f"{better} with fewer (dynamic) temporaries or cut-outs, {worse} worse")
     if compared_random < args.random:
         print(f"mlir-runner: only {compared_random} of {args.random} random configurations could be compared",
               file=sys.stderr)

@@ -166,7 +166,10 @@ fn sizes_attr(name: &str) -> &'static str {
 
 fn parse_tile(p: &mut OpParser<'_, '_>) -> PResult<()> {
     let target = p.operand()?;
-    p.keyword("tile_sizes")?;
+    // LLVM 17-19 wrote the sizes without the keyword: `tile_using_for %op [2, 4]`.
+    if !p.at(Tok::LSquare) {
+        p.keyword("tile_sizes")?;
+    }
     let loc = p.cur_loc();
     let (dyns, sizes) = p.dynamic_index_list(Tok::LSquare, Tok::RSquare)?;
     if !dyns.is_empty() {

@@ -132,6 +132,11 @@ impl TilingInterface for PackTiling {
             inv[p] = j;
         }
         let tiles = tiles_by_dim(&info, n);
+        // With padding, partial tiles are clamped to the source's extent;
+        // its dims are read first, in upstream's order.
+        let source_dims: Vec<Option<Ofr>> = (0..n)
+            .map(|dim| (info.padding_value.is_some() && tiles[dim].is_some()).then(|| b.dim(info.source, dim)))
+            .collect();
         let mut src_offsets = Vec::with_capacity(n);
         let mut src_sizes = Vec::with_capacity(n);
         for dim in 0..n {
@@ -145,9 +150,8 @@ impl TilingInterface for PackTiling {
                     // Undo the tiling: outer tile j covers source [j*t, (j+1)*t).
                     let src_off = b.affine_apply(&map1(2, d(0) * d(1)), &[off, t]);
                     let mut src_sz = b.affine_apply(&map1(2, d(0) * d(1)), &[sz, t]);
-                    if info.padding_value.is_some() {
+                    if let Some(full) = source_dims[dim] {
                         // Partial last tiles read only what the source has.
-                        let full = b.dim(info.source, dim);
                         src_sz = b.affine_min(&map_n(3, vec![d(0), d(2) - d(1)]), &[src_sz, src_off, full]);
                     }
                     src_offsets.push(src_off);
@@ -416,12 +420,25 @@ fn unpack_dim_tile(b: &mut Builder<'_>, off: Ofr, sz: Ofr, tile: Option<Ofr>, bo
     };
     let Some(t) = tile else { return untouched(off, sz) };
     let floordiv = map1(2, AffineExpr::floordiv(d(0), d(1)));
-    let aligned = match t {
-        Ofr::Const(tc) => is_multiple_of(b.ctx, off, tc) && is_multiple_of(b.ctx, sz, tc),
+    // A tile that starts on a row boundary reads `ceil(sz / t)` whole rows
+    // and unpacks straight into the dest slice: a partial last row is
+    // truncated by the unpack itself, so the size need not be a multiple
+    // of `t` (upstream's perfect case, `dynamic_perfect_CKkc_to_KC`).
+    let starts_on_row = match t {
+        Ofr::Const(tc) => is_multiple_of(b.ctx, off, tc),
         Ofr::Val(_) => false,
     };
-    if aligned {
-        let (first, count) = (b.affine_apply(&floordiv, &[off, t]), b.affine_apply(&floordiv, &[sz, t]));
+    if starts_on_row {
+        let first = b.affine_apply(&floordiv, &[off, t]);
+        // A loop stepping by exactly one inner tile reads one row per tile.
+        let one_row = matches!((t, bounds), (Ofr::Const(tc), TileBounds::Strided { step, .. }) if step == tc);
+        let count = if one_row {
+            Ofr::Const(1)
+        } else {
+            let whole_rows = matches!(t, Ofr::Const(tc) if is_multiple_of(b.ctx, sz, tc));
+            let count_map = if whole_rows { floordiv.clone() } else { map1(2, AffineExpr::ceildiv(d(0), d(1))) };
+            b.affine_apply(&count_map, &[sz, t])
+        };
         return untouched(first, count);
     }
     // Whole rows: first = off / t, last = (off + sz - 1) / t; the tile
