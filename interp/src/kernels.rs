@@ -10,7 +10,7 @@ use tessel_ir::attrs::{AttrKind, DenseData, DenseElement};
 use tessel_ir::context::ValueDef;
 use tessel_ir::dialects::pack::{PackInfo, Tile};
 use tessel_ir::dialects::tensor::slice_params;
-use tessel_ir::dialects::{affine, arith, func, linalg, pack, scf, tensor};
+use tessel_ir::dialects::{affine, arith, func, linalg, math, pack, scf, structured, tensor};
 use tessel_ir::registry::OpDef;
 use tessel_ir::{Context, OpId, Value};
 
@@ -71,7 +71,12 @@ fn kernel_table() -> Vec<(&'static OpDef, Entry)> {
         (&scf::FORALL, forall),
         (&arith::SELECT, select),
     ];
-    let kernels = kernels.into_iter().map(|(def, k)| (def, Entry::Kernel(k)));
+    let structured_ops = structured::NAMED.iter().map(|n| (n.def, crate::structured::structured_op as Kernel));
+    let structured_ops = structured_ops.chain([
+        (&structured::GENERIC, crate::structured::structured_op as Kernel),
+        (&structured::INDEX, crate::structured::index as Kernel),
+    ]);
+    let kernels = kernels.into_iter().chain(structured_ops).map(|(def, k)| (def, Entry::Kernel(k)));
     kernels.chain(SCALAR_OPS.iter().map(|(def, f)| (*def, Entry::Scalar(*f)))).collect()
 }
 
@@ -169,7 +174,13 @@ pub(crate) fn arith_op(i: &mut Interpreter<'_>, op: OpId, f: ScalarFn) -> RunRes
     Ok(Flow::Next)
 }
 
-fn elementwise(args: &[RtValue], out: ElemType, predicate: i64, f: ScalarFn, check_uninit: bool) -> RunResult<RtValue> {
+pub(crate) fn elementwise(
+    args: &[RtValue],
+    out: ElemType,
+    predicate: i64,
+    f: ScalarFn,
+    check_uninit: bool,
+) -> RunResult<RtValue> {
     let Some(shape) = args.iter().find_map(|a| match a {
         RtValue::Tensor(t) => Some(t.shape.clone()),
         RtValue::Scalar(_) => None,
@@ -783,4 +794,9 @@ static SCALAR_OPS: &[(&OpDef, ScalarFn)] = &[
     (&arith::UITOFP, |a| Ok(int_to_float(a.out, a.args[0].as_u64() as f64))),
     (&arith::FPTOSI, |a| Ok(int(a, a.args[0].as_f64() as i64))),
     (&arith::FPTOUI, |a| Ok(uint(a, a.args[0].as_f64() as u64))),
+    (&math::EXP, |a| Ok(float(a, |v| v[0].exp(), |v| v[0].exp()))),
+    (&math::LOG, |a| Ok(float(a, |v| v[0].ln(), |v| v[0].ln()))),
+    (&math::SQRT, |a| Ok(float(a, |v| v[0].sqrt(), |v| v[0].sqrt()))),
+    // The absolute value clears the sign bit only (NaN payloads kept).
+    (&math::ABSF, |a| Ok(Scalar::from_bits(a.out, a.args[0].bits & !(1u64 << (a.out.bit_width() - 1))))),
 ];

@@ -17,6 +17,7 @@ pub mod elem;
 mod kernels;
 pub mod npy;
 pub mod pack;
+mod structured;
 mod tensor;
 mod transpose;
 
@@ -157,12 +158,23 @@ pub struct Interpreter<'c> {
     /// Track the writes into every `tensor.empty` and report a read of an
     /// element nobody wrote (`--run-check-uninit`).
     pub check_uninit: bool,
+    /// The points of the structured ops whose bodies are running
+    /// (`linalg.index` reads the innermost).
+    points: Vec<Vec<i64>>,
 }
 
 impl<'c> Interpreter<'c> {
     /// An engine over `module`.
     pub fn new(ctx: &'c Context, module: OpId) -> Self {
-        Interpreter { ctx, module, env: FxHashMap::default(), steps: 0, step_limit: 50_000_000, check_uninit: false }
+        Interpreter {
+            ctx,
+            module,
+            env: FxHashMap::default(),
+            steps: 0,
+            step_limit: 50_000_000,
+            check_uninit: false,
+            points: Vec::new(),
+        }
     }
 
     /// The function named `name`.

@@ -73,6 +73,15 @@ impl Tensor {
         Scalar::from_le_bytes(self.elem, &self.data[i * s..(i + 1) * s])
     }
 
+    /// Writes element `i` in row-major order (and marks it written).
+    pub fn set(&mut self, i: usize, v: Scalar) {
+        let s = self.elem.size();
+        self.bytes_mut()[i * s..(i + 1) * s].copy_from_slice(&v.bits.to_le_bytes()[..s]);
+        if let Some(init) = self.init.as_mut() {
+            Arc::make_mut(init)[i] = 1;
+        }
+    }
+
     /// The element at a multi-index.
     pub fn at(&self, idx: &[usize]) -> Scalar {
         self.get(idx.iter().zip(self.strides()).map(|(i, s)| i * s).sum())

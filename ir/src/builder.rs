@@ -108,13 +108,18 @@ impl<'c> Builder<'c> {
     /// Inserts an op built from `spec`.
     pub fn insert(&mut self, spec: OpSpec) -> OpId {
         let op = self.ctx.create_op(spec);
+        self.insert_detached(op);
+        op
+    }
+
+    /// Inserts an op made elsewhere (a clone) at the insertion point.
+    pub fn insert_detached(&mut self, op: OpId) {
         match self.ip {
             InsertPoint::Before(before) => self.ctx.insert_op_before(before, op),
             InsertPoint::End(b) => self.ctx.append_op(b, op),
         }
         self.created.push(op);
         self.notify(|l, ctx| l.op_inserted(ctx, op));
-        op
     }
 
     /// Creates and inserts `name(operands) {attrs} -> result_types`.

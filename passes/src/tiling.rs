@@ -6,7 +6,9 @@
 use tessel_ir::affine::{AffineExpr, AffineMap};
 use tessel_ir::builder::{Builder, InsertPoint, Ofr};
 use tessel_ir::dialects::scf::{ForOp, ForallOp, InParallelOp, YieldOp};
-use tessel_ir::interfaces::tiling::{tiling_interface, LoopRange, TileBounds, TilePosition, TilingResult};
+use tessel_ir::interfaces::tiling::{
+    tiling_interface, IteratorType, LoopRange, TileBounds, TilePosition, TilingResult,
+};
 use tessel_ir::{BlockId, Context, Diagnostic, OpId, Value};
 
 /// Which loops to generate.
@@ -46,6 +48,15 @@ pub fn tile_op(ctx: &mut Context, op: OpId, opts: &TilingOptions) -> Result<Tile
     let mut b = Builder::new(ctx, InsertPoint::Before(op), loc);
     let domain = iface.iteration_domain(&mut b, op);
     let tiled = check_options(opts, domain.len()).map_err(err)?;
+    if opts.loop_kind == LoopKind::Forall {
+        let kinds = iface.loop_iterator_types(b.ctx, op);
+        if let Some(&(i, _)) = tiled.iter().find(|(i, _)| kinds.get(*i) == Some(&IteratorType::Reduction)) {
+            return Err(err(format!(
+                "cannot tile reduction loop #{i} with scf.forall (its tiles would write the same outputs); \
+                 use scf.for or tile size 0 for it"
+            )));
+        }
+    }
     if tiled.is_empty() {
         return Ok(TiledLoops::default());
     }

@@ -1,6 +1,7 @@
 //! The IR context: dense arenas of operations, values, blocks and regions, and
 //! the uniquing tables of types, attributes, locations and strings.
 
+pub mod clone;
 pub mod registry;
 
 use indexmap::IndexSet;

@@ -56,6 +56,9 @@ pub type OpInterface = dyn Any + Send + Sync;
 pub type ResultNameFn = fn(&Context, OpId) -> Option<String>;
 /// Names groups of results.
 pub type ResultGroupsFn = fn(&Context, OpId) -> Vec<(&'static str, usize)>;
+/// Suggests the name of argument `index` of the entry block of the op's
+/// region (MLIR's `getAsmBlockArgumentNames`: `%in`, `%out` in linalg ops).
+pub type BlockArgNameFn = fn(&Context, OpId, usize) -> Option<&'static str>;
 
 /// Trait flags.
 pub mod traits {
@@ -116,6 +119,8 @@ pub struct OpDef {
     /// Named result groups (`%tiled_linalg_op, %loops:2`): name and size of
     /// each group, in order.
     pub result_groups: Option<ResultGroupsFn>,
+    /// Suggested names of the entry block arguments of its regions.
+    pub block_arg_name: Option<BlockArgNameFn>,
     /// Allowed operand counts.
     pub operands: Arity,
     /// Allowed result counts.
@@ -175,6 +180,7 @@ impl OpDef {
             implicit_terminator: None,
             result_name: None,
             result_groups: None,
+            block_arg_name: None,
             operands: Arity::exactly(0),
             results: Arity::exactly(0),
             regions: 0,

@@ -309,7 +309,7 @@ fn print_binary(p: &mut OpPrinter<'_>, op: OpId) {
     p.print_type(ctx.value_type(ctx.result(op, 0)));
 }
 
-fn parse_unary(p: &mut OpParser<'_, '_>) -> PResult<()> {
+pub(crate) fn parse_unary(p: &mut OpParser<'_, '_>) -> PResult<()> {
     let a = p.operand()?;
     parse_flags(p)?;
     p.optional_attr_dict()?;
@@ -319,7 +319,7 @@ fn parse_unary(p: &mut OpParser<'_, '_>) -> PResult<()> {
     Ok(())
 }
 
-fn print_unary(p: &mut OpPrinter<'_>, op: OpId) {
+pub(crate) fn print_unary(p: &mut OpPrinter<'_>, op: OpId) {
     print_binary(p, op)
 }
 

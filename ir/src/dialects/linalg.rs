@@ -48,6 +48,7 @@ crate::op! {
     regions { }
     format { parse_yield, print_yield }
     def {
+        verify: Some(super::structured::verify_yield_in),
         traits: traits::TERMINATOR | traits::PURE,
     }
 }
@@ -58,6 +59,7 @@ pub fn register(r: &mut Registry) {
     r.add(&TRANSPOSE);
     r.add(&FILL);
     r.add(&YIELD);
+    super::structured::register(r);
 }
 
 fn elem(ctx: &Context, t: Type) -> Type {

@@ -1,14 +1,17 @@
 //! The dialects tessel knows: builtin, func, arith, affine, scf, tensor
-//! (with pack/unpack) and a linalg subset.
+//! (with pack/unpack), math and a linalg subset (structured ops in
+//! `structured`).
 
 pub mod affine;
 pub mod arith;
 pub mod builders;
 pub mod func;
 pub mod linalg;
+pub mod math;
 pub mod pack;
 pub mod patterns;
 pub mod scf;
+pub mod structured;
 pub mod tensor;
 pub mod transform;
 pub mod xla;
@@ -25,6 +28,7 @@ pub static ALL: &[&Dialect] = &[
     &Dialect { name: "scf", register: scf::register },
     &Dialect { name: "tensor", register: tensor::register },
     &Dialect { name: "linalg", register: linalg::register },
+    &Dialect { name: "math", register: math::register },
     &Dialect { name: "transform", register: transform::register },
     &Dialect { name: "xla", register: xla::register },
 ];

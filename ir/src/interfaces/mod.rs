@@ -2,4 +2,5 @@
 
 pub mod divisibility;
 pub mod pack_tiling;
+pub mod structured_tiling;
 pub mod tiling;

@@ -5,6 +5,7 @@
 use crate::builder::{Builder, Ofr};
 use crate::dialects::tensor::ExtractSliceOp;
 use crate::interfaces::pack_tiling::{PackTiling, UnpackTiling};
+use crate::interfaces::structured_tiling::StructuredTiling;
 use crate::registry::OpDef;
 use crate::{Context, OpId, Value};
 
@@ -122,12 +123,21 @@ pub trait TilingInterface: Sync {
 
 /// The TilingInterface implementations, keyed by op (MLIR's external
 /// models): a new op joins with one entry here.
-static TILING_MODELS: &[(&OpDef, &dyn TilingInterface)] =
-    &[(&crate::dialects::pack::PACK, &PackTiling), (&crate::dialects::pack::UNPACK, &UnpackTiling)];
+static TILING_MODELS: &[(&OpDef, &dyn TilingInterface)] = &[
+    (&crate::dialects::pack::PACK, &PackTiling),
+    (&crate::dialects::pack::UNPACK, &UnpackTiling),
+    (&crate::dialects::structured::GENERIC, &StructuredTiling),
+    (&crate::dialects::linalg::TRANSPOSE, &StructuredTiling),
+    (&crate::dialects::linalg::FILL, &StructuredTiling),
+];
 
-/// The TilingInterface implementation of `op`, if it has one.
+/// The TilingInterface implementation of `op`, if it has one (every named
+/// structured op has the structured one).
 pub fn tiling_interface(ctx: &Context, op: OpId) -> Option<&'static dyn TilingInterface> {
     let def = ctx.op(op).def?;
+    if crate::dialects::structured::NAMED.iter().any(|n| std::ptr::eq(n.def, def)) {
+        return Some(&StructuredTiling);
+    }
     TILING_MODELS.iter().find(|(d, _)| std::ptr::eq(*d, def)).map(|(_, model)| *model)
 }
 

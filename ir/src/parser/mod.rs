@@ -671,6 +671,9 @@ impl<'a> Parser<'a> {
         let expected: u32 = result_names.iter().map(|r| r.1).sum();
         if !result_names.is_empty() && expected as usize != results.len() {
             let loc = result_names[0].2;
+            if results.is_empty() {
+                return self.err_at(loc, "cannot name an operation with no results");
+            }
             return self.err_at(
                 loc,
                 format!("operation defines {} results but was provided {expected} to bind", results.len()),

@@ -231,10 +231,18 @@ impl State<'_> {
 
     fn number_region(&mut self, r: RegionId) {
         let ctx = self.ctx;
+        let named_by =
+            ctx.region_parent(r).and_then(|op| ctx.op(op).def.and_then(|d| d.block_arg_name).map(|f| (f, op)));
         for (i, &b) in ctx.blocks(r).iter().enumerate() {
             self.table.set_block(b, i as u32);
-            for &a in ctx.block_args(b) {
-                let name = if i == 0 {
+            for (arg_index, &a) in ctx.block_args(b).iter().enumerate() {
+                let suggested = match (i, named_by) {
+                    (0, Some((f, op))) if !self.generic => f(ctx, op, arg_index),
+                    _ => None,
+                };
+                let name = if let Some(n) = suggested {
+                    VName::Str(self.unique(n))
+                } else if i == 0 {
                     let n = format!("arg{}", self.c.arg);
                     self.c.arg += 1;
                     VName::Str(self.unique(&n))

@@ -1,0 +1,99 @@
+//! Deep copies of ops and regions (MLIR's `Operation::clone` with an
+//! `IRMapping`): operands are remapped through a value map that the copy
+//! extends with every result and block argument it creates.
+
+use rustc_hash::FxHashMap;
+
+use super::{Context, OpSpec};
+use crate::{BlockId, OpId, RegionId, Value};
+
+/// Values and blocks of the original IR mapped to their copies.
+#[derive(Default, Debug, Clone)]
+pub struct IrMapping {
+    values: FxHashMap<Value, Value>,
+    blocks: FxHashMap<BlockId, BlockId>,
+}
+
+impl IrMapping {
+    /// Maps `from` to `to`.
+    pub fn map(&mut self, from: Value, to: Value) {
+        self.values.insert(from, to);
+    }
+
+    /// The copy of `v`, or `v` itself when it was defined outside what was
+    /// copied.
+    pub fn lookup(&self, v: Value) -> Value {
+        self.values.get(&v).copied().unwrap_or(v)
+    }
+}
+
+impl Context {
+    /// A detached copy of `op` (operands looked up in `map`, regions copied
+    /// recursively); its results are added to `map`.
+    pub fn clone_op(&mut self, op: OpId, map: &mut IrMapping) -> OpId {
+        let regions: Vec<RegionId> = self.regions(op).to_vec();
+        let regions = regions.into_iter().map(|r| self.clone_region(r, map)).collect();
+        let data = self.op(op);
+        let successors = data.successors().iter().map(|b| map.blocks.get(b).copied().unwrap_or(*b)).collect();
+        let spec = OpSpec {
+            name: data.name,
+            operands: data.operands.iter().map(|v| map.lookup(*v)).collect(),
+            result_types: data.results.iter().map(|v| self.value_type(*v)).collect(),
+            attrs: data.attrs.clone(),
+            regions,
+            successors,
+            loc: data.loc,
+        };
+        let copy = self.create_op(spec);
+        for (old, new) in self.results(op).to_vec().into_iter().zip(self.results(copy).to_vec()) {
+            map.map(old, new);
+        }
+        copy
+    }
+
+    /// A copy of region `r` (not attached to any op). Blocks are created
+    /// first, so branches between them are remapped.
+    pub fn clone_region(&mut self, r: RegionId, map: &mut IrMapping) -> RegionId {
+        let copy = self.create_region();
+        let blocks = self.blocks(r).to_vec();
+        for &b in &blocks {
+            let nb = self.append_block(copy);
+            map.blocks.insert(b, nb);
+            for a in self.block_args(b).to_vec() {
+                let ty = self.value_type(a);
+                let na = self.add_block_arg(nb, ty);
+                map.map(a, na);
+            }
+        }
+        for &b in &blocks {
+            let nb = map.blocks[&b];
+            for op in self.block_op_list(b) {
+                let c = self.clone_op(op, map);
+                self.append_op(nb, c);
+            }
+        }
+        copy
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::parser::{parse_module, BufferStart};
+    use crate::printer::{print_op_top, PrintOptions};
+    use crate::Context;
+
+    #[test]
+    fn a_copied_function_prints_like_the_original() {
+        let src = "func.func @f(%a: index, %b: i1) -> index {\n  %r = scf.if %b -> (index) {\n    %c = arith.addi %a, %a : index\n    scf.yield %c : index\n  } else {\n    scf.yield %a : index\n  }\n  return %r : index\n}\n";
+        let mut ctx = Context::new();
+        let m = parse_module(&mut ctx, src, "t.mlir", BufferStart::default()).expect("parse").module;
+        let before = print_op_top(&ctx, m, PrintOptions::default());
+        let f = ctx.block_op_list(ctx.blocks(ctx.regions(m)[0])[0])[0];
+        let mut map = super::IrMapping::default();
+        let g = ctx.clone_op(f, &mut map);
+        ctx.erase_op(f);
+        let block = ctx.blocks(ctx.regions(m)[0])[0];
+        ctx.append_op(block, g);
+        assert_eq!(print_op_top(&ctx, m, PrintOptions::default()), before);
+    }
+}

@@ -1,0 +1,882 @@
+//! Linalg's structured ops: `linalg.generic` (with `linalg.index`), the
+//! named elementwise ops (`linalg.exp`, `linalg.add`, ...), `linalg.matmul`
+//! and `linalg.copy`.
+//!
+//! Every structured op (these, and `linalg.transpose` / `linalg.fill`) is
+//! seen through one [`Structured`] view: inputs, outputs (inits), one
+//! indexing map per operand from the loops to the operand's dims, and the
+//! loops' iterator kinds. The verifier, the tiling model and the engine
+//! work on the view only, so a new named op is one row of [`NAMED`].
+
+use crate::affine::{AffineExpr, AffineMap};
+use crate::attrs::AttrKind;
+use crate::context::{AttrMap, OpSpec};
+use crate::parser::lexer::Tok;
+use crate::parser::{OpParser, PResult, UnresolvedOperand};
+use crate::printer::{type_to_string, OpPrinter};
+use crate::registry::{traits, OpDef, Registry, VerifyError};
+use crate::types::TypeKind;
+use crate::{Attr, Context, Loc, OpId, RegionId, Type, Value};
+
+crate::op! {
+    /// `linalg.generic`
+    pub struct GenericOp => GENERIC = "linalg.generic";
+    operands segmented { inputs: Variadic, outputs: Variadic }
+    attributes { indexing_maps: AnyAttr = "indexing_maps", iterator_types: AnyAttr = "iterator_types", doc: AnyAttr = "doc", library_call: AnyAttr = "library_call" }
+    results { results: Variadic }
+    regions { body }
+    format { parse_generic, print_generic }
+    def {
+        verify: Some(verify_structured),
+        traits: traits::SINGLE_BLOCK,
+        block_arg_name: Some(in_out_names),
+    }
+}
+
+crate::op! {
+    /// `linalg.index`
+    pub struct IndexOp => INDEX = "linalg.index";
+    operands { }
+    attributes { dim: AnyAttr = "dim" }
+    results { result: One }
+    regions { }
+    format { parse_index, print_index }
+    def {
+        verify: Some(verify_index),
+        traits: traits::PURE,
+    }
+}
+
+macro_rules! named_ops {
+    ($($handle:ident, $id:ident = $name:literal;)*) => {
+        $(
+            crate::op! {
+                #[doc = concat!("`", $name, "`")]
+                pub struct $handle => $id = $name;
+                operands segmented { inputs: Variadic, outputs: Variadic }
+                attributes { indexing_maps: AnyAttr = "indexing_maps", cast_fn: AnyAttr = "cast" }
+                results { results: Variadic }
+                regions { body }
+                format { parse_named, print_named }
+                def {
+                    verify: Some(verify_structured),
+                    traits: traits::SINGLE_BLOCK,
+                    block_arg_name: Some(in_out_names),
+                }
+            }
+        )*
+    };
+}
+
+named_ops! {
+    ExpOp, EXP = "linalg.exp";
+    LogOp, LOG = "linalg.log";
+    SqrtOp, SQRT = "linalg.sqrt";
+    AbsOp, ABS = "linalg.abs";
+    NegFOp, NEGF = "linalg.negf";
+    AddOp, ADD = "linalg.add";
+    SubOp, SUB = "linalg.sub";
+    MulOp, MUL = "linalg.mul";
+    DivOp, DIV = "linalg.div";
+    DivUnsignedOp, DIV_UNSIGNED = "linalg.div_unsigned";
+    MaxOp, MAX = "linalg.max";
+    MinOp, MIN = "linalg.min";
+    MatmulOp, MATMUL = "linalg.matmul";
+    CopyOp, COPY = "linalg.copy";
+}
+
+/// What the implicit body of a named op computes.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum NamedBody {
+    /// One float op on the input (no casts, as upstream).
+    Unary(&'static str),
+    /// One op on the two inputs: the float op or the integer op (no casts).
+    Binary { float: &'static str, int: &'static str },
+    /// `out + cast(a) * cast(b)`.
+    Matmul,
+    /// `cast(in)`.
+    Copy,
+}
+
+/// A named structured op: its definition, input count and body.
+pub struct NamedOp {
+    pub def: &'static OpDef,
+    pub inputs: usize,
+    pub body: NamedBody,
+}
+
+/// The named structured ops (a new one is a row here and a line of
+/// `named_ops!`).
+pub static NAMED: &[NamedOp] = &[
+    NamedOp { def: &EXP, inputs: 1, body: NamedBody::Unary("math.exp") },
+    NamedOp { def: &LOG, inputs: 1, body: NamedBody::Unary("math.log") },
+    NamedOp { def: &SQRT, inputs: 1, body: NamedBody::Unary("math.sqrt") },
+    NamedOp { def: &ABS, inputs: 1, body: NamedBody::Unary("math.absf") },
+    NamedOp { def: &NEGF, inputs: 1, body: NamedBody::Unary("arith.negf") },
+    NamedOp { def: &ADD, inputs: 2, body: NamedBody::Binary { float: "arith.addf", int: "arith.addi" } },
+    NamedOp { def: &SUB, inputs: 2, body: NamedBody::Binary { float: "arith.subf", int: "arith.subi" } },
+    NamedOp { def: &MUL, inputs: 2, body: NamedBody::Binary { float: "arith.mulf", int: "arith.muli" } },
+    NamedOp { def: &DIV, inputs: 2, body: NamedBody::Binary { float: "arith.divf", int: "arith.divsi" } },
+    NamedOp { def: &DIV_UNSIGNED, inputs: 2, body: NamedBody::Binary { float: "arith.divf", int: "arith.divui" } },
+    NamedOp { def: &MAX, inputs: 2, body: NamedBody::Binary { float: "arith.maximumf", int: "arith.maxsi" } },
+    NamedOp { def: &MIN, inputs: 2, body: NamedBody::Binary { float: "arith.minimumf", int: "arith.minsi" } },
+    NamedOp { def: &MATMUL, inputs: 2, body: NamedBody::Matmul },
+    NamedOp { def: &COPY, inputs: 1, body: NamedBody::Copy },
+];
+
+/// Registers the structured ops (under `linalg`).
+pub fn register(r: &mut Registry) {
+    r.add(&GENERIC);
+    r.add(&INDEX);
+    for n in NAMED {
+        r.add(n.def);
+    }
+}
+
+/// The named op `op` is, if any.
+pub fn named(ctx: &Context, op: OpId) -> Option<&'static NamedOp> {
+    let def = ctx.op(op).def?;
+    NAMED.iter().find(|n| std::ptr::eq(n.def, def))
+}
+
+/// The kind of one loop of a structured op.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum IteratorKind {
+    Parallel,
+    Reduction,
+}
+
+/// A structured op seen uniformly.
+#[derive(Clone, Debug)]
+pub struct Structured {
+    pub inputs: Vec<Value>,
+    pub outputs: Vec<Value>,
+    /// One map per operand (inputs, then outputs), from the loops to the
+    /// operand's dims (no results for a scalar operand).
+    pub maps: Vec<AffineMap>,
+    pub iterators: Vec<IteratorKind>,
+}
+
+impl Structured {
+    /// Inputs then outputs.
+    pub fn operands(&self) -> impl Iterator<Item = Value> + '_ {
+        self.inputs.iter().chain(&self.outputs).copied()
+    }
+
+    /// The number of loops.
+    pub fn num_loops(&self) -> usize {
+        self.iterators.len()
+    }
+}
+
+/// The structured view of `op`, if it is a structured op whose maps are
+/// readable (a malformed one is reported by the verifier).
+pub fn structured(ctx: &Context, op: OpId) -> Option<Structured> {
+    let def = ctx.op(op).def?;
+    if std::ptr::eq(def, &super::linalg::TRANSPOSE) || std::ptr::eq(def, &super::linalg::FILL) {
+        return transpose_or_fill(ctx, op);
+    }
+    if !std::ptr::eq(def, &GENERIC) && named(ctx, op).is_none() {
+        return None;
+    }
+    let (inputs, outputs) = split_operands(ctx, op)?;
+    let maps = match ctx.get_attr(op, "indexing_maps") {
+        Some(a) => maps_of(ctx, a)?,
+        None => default_maps(ctx, op, &inputs, &outputs),
+    };
+    let iterators = match ctx.get_attr(op, "iterator_types") {
+        Some(a) => iterators_of(ctx, a)?,
+        None => derived_iterators(&maps, inputs.len()),
+    };
+    Some(Structured { inputs, outputs, maps, iterators })
+}
+
+fn transpose_or_fill(ctx: &Context, op: OpId) -> Option<Structured> {
+    let ops = ctx.operands(op);
+    let (input, output) = (*ops.first()?, *ops.get(1)?);
+    let rank = rank(ctx, output)?;
+    let input_map = if super::linalg::TransposeOp::isa(ctx, op) {
+        // dim(result, i) = dim(input, perm[i]): input dim perm[i] is loop i.
+        let perm = ctx.get_attr(op, "permutation").and_then(|a| ctx.as_i64_array(a))?;
+        let mut results = vec![AffineExpr::Dim(0); perm.len()];
+        for (i, p) in perm.iter().enumerate() {
+            *results.get_mut(usize::try_from(*p).ok()?)? = AffineExpr::Dim(i as u32);
+        }
+        AffineMap { num_dims: rank as u32, num_syms: 0, results }
+    } else {
+        AffineMap { num_dims: rank as u32, num_syms: 0, results: vec![] }
+    };
+    Some(Structured {
+        inputs: vec![input],
+        outputs: vec![output],
+        maps: vec![input_map, AffineMap::identity(rank as u32)],
+        iterators: vec![IteratorKind::Parallel; rank],
+    })
+}
+
+fn rank(ctx: &Context, v: Value) -> Option<usize> {
+    ctx.value_type_kind(v).shape().map(|s| s.len())
+}
+
+/// Inputs and outputs from `operandSegmentSizes` (all inputs but the last
+/// operand when it is missing).
+fn split_operands(ctx: &Context, op: OpId) -> Option<(Vec<Value>, Vec<Value>)> {
+    let ops = ctx.operands(op);
+    let num_inputs = match ctx.get_attr(op, "operandSegmentSizes").map(|a| ctx.attr_kind(a)) {
+        Some(AttrKind::DenseArray { values, .. }) if values.len() == 2 => usize::try_from(values[0]).ok()?,
+        _ => ops.len().checked_sub(1)?,
+    };
+    if num_inputs > ops.len() {
+        return None;
+    }
+    Some((ops[..num_inputs].to_vec(), ops[num_inputs..].to_vec()))
+}
+
+fn maps_of(ctx: &Context, a: Attr) -> Option<Vec<AffineMap>> {
+    match ctx.attr_kind(a) {
+        AttrKind::Array(items) => items
+            .iter()
+            .map(|m| match ctx.attr_kind(*m) {
+                AttrKind::AffineMap(m) => Some(m.clone()),
+                _ => None,
+            })
+            .collect(),
+        _ => None,
+    }
+}
+
+fn iterators_of(ctx: &Context, a: Attr) -> Option<Vec<IteratorKind>> {
+    match ctx.attr_kind(a) {
+        AttrKind::Array(items) => items.iter().map(|i| iterator_kind(ctx, *i)).collect(),
+        _ => None,
+    }
+}
+
+/// `#linalg.iterator_type<parallel>` (or the string `"parallel"`).
+fn iterator_kind(ctx: &Context, a: Attr) -> Option<IteratorKind> {
+    let word = match ctx.attr_kind(a) {
+        AttrKind::Opaque { dialect, text } if ctx.str(*dialect) == "linalg" => {
+            text.strip_prefix("iterator_type<")?.strip_suffix('>')?.to_string()
+        }
+        AttrKind::String { value, .. } => value.clone(),
+        _ => return None,
+    };
+    match word.as_str() {
+        "parallel" => Some(IteratorKind::Parallel),
+        "reduction" => Some(IteratorKind::Reduction),
+        _ => None,
+    }
+}
+
+/// Loops that index no output are reductions.
+fn derived_iterators(maps: &[AffineMap], num_inputs: usize) -> Vec<IteratorKind> {
+    let n = maps.first().map_or(0, |m| m.num_dims as usize);
+    let mut kinds = vec![IteratorKind::Reduction; n];
+    for m in maps.iter().skip(num_inputs) {
+        for e in &m.results {
+            if let AffineExpr::Dim(d) = e {
+                if let Some(k) = kinds.get_mut(*d as usize) {
+                    *k = IteratorKind::Parallel;
+                }
+            }
+        }
+    }
+    kinds
+}
+
+/// `(d0, d1, d2) -> (d0, d2)`, `(d2, d1)`, `(d0, d1)`.
+pub fn matmul_maps() -> Vec<AffineMap> {
+    let m =
+        |a: u32, b: u32| AffineMap { num_dims: 3, num_syms: 0, results: vec![AffineExpr::Dim(a), AffineExpr::Dim(b)] };
+    vec![m(0, 2), m(2, 1), m(0, 1)]
+}
+
+/// The maps of a named op without an `indexing_maps` attribute: identity
+/// over the output's rank for every shaped operand (no results for a
+/// scalar), matmul's for matmul.
+fn default_maps(ctx: &Context, op: OpId, inputs: &[Value], outputs: &[Value]) -> Vec<AffineMap> {
+    if MatmulOp::isa(ctx, op) {
+        return matmul_maps();
+    }
+    let n = outputs.first().and_then(|o| rank(ctx, *o)).unwrap_or(0) as u32;
+    inputs
+        .iter()
+        .chain(outputs)
+        .map(|v| match rank(ctx, *v) {
+            Some(_) => AffineMap::identity(n),
+            None => AffineMap { num_dims: n, num_syms: 0, results: vec![] },
+        })
+        .collect()
+}
+
+/// The element type of a shaped type, or the type itself.
+pub fn element_type(ctx: &Context, t: Type) -> Type {
+    ctx.type_kind(t).element_type().unwrap_or(t)
+}
+
+fn in_out_names(ctx: &Context, op: OpId, index: usize) -> Option<&'static str> {
+    let (inputs, _) = split_operands(ctx, op)?;
+    Some(if index < inputs.len() { "in" } else { "out" })
+}
+
+// ---- the implicit bodies of named ops --------------------------------------
+
+fn is_float(ctx: &Context, t: Type) -> bool {
+    ctx.type_kind(t).is_float()
+}
+
+fn is_int(ctx: &Context, t: Type) -> bool {
+    matches!(ctx.type_kind(t), TypeKind::Integer { .. })
+}
+
+fn bit_width(ctx: &Context, t: Type) -> u32 {
+    match ctx.type_kind(t) {
+        TypeKind::Integer { width, .. } => *width,
+        TypeKind::Float(k) => k.width(),
+        _ => 64,
+    }
+}
+
+/// Builds ops into one block.
+struct BodyBuilder<'a> {
+    ctx: &'a mut Context,
+    block: crate::BlockId,
+    loc: Loc,
+}
+
+impl BodyBuilder<'_> {
+    fn op(&mut self, name: &str, operands: &[Value], result: Option<Type>) -> Option<Value> {
+        let spec = OpSpec {
+            name: self.ctx.sym(name),
+            operands: operands.iter().copied().collect(),
+            result_types: result.into_iter().collect(),
+            attrs: AttrMap::default(),
+            regions: vec![],
+            successors: vec![],
+            loc: self.loc,
+        };
+        let op = self.ctx.create_op(spec);
+        self.ctx.append_op(self.block, op);
+        self.ctx.results(op).first().copied()
+    }
+
+    /// `v` converted to `to` (upstream's `cast_signed` / `cast_unsigned`).
+    fn cast(&mut self, v: Value, to: Type, unsigned: bool) -> Result<Value, String> {
+        let from = self.ctx.value_type(v);
+        if from == to {
+            return Ok(v);
+        }
+        let (fw, tw) = (bit_width(self.ctx, from), bit_width(self.ctx, to));
+        let name =
+            match (is_float(self.ctx, from), is_float(self.ctx, to), is_int(self.ctx, from), is_int(self.ctx, to)) {
+                (true, true, _, _) if fw < tw => "arith.extf",
+                (true, true, _, _) => "arith.truncf",
+                (_, _, true, true) if fw < tw && unsigned => "arith.extui",
+                (_, _, true, true) if fw < tw => "arith.extsi",
+                (_, _, true, true) => "arith.trunci",
+                (false, true, true, _) if unsigned => "arith.uitofp",
+                (false, true, true, _) => "arith.sitofp",
+                (true, false, _, true) if unsigned => "arith.fptoui",
+                (true, false, _, true) => "arith.fptosi",
+                _ => {
+                    return Err(format!(
+                        "cannot cast '{}' to '{}'",
+                        type_to_string(self.ctx, from),
+                        type_to_string(self.ctx, to)
+                    ))
+                }
+            };
+        Ok(self.op(name, &[v], Some(to)).expect("a cast has a result"))
+    }
+}
+
+/// Builds the body of a named op over elements `ins` -> `out`, as
+/// upstream's region builders do.
+pub fn named_body(
+    ctx: &mut Context,
+    named: &NamedOp,
+    ins: &[Type],
+    out: Type,
+    unsigned: bool,
+    loc: Loc,
+) -> Result<RegionId, String> {
+    let name = named.def.name;
+    let region = ctx.create_region();
+    let block = ctx.append_block(region);
+    let args: Vec<Value> = ins.iter().chain([&out]).map(|t| ctx.add_block_arg(block, *t)).collect();
+    let mut b = BodyBuilder { ctx, block, loc };
+    let result = match named.body {
+        NamedBody::Unary(op) => {
+            let t = ins[0];
+            if !is_float(b.ctx, t) {
+                return Err(format!("'{name}' needs floating-point elements, got '{}'", type_to_string(b.ctx, t)));
+            }
+            b.op(op, &args[..1], Some(t))
+        }
+        NamedBody::Binary { float, int } => {
+            let (l, r) = (ins[0], ins[1]);
+            let op = if is_float(b.ctx, l) && is_float(b.ctx, r) {
+                float
+            } else if is_int(b.ctx, l) && is_int(b.ctx, r) {
+                int
+            } else {
+                return Err(format!(
+                    "Cannot build binary Linalg operation: expects allComplex, allFloatingPoint, or allInteger, got '{}' and '{}'",
+                    type_to_string(b.ctx, l),
+                    type_to_string(b.ctx, r)
+                ));
+            };
+            b.op(op, &args[..2], Some(l))
+        }
+        NamedBody::Matmul => {
+            let x = b.cast(args[0], out, unsigned)?;
+            let y = b.cast(args[1], out, unsigned)?;
+            let (mul, add) =
+                if is_float(b.ctx, out) { ("arith.mulf", "arith.addf") } else { ("arith.muli", "arith.addi") };
+            let p = b.op(mul, &[x, y], Some(out)).expect("a product");
+            b.op(add, &[args[2], p], Some(out))
+        }
+        NamedBody::Copy => Some(b.cast(args[0], out, unsigned)?),
+    };
+    let yielded: Vec<Value> = result.into_iter().collect();
+    b.op("linalg.yield", &yielded, None);
+    Ok(region)
+}
+
+// ---- custom forms -----------------------------------------------------------
+
+/// `ins(%a, %b : t, t)` / `outs(...)`: operands and types, if present.
+fn parse_operand_group(p: &mut OpParser<'_, '_>, kw: &str) -> PResult<(Vec<UnresolvedOperand>, Vec<Type>)> {
+    if !p.optional_keyword(kw) {
+        return Ok((vec![], vec![]));
+    }
+    p.expect(Tok::LParen)?;
+    let ops = p.operand_list()?;
+    let tys = if ops.is_empty() {
+        vec![]
+    } else {
+        p.expect(Tok::Colon)?;
+        p.type_list()?
+    };
+    p.expect(Tok::RParen)?;
+    Ok((ops, tys))
+}
+
+/// `ins(...) outs(...)`, pushing the operands and their segment sizes.
+fn parse_ins_outs(p: &mut OpParser<'_, '_>) -> PResult<(Vec<Type>, Vec<Type>)> {
+    let loc = p.cur_loc();
+    let (ins, in_tys) = parse_operand_group(p, "ins")?;
+    let out_loc = p.cur_loc();
+    let (outs, out_tys) = parse_operand_group(p, "outs")?;
+    p.push_operands(&ins, &in_tys, loc)?;
+    p.push_operands(&outs, &out_tys, out_loc)?;
+    p.set_operand_segments(&[ins.len(), outs.len()]);
+    Ok((in_tys, out_tys))
+}
+
+fn print_ins_outs(p: &mut OpPrinter<'_>, op: OpId) {
+    let ctx = p.ctx();
+    let Some((ins, outs)) = split_operands(ctx, op) else { return };
+    for (kw, vals) in [("ins", ins), ("outs", outs)] {
+        if vals.is_empty() {
+            continue;
+        }
+        p.write(" ");
+        p.write(kw);
+        p.write("(");
+        p.print_operands(&vals);
+        p.write(" : ");
+        let tys: Vec<Type> = vals.iter().map(|v| ctx.value_type(*v)).collect();
+        p.print_types(&tys);
+        p.write(")");
+    }
+}
+
+/// `-> types` after the operands: tensor results.
+fn parse_results(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    if p.at(Tok::Arrow) {
+        p.result_types = p.arrow_type_list()?.into();
+    }
+    Ok(())
+}
+
+fn print_results(p: &mut OpPrinter<'_>, op: OpId) {
+    let ctx = p.ctx();
+    let tys: Vec<Type> = ctx.results(op).iter().map(|v| ctx.value_type(*v)).collect();
+    if !tys.is_empty() {
+        p.write(" -> ");
+        p.print_arrow_types(&tys);
+    }
+}
+
+/// `[#map, ...]`: an array of affine maps.
+fn parse_map_list(p: &mut OpParser<'_, '_>) -> PResult<Attr> {
+    let loc = p.cur_loc();
+    let a = p.attribute(None)?;
+    if maps_of(p.ctx(), a).is_none() {
+        return p.err_at(loc, "expected an array of affine maps");
+    }
+    Ok(a)
+}
+
+fn parse_named(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    if p.optional_keyword("indexing_maps") {
+        p.expect(Tok::Equal)?;
+        let maps = parse_map_list(p)?;
+        p.set_attr("indexing_maps", maps);
+    }
+    p.optional_attr_dict()?;
+    let at = p.cur_loc();
+    let (in_tys, out_tys) = parse_ins_outs(p)?;
+    parse_results(p)?;
+    let named = NAMED.iter().find(|n| std::ptr::eq(n.def, p.def)).expect("a named op");
+    if in_tys.len() != named.inputs || out_tys.len() != 1 {
+        return p.err_at(
+            at,
+            format!(
+                "'{}' expects {} input(s) and 1 output, got {} and {}",
+                p.def.name,
+                named.inputs,
+                in_tys.len(),
+                out_tys.len()
+            ),
+        );
+    }
+    let maps_key = p.ctx().sym("indexing_maps");
+    if std::ptr::eq(p.def, &MATMUL) && !p.attrs.contains_key(&maps_key) {
+        let maps: Vec<Attr> = matmul_maps().into_iter().map(|m| p.ctx().attr(AttrKind::AffineMap(m))).collect();
+        let a = p.ctx().attr(AttrKind::Array(maps));
+        p.set_attr("indexing_maps", a);
+    }
+    let cast_key = p.ctx().sym("cast");
+    let cast = p.attrs.get(&cast_key).copied();
+    let unsigned = p_attr_is_unsigned(p.ctx(), cast);
+    let ins: Vec<Type> = in_tys.iter().map(|t| element_type(p.ctx(), *t)).collect();
+    let out = element_type(p.ctx(), out_tys[0]);
+    let loc = p.loc;
+    match named_body(p.ctx(), named, &ins, out, unsigned, loc) {
+        Ok(r) => {
+            p.regions.push(r);
+            Ok(())
+        }
+        Err(m) => p.err_at(at, m),
+    }
+}
+
+fn p_attr_is_unsigned(ctx: &Context, a: Option<Attr>) -> bool {
+    matches!(a.map(|a| ctx.attr_kind(a)), Some(AttrKind::Opaque { text, .. }) if text.contains("cast_unsigned"))
+}
+
+/// Whether a matmul's `cast` is `cast_unsigned`.
+pub fn casts_unsigned(ctx: &Context, op: OpId) -> bool {
+    p_attr_is_unsigned(ctx, ctx.get_attr(op, "cast"))
+}
+
+fn print_named(p: &mut OpPrinter<'_>, op: OpId) {
+    let ctx = p.ctx();
+    if MatmulOp::isa(ctx, op) {
+        if let Some(maps) = ctx.get_attr(op, "indexing_maps") {
+            if maps_of(ctx, maps).is_some_and(|m| m != matmul_maps()) {
+                p.write(" indexing_maps = ");
+                p.print_attr(maps);
+            }
+        }
+    }
+    p.print_optional_attr_dict(op, &["operandSegmentSizes", "indexing_maps", "linalg.memoized_indexing_maps"]);
+    print_ins_outs(p, op);
+    print_results(p, op);
+}
+
+fn parse_generic(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    let dict_loc = p.cur_loc();
+    p.optional_attr_dict()?;
+    // `iterator_types = ["parallel", ...]` becomes the enum attributes.
+    let key = p.ctx().sym("iterator_types");
+    if let Some(a) = p.attrs.get(&key).copied() {
+        let items = match p.ctx().attr_kind(a) {
+            AttrKind::Array(items) => items.clone(),
+            _ => return p.err_at(dict_loc, "expected iterator_types to be an array"),
+        };
+        let mut kinds = Vec::with_capacity(items.len());
+        for i in items {
+            let word = match p.ctx().attr_kind(i) {
+                AttrKind::String { value, .. } => value.clone(),
+                _ => return p.err_at(dict_loc, "expected iterator_types to be an array of strings"),
+            };
+            if !matches!(word.as_str(), "parallel" | "reduction") {
+                let msg = format!("custom op 'linalg.generic' unexpected iterator_type ({word})");
+                return p.err_at(dict_loc, msg);
+            }
+            let linalg = p.ctx().sym("linalg");
+            kinds.push(p.ctx().attr(AttrKind::Opaque { dialect: linalg, text: format!("iterator_type<{word}>") }));
+        }
+        let a = p.ctx().attr(AttrKind::Array(kinds));
+        p.set_attr("iterator_types", a);
+    }
+    parse_ins_outs(p)?;
+    if p.optional_keyword("attrs") {
+        p.expect(Tok::Equal)?;
+        p.optional_attr_dict()?;
+    }
+    p.region(&[])?;
+    parse_results(p)
+}
+
+const GENERIC_TRAIT_ATTRS: &[&str] = &["doc", "indexing_maps", "iterator_types", "library_call"];
+
+fn print_generic(p: &mut OpPrinter<'_>, op: OpId) {
+    let ctx = p.ctx();
+    // The trait attributes as one dictionary, iterator types as strings.
+    let mut entries: Vec<(&str, Attr)> =
+        GENERIC_TRAIT_ATTRS.iter().filter_map(|n| ctx.get_attr(op, n).map(|a| (*n, a))).collect();
+    entries.sort_by_key(|(n, _)| *n);
+    p.write(" {");
+    for (i, (name, a)) in entries.iter().enumerate() {
+        if i > 0 {
+            p.write(", ");
+        }
+        p.write(name);
+        p.write(" = ");
+        if *name == "iterator_types" {
+            let kinds = iterators_of(ctx, *a).unwrap_or_default();
+            let words: Vec<String> = kinds
+                .iter()
+                .map(|k| format!("\"{}\"", if *k == IteratorKind::Parallel { "parallel" } else { "reduction" }))
+                .collect();
+            p.write(&format!("[{}]", words.join(", ")));
+        } else {
+            p.print_attr(*a);
+        }
+    }
+    p.write("}");
+    print_ins_outs(p, op);
+    let mut elided: Vec<&str> = GENERIC_TRAIT_ATTRS.to_vec();
+    elided.push("operandSegmentSizes");
+    if ctx.op(op).attrs.keys().any(|k| !elided.contains(&ctx.str(*k))) {
+        // Upstream prints `attrs = ` and then a dictionary with its own
+        // leading space.
+        p.write(" attrs = ");
+        p.print_optional_attr_dict(op, &elided);
+    }
+    if let Some(&r) = ctx.regions(op).first() {
+        p.write(" ");
+        p.print_region(r, true, true);
+    }
+    print_results(p, op);
+}
+
+fn parse_index(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    let d = p.integer()?;
+    let i64t = p.ctx().int_type(64);
+    let a = p.ctx().int_attr(d as i128, i64t);
+    p.set_attr("dim", a);
+    p.optional_attr_dict()?;
+    let t = p.colon_type()?;
+    p.result_types.push(t);
+    Ok(())
+}
+
+fn print_index(p: &mut OpPrinter<'_>, op: OpId) {
+    let ctx = p.ctx();
+    p.write(&format!(" {}", index_dim(ctx, op).unwrap_or(0)));
+    p.print_attr_dict(op);
+    p.write(" : ");
+    p.print_type(ctx.value_type(ctx.result(op, 0)));
+}
+
+/// The loop a `linalg.index` reads.
+pub fn index_dim(ctx: &Context, op: OpId) -> Option<i64> {
+    match ctx.get_attr(op, "dim").map(|a| ctx.attr_kind(a)) {
+        Some(AttrKind::Integer { value, .. }) => i64::try_from(*value).ok(),
+        _ => None,
+    }
+}
+
+// ---- verification -------------------------------------------------------------
+
+fn verify_index(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
+    let Some(parent) = ctx.parent_op(op).and_then(|p| structured(ctx, p)) else {
+        return Err("expected parent op with LinalgOp interface".into());
+    };
+    let dim = index_dim(ctx, op).ok_or("requires attribute 'dim'")?;
+    let loops = parent.num_loops();
+    if dim < 0 || dim as usize >= loops {
+        return Err(format!(
+            "expected dim ({dim}) to be lower than the number of loops ({loops}) of the enclosing LinalgOp"
+        )
+        .into());
+    }
+    Ok(())
+}
+
+/// `linalg.yield` inside a structured op: one value per output, of its
+/// element type.
+pub fn verify_yield_in(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
+    let Some(parent) = ctx.parent_op(op) else { return Ok(()) };
+    let Some(s) = structured(ctx, parent) else { return Ok(()) };
+    let vals = ctx.operands(op);
+    if vals.len() != s.outputs.len() {
+        return Err(format!(
+            "expected number of yield values ({}) to match the number of inits / outs operands of the enclosing LinalgOp ({})",
+            vals.len(),
+            s.outputs.len()
+        )
+        .into());
+    }
+    for (i, (v, out)) in vals.iter().zip(&s.outputs).enumerate() {
+        let (got, want) = (ctx.value_type(*v), element_type(ctx, ctx.value_type(*out)));
+        if got != want {
+            return Err(format!(
+                "type of yield operand {} ('{}') doesn't match the element type of the enclosing linalg.generic op ('{}')",
+                i + 1,
+                type_to_string(ctx, got),
+                type_to_string(ctx, want)
+            )
+            .into());
+        }
+    }
+    Ok(())
+}
+
+/// For each loop, the first operand dim it indexes directly (MLIR's
+/// shapes-to-loops map), or `None` when a loop indexes nothing.
+pub fn loop_sources(s: &Structured) -> Option<Vec<(usize, usize)>> {
+    let mut found = vec![None; s.num_loops()];
+    for (k, m) in s.maps.iter().enumerate() {
+        for (j, e) in m.results.iter().enumerate() {
+            if let AffineExpr::Dim(d) = e {
+                if let Some(slot) = found.get_mut(*d as usize) {
+                    slot.get_or_insert((k, j));
+                }
+            }
+        }
+    }
+    found.into_iter().collect()
+}
+
+fn verify_structured(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
+    let (inputs, outputs) = split_operands(ctx, op).ok_or("expected inputs and outputs")?;
+    let Some(s) = structured(ctx, op) else {
+        if ctx.get_attr(op, "iterator_types").is_some_and(|a| iterators_of(ctx, a).is_none()) {
+            return Err("expected iterator_types to be an array of #linalg.iterator_type".into());
+        }
+        return Err("expected indexing_maps to be an array of affine maps".into());
+    };
+    // Destination style: one tensor result per tensor output.
+    let tensor_outs: Vec<Value> =
+        outputs.iter().copied().filter(|v| matches!(ctx.value_type_kind(*v), TypeKind::Tensor { .. })).collect();
+    let results = ctx.results(op);
+    if results.len() != tensor_outs.len() {
+        return Err(VerifyError::bare(format!(
+            "expected the number of tensor results ({}) to be equal to the number of output tensors ({})",
+            results.len(),
+            tensor_outs.len()
+        )));
+    }
+    for (k, (r, o)) in results.iter().zip(&tensor_outs).enumerate() {
+        if ctx.value_type(*r) != ctx.value_type(*o) {
+            return Err(format!(
+                "expected type of operand #{} ('{}') to match type of corresponding result ('{}')",
+                inputs.len() + k,
+                type_to_string(ctx, ctx.value_type(*o)),
+                type_to_string(ctx, ctx.value_type(*r))
+            )
+            .into());
+        }
+    }
+    let num_operands = inputs.len() + outputs.len();
+    if s.maps.len() != num_operands {
+        return Err(format!(
+            "expected the number of indexing_map ({}) to be equal to the number of input/output operands ({num_operands})",
+            s.maps.len()
+        )
+        .into());
+    }
+    let loops = s.num_loops();
+    for (k, (m, v)) in s.maps.iter().zip(s.operands()).enumerate() {
+        if m.num_syms != 0 {
+            return Err(format!("unexpected symbols in indexing_map #{k}").into());
+        }
+        let r = rank(ctx, v).unwrap_or(0);
+        if r != m.results.len() {
+            return Err(format!(
+                "expected operand #{k} rank ({r}) to match the result rank of indexing_map ({})",
+                m.results.len()
+            )
+            .into());
+        }
+        if m.num_dims as usize != loops {
+            return Err(
+                format!("expected indexing_map #{k} to have {loops} dim(s) to match the number of loops").into()
+            );
+        }
+    }
+    let sources = loop_sources(&s).ok_or("expected the shape-to-loops map to be non-null")?;
+    verify_static_shapes(ctx, &s, &sources)?;
+    verify_body(ctx, op, &s)
+}
+
+/// Upstream's check of static shapes against the loop ranges they imply.
+fn verify_static_shapes(ctx: &Context, s: &Structured, sources: &[(usize, usize)]) -> Result<(), VerifyError> {
+    let operands: Vec<Value> = s.operands().collect();
+    let shape = |k: usize| ctx.value_type_kind(operands[k]).shape().map(|x| x.to_vec()).unwrap_or_default();
+    let ranges: Vec<i64> = sources.iter().map(|&(k, j)| shape(k)[j]).collect();
+    if ranges.iter().any(|r| *r < 0) {
+        return Ok(());
+    }
+    let last: Vec<i64> = ranges.iter().map(|r| r - 1).collect();
+    let first = vec![0; ranges.len()];
+    for (k, m) in s.maps.iter().enumerate() {
+        let sh = shape(k);
+        let (Some(lo), Some(hi)) = (m.eval(&first, &[]), m.eval(&last, &[])) else { continue };
+        for (j, e) in m.results.iter().enumerate() {
+            let Some(&size) = sh.get(j) else { continue };
+            if size <= 0 {
+                continue;
+            }
+            let inferred = lo[j].max(hi[j]) + 1;
+            if lo[j].min(hi[j]) < 0 {
+                return Err(format!("unexpected result less than 0 at expression #{j} in indexing_map #{k}").into());
+            }
+            if matches!(e, AffineExpr::Dim(_)) {
+                if inferred != size {
+                    return Err(format!(
+                        "inferred input/output operand #{k} has shape's dimension #{j} to be {inferred}, but found {size}"
+                    )
+                    .into());
+                }
+            } else if inferred > size {
+                return Err(format!(
+                    "inferred input/output operand #{k} has shape's dimension #{j} to be greater than or equal to {inferred}, but found {size}"
+                )
+                .into());
+            }
+        }
+    }
+    Ok(())
+}
+
+fn verify_body(ctx: &Context, op: OpId, s: &Structured) -> Result<(), VerifyError> {
+    let Some(&r) = ctx.regions(op).first() else { return Ok(()) };
+    let Some(&block) = ctx.blocks(r).first() else { return Ok(()) };
+    let args = ctx.block_args(block);
+    let operands: Vec<Value> = s.operands().collect();
+    if args.len() != operands.len() {
+        return Err(
+            "expected as many non-induction variable region arguments as the number of input/output operands".into()
+        );
+    }
+    for (i, (a, v)) in args.iter().zip(&operands).enumerate() {
+        let want = element_type(ctx, ctx.value_type(*v));
+        let got = ctx.value_type(*a);
+        if got != want {
+            return Err(format!(
+                "expected type of bb argument #{i} ('{}') to match element or self type of the corresponding operand ('{}')",
+                type_to_string(ctx, got),
+                type_to_string(ctx, want)
+            )
+            .into());
+        }
+    }
+    Ok(())
+}
