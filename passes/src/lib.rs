@@ -2,6 +2,7 @@
 
 pub mod canonicalize;
 pub mod cse;
+pub mod fusion;
 pub mod manager;
 pub mod materialize_layouts;
 mod strip_debuginfo;

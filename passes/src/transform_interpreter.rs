@@ -7,7 +7,7 @@
 use rustc_hash::FxHashMap;
 use tessel_ir::dialects::func::ModuleOp;
 use tessel_ir::dialects::transform::{
-    match_names, tile_sizes, MatchOp, NamedSequenceOp, TileUsingForOp, TileUsingForallOp, YieldOp,
+    match_names, tile_sizes, FuseIntoContainingOp, MatchOp, NamedSequenceOp, TileUsingForOp, TileUsingForallOp, YieldOp,
 };
 use tessel_ir::{Context, Diagnostic, OpId, Value};
 
@@ -78,10 +78,12 @@ impl Pass for TransformInterpreter {
                 run_tile(ctx, op, t.target(ctx), &tiling_options(ctx, op, LoopKind::For), &mut handles)?;
             } else if let Some(t) = TileUsingForallOp::cast(ctx, op) {
                 run_tile(ctx, op, t.target(ctx), &tiling_options(ctx, op, LoopKind::Forall), &mut handles)?;
+            } else if let Some(f) = FuseIntoContainingOp::cast(ctx, op) {
+                run_fuse_into(ctx, f, &mut handles)?;
             } else {
                 return Err(Diagnostic::error(
                     ctx.op_loc(op),
-                    format!("'{}' is not supported by tessel's transform interpreter (supported: structured.match, structured.tile_using_for, structured.tile_using_forall, yield)", ctx.op_name(op)),
+                    format!("'{}' is not supported by tessel's transform interpreter (supported: structured.match, structured.tile_using_for, structured.tile_using_forall, structured.fuse_into_containing_op, yield)", ctx.op_name(op)),
                 ));
             }
         }
@@ -137,6 +139,22 @@ fn run_tile(
     for (r, h) in results[1..].iter().zip(loop_handles) {
         handles.insert(*r, h);
     }
+    Ok(())
+}
+
+/// Fuses every producer into every containing op; the first result holds
+/// the fused tiles' ops, the second the (unchanged) containing ops.
+fn run_fuse_into(ctx: &mut Context, f: FuseIntoContainingOp, handles: &mut Handles) -> Result<(), Diagnostic> {
+    let producers = handles.get(&f.producer_op(ctx)).cloned().unwrap_or_default();
+    let containing = handles.get(&f.containing_op(ctx)).cloned().unwrap_or_default();
+    let mut fused = Vec::new();
+    for c in &containing {
+        for p in &producers {
+            fused.extend(crate::fusion::fuse_into_containing(ctx, *p, *c)?);
+        }
+    }
+    handles.insert(f.fused_op(ctx), fused);
+    handles.insert(f.new_containing_op(ctx), containing);
     Ok(())
 }
 

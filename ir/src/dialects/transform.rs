@@ -1,6 +1,7 @@
 //! The subset of the transform dialect that upstream pack/unpack tiling
 //! tests use: `named_sequence`, `yield`, `structured.match`,
-//! `structured.tile_using_for`, `structured.tile_using_forall`. The
+//! `structured.tile_using_for`, `structured.tile_using_forall`,
+//! `structured.fuse_into_containing_op`. The
 //! interpreter that runs them lives in tessel-passes.
 
 use crate::attrs::AttrKind;
@@ -79,9 +80,22 @@ crate::op! {
     }
 }
 
+crate::op! {
+    /// `transform.structured.fuse_into_containing_op`
+    pub struct FuseIntoContainingOp => FUSE_INTO_CONTAINING_OP = "transform.structured.fuse_into_containing_op";
+    operands { producer_op: One, containing_op: One }
+    attributes { }
+    results { fused_op: One, new_containing_op: One }
+    regions { }
+    format { parse_fuse_into, print_fuse_into }
+    def {
+        result_groups: Some(|_, _| vec![("fused_op", 1), ("new_containing_op", 1)]),
+    }
+}
+
 /// Registers the dialect.
 pub fn register(r: &mut Registry) {
-    for d in [&NAMED_SEQUENCE, &YIELD, &MATCH, &TILE_USING_FOR, &TILE_USING_FORALL] {
+    for d in [&NAMED_SEQUENCE, &YIELD, &MATCH, &TILE_USING_FOR, &TILE_USING_FORALL, &FUSE_INTO_CONTAINING_OP] {
         r.add(d);
     }
 }
@@ -250,4 +264,29 @@ fn verify_tile(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
         return Err("expects non-negative tile sizes".into());
     }
     Ok(())
+}
+
+/// `%producer into %containing : (types) -> (types)`
+fn parse_fuse_into(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    let producer = p.operand()?;
+    p.keyword("into")?;
+    let containing = p.operand()?;
+    p.optional_attr_dict()?;
+    p.functional_type_operands(&[producer, containing])
+}
+
+fn print_fuse_into(p: &mut OpPrinter<'_>, op: OpId) {
+    let ctx = p.ctx();
+    let ops = ctx.operands(op);
+    p.write(" ");
+    p.print_operand(ops[0]);
+    p.write(" into ");
+    p.print_operand(ops[1]);
+    p.print_attr_dict(op);
+    p.write(" : (");
+    let tys: Vec<_> = ops.iter().map(|v| ctx.value_type(*v)).collect();
+    p.print_types(&tys);
+    p.write(") -> ");
+    let tys: Vec<_> = ctx.results(op).iter().map(|v| ctx.value_type(*v)).collect();
+    p.print_arrow_types(&tys);
 }

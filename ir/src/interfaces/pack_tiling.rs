@@ -203,6 +203,7 @@ impl TilingInterface for PackTiling {
         dests: &[Value],
         offsets: &[Ofr],
         sizes: &[Ofr],
+        _bounds: &[TileBounds],
     ) -> Result<TilingResult, String> {
         let info = info(b.ctx, op)?;
         let n = rank_of(b.ctx, info.source);
@@ -379,9 +380,11 @@ impl TilingInterface for UnpackTiling {
         dests: &[Value],
         offsets: &[Ofr],
         sizes: &[Ofr],
+        bounds: &[TileBounds],
     ) -> Result<TilingResult, String> {
-        let bounds = vec![TileBounds::Unknown; offsets.len()];
-        self.tiled_implementation(b, op, dests, offsets, sizes, &bounds)
+        // The result's dims are the domain's: the tiles' bounds carry over,
+        // so a fused unpack gets the same static temporary as a tiled one.
+        self.tiled_implementation(b, op, dests, offsets, sizes, bounds)
     }
 }
 

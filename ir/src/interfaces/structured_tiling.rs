@@ -167,6 +167,7 @@ impl TilingInterface for StructuredTiling {
         dests: &[Value],
         offsets: &[Ofr],
         sizes: &[Ofr],
+        _bounds: &[TileBounds],
     ) -> Result<TilingResult, String> {
         let s = view(b.ctx, op)?;
         let m = s.maps.get(s.inputs.len() + result).ok_or("no such result")?.clone();

@@ -109,7 +109,9 @@ pub trait TilingInterface: Sync {
 
     /// Produces the tile `[offsets, offsets + sizes)` of result `result`
     /// (offsets and sizes over the result's dims), for fusion into a
-    /// consumer.
+    /// consumer; `bounds` says what is known about those tiles per result
+    /// dim (see [`slice_bounds`]).
+    #[allow(clippy::too_many_arguments)]
     fn generate_result_tile_value(
         &self,
         b: &mut Builder<'_>,
@@ -118,6 +120,7 @@ pub trait TilingInterface: Sync {
         dests: &[Value],
         offsets: &[Ofr],
         sizes: &[Ofr],
+        bounds: &[TileBounds],
     ) -> Result<TilingResult, String>;
 }
 
@@ -142,3 +145,53 @@ pub fn tiling_interface(ctx: &Context, op: OpId) -> Option<&'static dyn TilingIn
 }
 
 pub use super::divisibility::{is_multiple_of, known_divisor};
+
+/// What is known about the tiles `[offset, offset + size)` of one dim when
+/// the offset is the induction variable of an `scf.for` (from 0, constant
+/// step) or of an `scf.forall` (static bounds), and the size is that loop's
+/// tile: a constant step that divides a static extent, or an `affine.min`
+/// of the step and what is left (the form the tiling driver emits).
+pub fn slice_bounds(ctx: &Context, offset: Ofr, size: Ofr) -> TileBounds {
+    use crate::context::ValueDef;
+    use crate::dialects::{affine, scf};
+    let Ofr::Val(iv) = offset else { return TileBounds::Unknown };
+    let ValueDef::BlockArg { block, index } = ctx.value_def(iv) else { return TileBounds::Unknown };
+    let Some(loop_op) = ctx.block_parent(block).and_then(|r| ctx.region_parent(r)) else { return TileBounds::Unknown };
+    let konst = |v: Value| crate::dialects::pack::constant_int(ctx, v);
+    let (step, extent) = if let Some(f) = scf::ForOp::cast(ctx, loop_op) {
+        if index != 0 || konst(f.lower_bound(ctx)) != Some(0) {
+            return TileBounds::Unknown;
+        }
+        let Some(step) = konst(f.step(ctx)) else { return TileBounds::Unknown };
+        (step, konst(f.upper_bound(ctx)))
+    } else if let Some(f) = scf::ForallOp::cast(ctx, loop_op) {
+        let i = index as usize;
+        let (lbs, ubs, steps) = (f.static_lower_bound(ctx), f.static_upper_bound(ctx), f.static_step(ctx));
+        let (Some(&lb), Some(&ub), Some(&step)) = (lbs.get(i), ubs.get(i), steps.get(i)) else {
+            return TileBounds::Unknown;
+        };
+        if lb != 0 || step == crate::types::DYNAMIC {
+            return TileBounds::Unknown;
+        }
+        (step, (ub != crate::types::DYNAMIC).then_some(ub))
+    } else {
+        return TileBounds::Unknown;
+    };
+    if step <= 0 {
+        return TileBounds::Unknown;
+    }
+    let is_loop_tile = match size {
+        Ofr::Const(c) => c == step && extent.is_some_and(|n| n % step == 0),
+        Ofr::Val(v) => ctx.defining_op(v).is_some_and(|m| {
+            affine::MinOp::isa(ctx, m)
+                && ctx.operands(m).contains(&iv)
+                && affine::op_map(ctx, m)
+                    .is_some_and(|map| map.results.contains(&crate::affine::AffineExpr::Const(step)))
+        }),
+    };
+    if is_loop_tile {
+        TileBounds::Strided { step, extent }
+    } else {
+        TileBounds::Unknown
+    }
+}
