@@ -11,13 +11,10 @@
 //! `cargo test` runs 1,024 configurations with a fixed seed;
 //! `TESSEL_PROPTEST_CASES=N` runs N instead.
 
+mod common;
+
 use proptest::prelude::*;
-use proptest::test_runner::{Config as RunnerConfig, RngAlgorithm, TestRng, TestRunner};
-use tessel_interp::{ElemType, Interpreter, RtValue, Tensor};
-use tessel_ir::parser::{parse_module, BufferStart};
-use tessel_ir::verifier::verify;
-use tessel_ir::Context;
-use tessel_passes::{parse_pipeline, run_pipeline, Instrumentation, NoHooks, PassRegistry};
+use tessel_interp::{ElemType, Tensor};
 use tessel_testkit::Rng;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -164,22 +161,6 @@ impl Config {
     }
 }
 
-fn run(text: &str, pipeline: &str, args: &[Tensor]) -> Result<Tensor, String> {
-    let mut ctx = Context::new();
-    let module = parse_module(&mut ctx, text, "case", BufferStart::default()).map_err(|d| d.message)?.module;
-    verify(&ctx, module, Default::default()).map_err(|d| d[0].message.clone())?;
-    let mut pl = parse_pipeline(pipeline, &PassRegistry::default())?;
-    let inst = Instrumentation { verify_each: true, ..Default::default() };
-    run_pipeline(&mut ctx, module, &mut pl, &inst, &mut NoHooks).map_err(|d| d[0].message.clone())?;
-    let mut engine = Interpreter::new(&ctx, module);
-    engine.check_uninit = true;
-    let args = args.iter().cloned().map(RtValue::Tensor).collect();
-    match engine.call("f", args)?.pop() {
-        Some(RtValue::Tensor(t)) => Ok(t),
-        other => Err(format!("unexpected result {other:?}")),
-    }
-}
-
 fn check(c: &Config) -> Result<(), TestCaseError> {
     if !c.has_loops() {
         return Ok(());
@@ -187,26 +168,17 @@ fn check(c: &Config) -> Result<(), TestCaseError> {
     let text = c.ir();
     let mut args: Vec<Tensor> = c.sources().iter().enumerate().map(|(k, s)| c.data(s, k as u64 + 1)).collect();
     args.push(c.data(&c.shape, 7));
-    let unfused = run(&text, "builtin.module(canonicalize)", &args)
+    let unfused = common::run_f(&text, Some("builtin.module(canonicalize)"), &args)
         .map_err(|e| TestCaseError::fail(format!("unfused: {e}\n{text}")))?;
-    let fused = run(&text, "builtin.module(transform-interpreter,canonicalize,cse)", &args)
+    let fused = common::run_f(&text, Some("builtin.module(transform-interpreter,canonicalize,cse)"), &args)
         .map_err(|e| TestCaseError::fail(format!("fused: {e}\n{text}")))?;
     prop_assert!(fused.same_bits(&unfused), "fused result differs\n{text}");
     Ok(())
 }
 
-fn runner() -> TestRunner {
-    let cases = std::env::var("TESSEL_PROPTEST_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(1024);
-    let seed: u64 = std::env::var("TESSEL_PROPTEST_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(0xf05e);
-    let mut key = [0u8; 32];
-    key[..8].copy_from_slice(&seed.to_le_bytes());
-    let config = RunnerConfig { cases, failure_persistence: None, ..RunnerConfig::default() };
-    TestRunner::new_with_rng(config, TestRng::from_seed(RngAlgorithm::ChaCha, &key))
-}
-
 #[test]
 fn fused_chains_compute_what_unfused_ones_do() {
-    if let Err(e) = runner().run(&config(), |c| check(&c)) {
+    if let Err(e) = common::runner(1024, 0xf05e).run(&config(), |c| check(&c)) {
         panic!("{e}");
     }
 }

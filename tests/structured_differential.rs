@@ -10,13 +10,10 @@
 //! `cargo test` runs 1,536 configurations with a fixed seed;
 //! `TESSEL_PROPTEST_CASES=N` runs N per test instead.
 
+mod common;
+
 use proptest::prelude::*;
-use proptest::test_runner::{Config as RunnerConfig, RngAlgorithm, TestRng, TestRunner};
-use tessel_interp::{ElemType, Interpreter, RtValue, Scalar, Tensor};
-use tessel_ir::parser::{parse_module, BufferStart};
-use tessel_ir::verifier::verify;
-use tessel_ir::Context;
-use tessel_passes::{parse_pipeline, run_pipeline, Instrumentation, NoHooks, PassRegistry};
+use tessel_interp::{ElemType, Scalar, Tensor};
 use tessel_testkit::Rng;
 
 /// What the op computes.
@@ -308,24 +305,6 @@ impl Config {
     }
 }
 
-/// Parses, optionally runs `pipeline`, and runs `@f`.
-fn run(text: &str, pipeline: Option<&str>, args: &[Tensor]) -> Result<Tensor, String> {
-    let mut ctx = Context::new();
-    let module = parse_module(&mut ctx, text, "case", BufferStart::default()).map_err(|d| d.message)?.module;
-    verify(&ctx, module, Default::default()).map_err(|d| d[0].message.clone())?;
-    if let Some(p) = pipeline {
-        let mut pl = parse_pipeline(p, &PassRegistry::default())?;
-        let inst = Instrumentation { verify_each: true, ..Default::default() };
-        run_pipeline(&mut ctx, module, &mut pl, &inst, &mut NoHooks).map_err(|d| d[0].message.clone())?;
-    }
-    let mut engine = Interpreter::new(&ctx, module);
-    let args = args.iter().cloned().map(RtValue::Tensor).collect();
-    match engine.call("f", args)?.pop() {
-        Some(RtValue::Tensor(t)) => Ok(t),
-        other => Err(format!("unexpected result {other:?}")),
-    }
-}
-
 fn check(c: &Config) -> Result<(), TestCaseError> {
     let text = c.ir();
     let (in_shapes, out_shape) = c.shapes();
@@ -337,29 +316,20 @@ fn check(c: &Config) -> Result<(), TestCaseError> {
     };
     let expected = c.reference(&args, &init);
     args.push(init);
-    let untiled = run(&text, Some("builtin.module(canonicalize)"), &args)
+    let untiled = common::run_f(&text, Some("builtin.module(canonicalize)"), &args)
         .map_err(|e| TestCaseError::fail(format!("untiled: {e}\n{text}")))?;
     if let Some(expected) = expected {
         prop_assert!(untiled.same_bits(&expected), "untiled result differs from the reference\n{text}");
     }
-    let tiled = run(&text, Some("builtin.module(transform-interpreter,canonicalize,cse)"), &args)
+    let tiled = common::run_f(&text, Some("builtin.module(transform-interpreter,canonicalize,cse)"), &args)
         .map_err(|e| TestCaseError::fail(format!("tiled: {e}\n{text}")))?;
     prop_assert!(tiled.same_bits(&untiled), "tiled result differs\n{text}");
     Ok(())
 }
 
-fn runner() -> TestRunner {
-    let cases = std::env::var("TESSEL_PROPTEST_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(1536);
-    let seed: u64 = std::env::var("TESSEL_PROPTEST_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(0x57c7);
-    let mut key = [0u8; 32];
-    key[..8].copy_from_slice(&seed.to_le_bytes());
-    let config = RunnerConfig { cases, failure_persistence: None, ..RunnerConfig::default() };
-    TestRunner::new_with_rng(config, TestRng::from_seed(RngAlgorithm::ChaCha, &key))
-}
-
 #[test]
 fn tiled_structured_ops_compute_what_the_untiled_ones_do() {
-    if let Err(e) = runner().run(&config(), |c| check(&c)) {
+    if let Err(e) = common::runner(1536, 0x57c7).run(&config(), |c| check(&c)) {
         panic!("{e}");
     }
 }

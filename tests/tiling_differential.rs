@@ -12,13 +12,10 @@
 //! `TESSEL_PROPTEST_SEED=S` changes the seed. A shrunk failure goes into
 //! `lit/` as a regression test.
 
+mod common;
+
 use proptest::prelude::*;
-use proptest::test_runner::{Config as RunnerConfig, RngAlgorithm, TestRng, TestRunner};
-use tessel_interp::{ElemType, Interpreter, RtValue, Scalar, Tensor};
-use tessel_ir::parser::{parse_module, BufferStart};
-use tessel_ir::verifier::verify;
-use tessel_ir::Context;
-use tessel_passes::{parse_pipeline, run_pipeline, Instrumentation, NoHooks, PassRegistry};
+use tessel_interp::{ElemType, Scalar, Tensor};
 use tessel_testkit::Rng;
 
 /// One random configuration.
@@ -216,31 +213,14 @@ fn indices(shape: &[usize]) -> impl Iterator<Item = Vec<usize>> + '_ {
     })
 }
 
-/// Parses, optionally runs `pipeline`, and runs `@f`.
-fn run(text: &str, pipeline: Option<&str>, src: &Tensor, dest: &Tensor) -> Result<Tensor, String> {
-    let mut ctx = Context::new();
-    let module = parse_module(&mut ctx, text, "case", BufferStart::default()).map_err(|d| d.message)?.module;
-    verify(&ctx, module, Default::default()).map_err(|d| d[0].message.clone())?;
-    if let Some(p) = pipeline {
-        let mut pl = parse_pipeline(p, &PassRegistry::default())?;
-        let inst = Instrumentation { verify_each: true, ..Default::default() };
-        run_pipeline(&mut ctx, module, &mut pl, &inst, &mut NoHooks).map_err(|d| d[0].message.clone())?;
-    }
-    let mut engine = Interpreter::new(&ctx, module);
-    engine.check_uninit = true;
-    match engine.call("f", vec![RtValue::Tensor(src.clone()), RtValue::Tensor(dest.clone())])?.pop() {
-        Some(RtValue::Tensor(t)) => Ok(t),
-        other => Err(format!("unexpected result {other:?}")),
-    }
-}
-
 fn check(c: &Config) -> Result<(), TestCaseError> {
     let text = c.ir();
     let (src_shape, dest_shape) =
         if c.pack { (c.shape.clone(), c.packed_shape()) } else { (c.packed_shape(), c.shape.clone()) };
     let src = c.data(&src_shape);
     let dest = Tensor::zeros(dest_shape, c.elem);
-    let untiled = run(&text, None, &src, &dest).map_err(|e| TestCaseError::fail(format!("untiled: {e}\n{text}")))?;
+    let untiled = common::run_f(&text, None, &[src.clone(), dest.clone()])
+        .map_err(|e| TestCaseError::fail(format!("untiled: {e}\n{text}")))?;
     prop_assert!(untiled.same_bits(&c.reference(&src)), "untiled result differs from the reference\n{text}");
     let sizes: Vec<String> = c.tile_sizes().iter().map(|t| t.to_string()).collect();
     let pipeline = format!(
@@ -248,19 +228,10 @@ fn check(c: &Config) -> Result<(), TestCaseError> {
         sizes.join(","),
         if c.forall { "forall" } else { "for" }
     );
-    let tiled = run(&text, Some(&pipeline), &src, &dest)
+    let tiled = common::run_f(&text, Some(&pipeline), &[src.clone(), dest.clone()])
         .map_err(|e| TestCaseError::fail(format!("tiled ({pipeline}): {e}\n{text}")))?;
     prop_assert!(tiled.same_bits(&untiled), "tiled result differs ({pipeline})\n{text}");
     Ok(())
-}
-
-fn runner() -> TestRunner {
-    let cases = std::env::var("TESSEL_PROPTEST_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(2560);
-    let seed: u64 = std::env::var("TESSEL_PROPTEST_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(0x7e55e1);
-    let mut key = [0u8; 32];
-    key[..8].copy_from_slice(&seed.to_le_bytes());
-    let config = RunnerConfig { cases, failure_persistence: None, ..RunnerConfig::default() };
-    TestRunner::new_with_rng(config, TestRng::from_seed(RngAlgorithm::ChaCha, &key))
 }
 
 fn run_property(pack: bool, dynamic: bool) {
@@ -268,7 +239,7 @@ fn run_property(pack: bool, dynamic: bool) {
         c.dynamic = dynamic;
         c
     });
-    if let Err(e) = runner().run(&strategy, |c| check(&c)) {
+    if let Err(e) = common::runner(2560, 0x7e55e1).run(&strategy, |c| check(&c)) {
         panic!("{e}");
     }
 }

@@ -550,7 +550,7 @@ fn parse_named(p: &mut OpParser<'_, '_>) -> PResult<()> {
     }
     let cast_key = p.ctx().sym("cast");
     let cast = p.attrs.get(&cast_key).copied();
-    let unsigned = p_attr_is_unsigned(p.ctx(), cast);
+    let unsigned = is_cast_unsigned(p.ctx(), cast);
     let ins: Vec<Type> = in_tys.iter().map(|t| element_type(p.ctx(), *t)).collect();
     let out = element_type(p.ctx(), out_tys[0]);
     let loc = p.loc;
@@ -563,13 +563,13 @@ fn parse_named(p: &mut OpParser<'_, '_>) -> PResult<()> {
     }
 }
 
-fn p_attr_is_unsigned(ctx: &Context, a: Option<Attr>) -> bool {
+fn is_cast_unsigned(ctx: &Context, a: Option<Attr>) -> bool {
     matches!(a.map(|a| ctx.attr_kind(a)), Some(AttrKind::Opaque { text, .. }) if text.contains("cast_unsigned"))
 }
 
 /// Whether a matmul's `cast` is `cast_unsigned`.
 pub fn casts_unsigned(ctx: &Context, op: OpId) -> bool {
-    p_attr_is_unsigned(ctx, ctx.get_attr(op, "cast"))
+    is_cast_unsigned(ctx, ctx.get_attr(op, "cast"))
 }
 
 fn print_named(p: &mut OpPrinter<'_>, op: OpId) {
