@@ -114,8 +114,18 @@ fn apply_patterns(ctx: &mut Context, op: OpId, marks: &mut ChangeMarks) -> bool 
     patterns.iter().any(|pattern| pattern(&mut rw, op))
 }
 
-fn is_pure(ctx: &Context, op: OpId) -> bool {
-    ctx.op(op).def.is_some_and(|d| d.has(traits::PURE))
+/// Pure ops without regions, and structured ops on tensors only (MLIR's
+/// linalg ops have memory effects only on memref operands; their bodies
+/// are pure by the verifier): both are dead once unused.
+fn is_removable(ctx: &Context, op: OpId) -> bool {
+    if ctx.op(op).def.is_some_and(|d| d.has(traits::PURE)) {
+        return ctx.regions(op).is_empty();
+    }
+    tessel_ir::dialects::structured::structured(ctx, op).is_some()
+        && ctx
+            .operands(op)
+            .iter()
+            .all(|v| !matches!(ctx.value_type_kind(*v), tessel_ir::types::TypeKind::MemRef { .. }))
 }
 
 /// Erases unused pure ops among `ops` (innermost and last first), all of
@@ -125,10 +135,7 @@ fn erase_dead(ctx: &mut Context, ops: &[OpId], all: bool, marks: &mut ChangeMark
     let mut any = false;
     for &op in ops.iter().rev() {
         let marked = marks.lost_use.remove(op);
-        if !(all || marked) || ctx.is_erased(op) || ctx.op_block(op).is_none() || !is_pure(ctx, op) {
-            continue;
-        }
-        if !ctx.regions(op).is_empty() {
+        if !(all || marked) || ctx.is_erased(op) || ctx.op_block(op).is_none() || !is_removable(ctx, op) {
             continue;
         }
         if ctx.results(op).iter().all(|r| ctx.use_empty(*r)) && !ctx.results(op).is_empty() {

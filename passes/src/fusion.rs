@@ -5,10 +5,15 @@
 //! widened rows and statically sized temporary as a tiled one: the loop
 //! the slice's offsets come from bounds the rows a tile needs.
 
+use std::collections::VecDeque;
 use tessel_ir::builder::{Builder, InsertPoint, Ofr};
 use tessel_ir::dialects::tensor::{slice_params, CastOp, ExtractSliceOp};
-use tessel_ir::interfaces::tiling::{slice_bounds, tiling_interface};
+use tessel_ir::interfaces::tiling::{slice_bounds, tiling_interface, IteratorType, TilingResult};
+
+use tessel_ir::dialects::scf::{ForOp, ForallOp};
 use tessel_ir::{Context, Diagnostic, OpId, Value};
+
+use crate::tiling::{tile_op, TiledLoops, TilingOptions};
 
 /// Mixed static/dynamic entries as [`Ofr`]s.
 fn mixed(ints: &[i64], vals: &[Value]) -> Vec<Ofr> {
@@ -37,6 +42,58 @@ fn first_slice_use(ctx: &Context, producer: OpId, containing: OpId) -> Option<(O
     })
 }
 
+/// Replaces `slice` (a `tensor.extract_slice` of result `result` of
+/// `producer`) by that tile of the result, computed where the slice was
+/// through the producer's TilingInterface. `dests` are the tensors the
+/// tile is written into (the producer's own destinations unless the slice
+/// reads a loop-carried destination). On failure nothing is changed.
+fn fuse_slice(
+    ctx: &mut Context,
+    producer: OpId,
+    result: usize,
+    slice: OpId,
+    dests: Vec<Value>,
+) -> Result<TilingResult, Diagnostic> {
+    let loc = ctx.op_loc(producer);
+    let err = |m: String| Diagnostic::error(loc, m);
+    let iface = tiling_interface(ctx, producer)
+        .ok_or_else(|| err(format!("'{}' does not implement the TilingInterface", ctx.op_name(producer))))?;
+    let p = slice_params(ctx, slice).ok_or_else(|| err("malformed tensor.extract_slice".into()))?;
+    if p.strides.0.iter().any(|s| *s != 1) {
+        return Err(err("cannot fuse into a strided tensor.extract_slice".into()));
+    }
+    let offsets = mixed(&p.offsets.0, &p.offsets.1);
+    let sizes = mixed(&p.sizes.0, &p.sizes.1);
+    let want = ctx.value_type(ctx.result(slice, 0));
+    if ctx.type_kind(want).shape().map(|s| s.len()) != Some(sizes.len()) {
+        return Err(err("cannot fuse into a rank-reducing tensor.extract_slice".into()));
+    }
+    let bounds: Vec<_> = offsets.iter().zip(&sizes).map(|(o, s)| slice_bounds(ctx, *o, *s)).collect();
+    let slice_loc = ctx.op_loc(slice);
+    let mut b = Builder::new(ctx, InsertPoint::Before(slice), slice_loc);
+    let tile = match iface.generate_result_tile_value(&mut b, producer, result, &dests, &offsets, &sizes, &bounds) {
+        Ok(t) if !t.tiled_values.is_empty() => t,
+        failed => {
+            let m = failed.err().unwrap_or_else(|| "the producer made no tile".into());
+            let created = std::mem::take(&mut b.created);
+            for o in created.into_iter().rev() {
+                if !ctx.is_erased(o) {
+                    ctx.erase_op(o);
+                }
+            }
+            return Err(Diagnostic::error(slice_loc, format!("could not fuse '{}' here: {m}", ctx.op_name(producer))));
+        }
+    };
+    let mut value = tile.tiled_values[0];
+    if b.ctx.value_type(value) != want {
+        value = CastOp::create(&mut b, value, &[want], vec![]).result(b.ctx);
+    }
+    let old = b.ctx.result(slice, 0);
+    b.ctx.replace_all_uses(old, value);
+    b.ctx.erase_op(slice);
+    Ok(tile)
+}
+
 /// Fuses `producer` into `containing`: returns the ops of the fused tiles.
 /// The producer itself stays where it is (canonicalize erases it once
 /// nothing else uses it).
@@ -47,32 +104,8 @@ pub fn fuse_into_containing(ctx: &mut Context, producer: OpId, containing: OpId)
         .ok_or_else(|| err(format!("'{}' does not implement the TilingInterface", ctx.op_name(producer))))?;
     let mut fused = Vec::new();
     while let Some((slice, result)) = first_slice_use(ctx, producer, containing) {
-        let p = slice_params(ctx, slice).ok_or_else(|| err("malformed tensor.extract_slice".into()))?;
-        if p.strides.0.iter().any(|s| *s != 1) {
-            return Err(err("cannot fuse into a strided tensor.extract_slice".into()));
-        }
-        let offsets = mixed(&p.offsets.0, &p.offsets.1);
-        let sizes = mixed(&p.sizes.0, &p.sizes.1);
-        let want = ctx.value_type(ctx.result(slice, 0));
-        if ctx.type_kind(want).shape().map(|s| s.len()) != Some(sizes.len()) {
-            return Err(err("cannot fuse into a rank-reducing tensor.extract_slice".into()));
-        }
-        let bounds: Vec<_> = offsets.iter().zip(&sizes).map(|(o, s)| slice_bounds(ctx, *o, *s)).collect();
         let dests = iface.destinations(ctx, producer);
-        let slice_loc = ctx.op_loc(slice);
-        let mut b = Builder::new(ctx, InsertPoint::Before(slice), slice_loc);
-        let tile =
-            iface.generate_result_tile_value(&mut b, producer, result, &dests, &offsets, &sizes, &bounds).map_err(
-                |m| Diagnostic::error(slice_loc, format!("could not fuse '{}' here: {m}", b.ctx.op_name(producer))),
-            )?;
-        let mut value = *tile.tiled_values.first().ok_or_else(|| err("the producer made no tile".into()))?;
-        if b.ctx.value_type(value) != want {
-            value = CastOp::create(&mut b, value, &[want], vec![]).result(b.ctx);
-        }
-        let old = b.ctx.result(slice, 0);
-        b.ctx.replace_all_uses(old, value);
-        b.ctx.erase_op(slice);
-        fused.extend(tile.tiled_ops);
+        fused.extend(fuse_slice(ctx, producer, result, slice, dests)?.tiled_ops);
     }
     if fused.is_empty() {
         // Used whole inside the loop (a tile covering the dim is no slice):
@@ -105,4 +138,154 @@ fn clone_into_first_use(ctx: &mut Context, producer: OpId, containing: OpId) -> 
         }
     }
     Some(clone)
+}
+
+/// Where a loop-carried tensor comes from: for a region iter_arg of an
+/// `scf.for` or a shared_out of an `scf.forall` nested in `outermost` (or
+/// being it), the init value the outermost loop receives and the operand
+/// that holds it.
+fn carried_init(ctx: &Context, mut v: Value, outermost: OpId) -> Option<(OpId, usize)> {
+    use tessel_ir::context::ValueDef;
+    loop {
+        let ValueDef::BlockArg { block, index } = ctx.value_def(v) else { return None };
+        let owner = ctx.block_parent(block).and_then(|r| ctx.region_parent(r))?;
+        let operand = if let Some(f) = ForOp::cast(ctx, owner) {
+            let k = (index as usize).checked_sub(1)?;
+            let _ = f.init_args(ctx).get(k)?;
+            3 + k
+        } else if let Some(f) = ForallOp::cast(ctx, owner) {
+            let rank = f.induction_vars(ctx).len();
+            let k = (index as usize).checked_sub(rank)?;
+            let outputs = f.outputs(ctx);
+            let _ = outputs.get(k)?;
+            ctx.operands(owner).len() - outputs.len() + k
+        } else {
+            return None;
+        };
+        if owner == outermost {
+            return Some((owner, operand));
+        }
+        v = ctx.operands(owner)[operand];
+    }
+}
+
+/// Tiles `root` and fuses its producers into the tiles, greedily (MLIR's
+/// `tileConsumerAndFuseProducersUsingSCF`, as `transform.structured.fuse`
+/// applies it): every slice a tile reads of a producer's result defined
+/// outside the loops is replaced by the producer's tile, whose own slices
+/// are candidates in turn. A slice of a loop-carried destination whose
+/// init is a producer's result (a `linalg.fill` of the accumulator) fuses
+/// the producer into the tile of the destination, the loops start from
+/// the producer's own destination; not when a reduction loop is tiled
+/// (each of its tiles would redo the producer). A producer whose tile
+/// cannot be made (a pack tile cutting across inner tiles) stays outside.
+/// Returns the loops, the tiled root and the fused ops.
+/// With `cleanup` (upstream's `apply_cleanup`), a slice of a slice is first
+/// merged into one slice of the first slice's source, so fusion reaches
+/// producers behind slices.
+pub fn tile_and_fuse(
+    ctx: &mut Context,
+    root: OpId,
+    opts: &TilingOptions,
+    cleanup: bool,
+) -> Result<(TiledLoops, Vec<OpId>), Diagnostic> {
+    let kinds = tiling_interface(ctx, root).map(|i| i.loop_iterator_types(ctx, root)).unwrap_or_default();
+    let reduction_tiled =
+        opts.tile_sizes.iter().enumerate().any(|(i, s)| *s != 0 && kinds.get(i) == Some(&IteratorType::Reduction));
+    let tiled = tile_op(ctx, root, opts)?;
+    let Some(&outermost) = tiled.loops.first() else { return Ok((tiled, Vec::new())) };
+    let mut fused = Vec::new();
+    let mut work: VecDeque<OpId> = tiled.tile.generated_slices.iter().copied().collect();
+    while let Some(slice) = work.pop_front() {
+        if ctx.is_erased(slice) || !ExtractSliceOp::isa(ctx, slice) {
+            continue;
+        }
+        if cleanup {
+            if let Some(merged) = merge_with_source_slice(ctx, slice) {
+                work.push_front(merged);
+                continue;
+            }
+        }
+        let src = ctx.operands(slice)[0];
+        let (producer, result, dests, init) = match ctx.defining_op(src) {
+            Some(p) => {
+                if p == outermost || is_inside(ctx, p, outermost) {
+                    continue;
+                }
+                let Some(iface) = tiling_interface(ctx, p) else { continue };
+                let r = ctx.results(p).iter().position(|x| *x == src).expect("a result of its defining op");
+                (p, r, iface.destinations(ctx, p), None)
+            }
+            None => {
+                if reduction_tiled {
+                    continue;
+                }
+                let Some((loop_op, operand)) = carried_init(ctx, src, outermost) else { continue };
+                let init = ctx.operands(loop_op)[operand];
+                let Some(p) = ctx.defining_op(init) else { continue };
+                let Some(iface) = tiling_interface(ctx, p) else { continue };
+                let r = ctx.results(p).iter().position(|x| *x == init).expect("a result of its defining op");
+                let mut dests = iface.destinations(ctx, p);
+                let own = dests[r];
+                dests[r] = src;
+                (p, r, dests, Some((loop_op, operand, own)))
+            }
+        };
+        match fuse_slice(ctx, producer, result, slice, dests) {
+            Ok(tile) => {
+                if let Some((loop_op, operand, own)) = init {
+                    ctx.set_operand(loop_op, operand, own);
+                }
+                work.extend(tile.generated_slices.iter().copied());
+                fused.extend(tile.tiled_ops);
+            }
+            Err(d) => tracing::debug!(producer = ctx.op_name(producer), reason = %d.message, "not fused"),
+        }
+    }
+    Ok((tiled, fused))
+}
+
+/// Whether `op` is nested (at any depth) in `ancestor`.
+pub(crate) fn is_inside(ctx: &Context, op: OpId, ancestor: OpId) -> bool {
+    let mut cur = ctx.parent_op(op);
+    while let Some(p) = cur {
+        if p == ancestor {
+            return true;
+        }
+        cur = ctx.parent_op(p);
+    }
+    false
+}
+
+/// `extract_slice(extract_slice(x))`, both with unit strides and without
+/// rank reduction, becomes one `extract_slice(x)` (offsets added): returns
+/// the new slice.
+fn merge_with_source_slice(ctx: &mut Context, slice: OpId) -> Option<OpId> {
+    use tessel_ir::affine::{AffineExpr, AffineMap};
+    let src = ctx.operands(slice)[0];
+    let outer = ctx.defining_op(src).filter(|o| ExtractSliceOp::isa(ctx, *o))?;
+    let (pi, po) = (slice_params(ctx, slice)?, slice_params(ctx, outer)?);
+    let unit = |p: &tessel_ir::dialects::tensor::SliceParams| p.strides.0.iter().all(|s| *s == 1);
+    let rank = |v: Value| ctx.type_kind(ctx.value_type(v)).shape().map(|s| s.len());
+    let outer_src = ctx.operands(outer)[0];
+    if !unit(&pi) || !unit(&po) || rank(outer_src) != rank(src) || rank(src) != rank(ctx.result(slice, 0)) {
+        return None;
+    }
+    let inner_offsets = mixed(&pi.offsets.0, &pi.offsets.1);
+    let outer_offsets = mixed(&po.offsets.0, &po.offsets.1);
+    let sizes = mixed(&pi.sizes.0, &pi.sizes.1);
+    let want = ctx.value_type(ctx.result(slice, 0));
+    let loc = ctx.op_loc(slice);
+    let mut b = Builder::new(ctx, InsertPoint::Before(slice), loc);
+    let add = AffineMap { num_dims: 2, num_syms: 0, results: vec![AffineExpr::Dim(0) + AffineExpr::Dim(1)] };
+    let offsets: Vec<Ofr> =
+        outer_offsets.iter().zip(&inner_offsets).map(|(o, i)| b.affine_apply(&add, &[*o, *i])).collect();
+    let mut merged = b.extract_slice(outer_src, &offsets, &sizes);
+    if b.ctx.value_type(merged) != want {
+        merged = CastOp::create(&mut b, merged, &[want], vec![]).result(b.ctx);
+    }
+    let old = b.ctx.result(slice, 0);
+    b.ctx.replace_all_uses(old, merged);
+    b.ctx.erase_op(slice);
+    ctx.defining_op(merged).filter(|o| ExtractSliceOp::isa(ctx, *o))
 }

@@ -7,12 +7,13 @@
 use rustc_hash::FxHashMap;
 use tessel_ir::dialects::func::ModuleOp;
 use tessel_ir::dialects::transform::{
-    match_names, tile_sizes, FuseIntoContainingOp, MatchOp, NamedSequenceOp, TileUsingForOp, TileUsingForallOp, YieldOp,
+    fuse_sizes, match_names, tile_sizes, FuseIntoContainingOp, FuseOp, MatchOp, NamedSequenceOp, TileUsingForOp,
+    TileUsingForallOp, YieldOp,
 };
 use tessel_ir::{Context, Diagnostic, OpId, Value};
 
 use crate::manager::{Pass, PassInfo, PassOptions};
-use crate::tiling::{tile_op, LoopKind, TilingOptions};
+use crate::tiling::{tile_op, LoopKind, TiledLoops, TilingOptions};
 
 pub(crate) const INFO: PassInfo = PassInfo {
     name: "transform-interpreter",
@@ -80,10 +81,12 @@ impl Pass for TransformInterpreter {
                 run_tile(ctx, op, t.target(ctx), &tiling_options(ctx, op, LoopKind::Forall), &mut handles)?;
             } else if let Some(f) = FuseIntoContainingOp::cast(ctx, op) {
                 run_fuse_into(ctx, f, &mut handles)?;
+            } else if let Some(f) = FuseOp::cast(ctx, op) {
+                run_fuse(ctx, f, &mut handles)?;
             } else {
                 return Err(Diagnostic::error(
                     ctx.op_loc(op),
-                    format!("'{}' is not supported by tessel's transform interpreter (supported: structured.match, structured.tile_using_for, structured.tile_using_forall, structured.fuse_into_containing_op, yield)", ctx.op_name(op)),
+                    format!("'{}' is not supported by tessel's transform interpreter (supported: structured.match, structured.tile_using_for, structured.tile_using_forall, structured.fuse_into_containing_op, structured.fuse, yield)", ctx.op_name(op)),
                 ));
             }
         }
@@ -99,7 +102,7 @@ fn run_match(ctx: &Context, m: MatchOp, schedule: OpId, handles: &mut Handles) {
     let mut found = Vec::new();
     for t in handles.get(&m.target(ctx)).cloned().unwrap_or_default() {
         for o in ctx.nested_ops(t) {
-            if o != schedule && !is_inside(ctx, o, schedule) && names.iter().any(|n| names_op(ctx, n, o)) {
+            if o != schedule && !crate::fusion::is_inside(ctx, o, schedule) && names.iter().any(|n| names_op(ctx, n, o)) {
                 found.push(o);
             }
         }
@@ -123,23 +126,30 @@ fn run_tile(
     options: &TilingOptions,
     handles: &mut Handles,
 ) -> Result<(), Diagnostic> {
-    let results = ctx.results(op).to_vec();
-    let mut tiled_ops = Vec::new();
-    let mut loop_handles: Vec<Vec<OpId>> = vec![Vec::new(); results.len() - 1];
+    let mut tiled = Vec::new();
     for t in handles.get(&target).cloned().unwrap_or_default() {
-        let tiled = tile_op(ctx, t, options)?;
-        tiled_ops.extend(tiled.tile.tiled_ops.iter().copied());
-        for (k, l) in tiled.loops.iter().enumerate() {
+        tiled.push(tile_op(ctx, t, options)?);
+    }
+    record_tiled(ctx, op, &tiled, handles);
+    Ok(())
+}
+
+/// The handles of a tiling transform's results: the tiled ops, then one
+/// handle per loop depth.
+fn record_tiled(ctx: &Context, op: OpId, tiled: &[TiledLoops], handles: &mut Handles) {
+    let results = ctx.results(op).to_vec();
+    let mut loop_handles: Vec<Vec<OpId>> = vec![Vec::new(); results.len() - 1];
+    for t in tiled {
+        for (k, l) in t.loops.iter().enumerate() {
             if let Some(h) = loop_handles.get_mut(k) {
                 h.push(*l);
             }
         }
     }
-    handles.insert(results[0], tiled_ops);
+    handles.insert(results[0], tiled.iter().flat_map(|t| t.tile.tiled_ops.iter().copied()).collect());
     for (r, h) in results[1..].iter().zip(loop_handles) {
         handles.insert(*r, h);
     }
-    Ok(())
 }
 
 /// Fuses every producer into every containing op; the first result holds
@@ -158,13 +168,19 @@ fn run_fuse_into(ctx: &mut Context, f: FuseIntoContainingOp, handles: &mut Handl
     Ok(())
 }
 
-fn is_inside(ctx: &Context, op: OpId, ancestor: OpId) -> bool {
-    let mut cur = ctx.parent_op(op);
-    while let Some(p) = cur {
-        if p == ancestor {
-            return true;
-        }
-        cur = ctx.parent_op(p);
+/// Tiles every target and fuses its producers greedily; the first result
+/// holds the tiled targets, the others the loops (one handle per depth).
+fn run_fuse(ctx: &mut Context, f: FuseOp, handles: &mut Handles) -> Result<(), Diagnostic> {
+    let op = f.op();
+    let (tile_sizes, interchange) = fuse_sizes(ctx, op);
+    let loop_kind = if ctx.get_attr(op, "use_forall").is_some() { LoopKind::Forall } else { LoopKind::For };
+    let interchange = interchange.iter().map(|x| *x as usize).collect();
+    let options = TilingOptions { tile_sizes, interchange, loop_kind };
+    let cleanup = ctx.get_attr(op, "apply_cleanup").is_some();
+    let mut tiled = Vec::new();
+    for t in handles.get(&f.target(ctx)).cloned().unwrap_or_default() {
+        tiled.push(crate::fusion::tile_and_fuse(ctx, t, &options, cleanup)?.0);
     }
-    false
+    record_tiled(ctx, op, &tiled, handles);
+    Ok(())
 }

@@ -1,7 +1,8 @@
 //! The subset of the transform dialect that upstream pack/unpack tiling
 //! tests use: `named_sequence`, `yield`, `structured.match`,
 //! `structured.tile_using_for`, `structured.tile_using_forall`,
-//! `structured.fuse_into_containing_op`. The
+//! `structured.fuse_into_containing_op`, `structured.fuse`,
+//! `test.fuse_consumer`. The
 //! interpreter that runs them lives in tessel-passes.
 
 use crate::attrs::AttrKind;
@@ -93,9 +94,48 @@ crate::op! {
     }
 }
 
+crate::op! {
+    /// `transform.structured.fuse`: tile the target and fuse its producers
+    /// greedily.
+    pub struct FuseOp => FUSE = "transform.structured.fuse";
+    operands { target: One }
+    attributes { static_tile_sizes: I64Array = "static_tile_sizes", static_tile_interchange: OptI64Array = "static_tile_interchange", apply_cleanup: AnyAttr = "apply_cleanup", use_forall: AnyAttr = "use_forall", operand_segment_sizes: AnyAttr = "operandSegmentSizes" }
+    results { transformed: One, loops: Variadic }
+    regions { }
+    format { parse_fuse, print_fuse }
+    def {
+        verify: Some(verify_fuse),
+        result_groups: Some(|ctx, op| vec![("transformed", 1), ("loops", ctx.results(op).len() - 1)]),
+    }
+}
+
+crate::op! {
+    /// `transform.test.fuse_consumer %consumer into (%innermost, ..., %outermost)`:
+    /// fuse a consumer of a loop nest's results into the nest.
+    pub struct FuseConsumerOp => FUSE_CONSUMER = "transform.test.fuse_consumer";
+    operands { consumer: One, loops: Variadic }
+    attributes { }
+    results { fused_consumer: One, result_loops: Variadic }
+    regions { }
+    format { parse_fuse_consumer, print_fuse_consumer }
+    def {
+        verify: Some(verify_fuse_consumer),
+        result_groups: Some(|ctx, op| vec![("fused_consumer", 1), ("result_loops", ctx.results(op).len() - 1)]),
+    }
+}
+
 /// Registers the dialect.
 pub fn register(r: &mut Registry) {
-    for d in [&NAMED_SEQUENCE, &YIELD, &MATCH, &TILE_USING_FOR, &TILE_USING_FORALL, &FUSE_INTO_CONTAINING_OP] {
+    for d in [
+        &NAMED_SEQUENCE,
+        &YIELD,
+        &MATCH,
+        &TILE_USING_FOR,
+        &TILE_USING_FORALL,
+        &FUSE_INTO_CONTAINING_OP,
+        &FUSE,
+        &FUSE_CONSUMER,
+    ] {
         r.add(d);
     }
 }
@@ -289,4 +329,118 @@ fn print_fuse_into(p: &mut OpPrinter<'_>, op: OpId) {
     p.write(") -> ");
     let tys: Vec<_> = ctx.results(op).iter().map(|v| ctx.value_type(*v)).collect();
     p.print_arrow_types(&tys);
+}
+
+/// `%target [tile_sizes [..]] [interchange [..]] attr-dict : (types) -> (types)`
+fn parse_fuse(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    let target = p.operand()?;
+    for (kw, attr) in [("tile_sizes", "static_tile_sizes"), ("interchange", "static_tile_interchange")] {
+        if p.optional_keyword(kw) {
+            let loc = p.cur_loc();
+            let (dyns, v) = p.dynamic_index_list(Tok::LSquare, Tok::RSquare)?;
+            if !dyns.is_empty() {
+                return p.err_at(
+                    loc,
+                    "tessel supports only static tile sizes and interchanges in transform.structured.fuse",
+                );
+            }
+            let a = p.ctx().i64_array_attr(&v);
+            p.set_attr(attr, a);
+        }
+    }
+    p.optional_attr_dict()?;
+    p.functional_type_operands(&[target])
+}
+
+fn print_fuse(p: &mut OpPrinter<'_>, op: OpId) {
+    let ctx = p.ctx();
+    p.write(" ");
+    p.print_operand(ctx.operands(op)[0]);
+    for (kw, attr) in [("tile_sizes", "static_tile_sizes"), ("interchange", "static_tile_interchange")] {
+        if let Some(v) = ctx.get_attr(op, attr).and_then(|a| ctx.as_i64_array(a)) {
+            if !v.is_empty() {
+                let v = v.to_vec();
+                p.write(&format!(" {kw} "));
+                p.print_i64_list(&v);
+            }
+        }
+    }
+    p.print_optional_attr_dict(op, &["static_tile_sizes", "static_tile_interchange", "operandSegmentSizes"]);
+    p.write(" : (");
+    p.print_type(ctx.value_type(ctx.operands(op)[0]));
+    p.write(") -> ");
+    let tys: Vec<_> = ctx.results(op).iter().map(|v| ctx.value_type(*v)).collect();
+    p.print_arrow_types(&tys);
+}
+
+/// The static tile sizes and interchange of a `transform.structured.fuse`.
+pub fn fuse_sizes(ctx: &Context, op: OpId) -> (Vec<i64>, Vec<i64>) {
+    let get = |name| ctx.get_attr(op, name).and_then(|a| ctx.as_i64_array(a)).unwrap_or(&[]).to_vec();
+    (get("static_tile_sizes"), get("static_tile_interchange"))
+}
+
+fn verify_fuse(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
+    let (sizes, interchange) = fuse_sizes(ctx, op);
+    let mut seen = std::collections::HashSet::new();
+    for i in &interchange {
+        if !seen.insert(*i) {
+            return Err(format!("found duplicate interchange value: {i}").into());
+        }
+    }
+    let tiled = sizes.iter().filter(|s| **s != 0).count();
+    let loops = if ctx.get_attr(op, "use_forall").is_some() { tiled.min(1) } else { tiled };
+    if ctx.results(op).len() != loops + 1 {
+        return Err(format!("expects {loops} loop results").into());
+    }
+    if sizes.iter().any(|s| *s < 0) {
+        return Err("expects non-negative tile sizes".into());
+    }
+    Ok(())
+}
+
+/// `%consumer into (%loop, ...) attr-dict : (types) -> (types)`
+fn parse_fuse_consumer(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    let consumer = p.operand()?;
+    p.keyword("into")?;
+    p.expect(Tok::LParen)?;
+    let mut ops = vec![consumer];
+    if !p.at(Tok::RParen) {
+        ops.extend(p.operand_list()?);
+    }
+    p.expect(Tok::RParen)?;
+    p.optional_attr_dict()?;
+    p.functional_type_operands(&ops)
+}
+
+fn print_fuse_consumer(p: &mut OpPrinter<'_>, op: OpId) {
+    let ctx = p.ctx();
+    let ops = ctx.operands(op);
+    p.write(" ");
+    p.print_operand(ops[0]);
+    p.write(" into(");
+    for (i, v) in ops[1..].iter().enumerate() {
+        if i > 0 {
+            p.write(", ");
+        }
+        p.print_operand(*v);
+    }
+    p.write(")");
+    p.print_attr_dict(op);
+    p.write(" : (");
+    let tys: Vec<_> = ops.iter().map(|v| ctx.value_type(*v)).collect();
+    p.print_types(&tys);
+    p.write(") -> ");
+    let tys: Vec<_> = ctx.results(op).iter().map(|v| ctx.value_type(*v)).collect();
+    p.print_arrow_types(&tys);
+}
+
+fn verify_fuse_consumer(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
+    let loops = ctx.operands(op).len() - 1;
+    if loops == 0 {
+        return Err("expects at least one loop".into());
+    }
+    if ctx.results(op).len() != loops + 1 {
+        return Err(format!("expects {} results: the fused consumer and one per loop", loops + 1).into());
+    }
+    Ok(())
 }

@@ -1,5 +1,6 @@
-//! `tensor.dim` of a static extent or a `tensor.empty` size, and slices
-//! that cover their whole tensor.
+//! `tensor.dim` of a static extent, a `tensor.empty` size, a slice's size
+//! or a destination-style op's init, and slices that cover their whole
+//! tensor.
 
 use crate::dialects::pack::constant_int;
 use crate::dialects::tensor::{slice_view, DimOp, EmptyOp, ExtractSliceOp, InsertSliceOp};
@@ -8,7 +9,9 @@ use crate::types::DYNAMIC;
 use crate::OpId;
 
 /// `tensor.dim` of a static extent is a constant; of a dynamic extent of a
-/// `tensor.empty`, its size operand.
+/// `tensor.empty`, its size operand; of a (not rank-reducing)
+/// `tensor.extract_slice`, its size; of a result of a destination-style op
+/// (pack, unpack, structured ops), the dim of the init it is tied to.
 pub fn fold_dim(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     let ctx = &*rw.ctx;
     let dim = DimOp(op);
@@ -26,7 +29,32 @@ pub fn fold_dim(rw: &mut Rewriter<'_>, op: OpId) -> bool {
         rw.replace_op(op, &[size]);
         return true;
     }
-    false
+    let Some(def) = ctx.defining_op(src) else { return false };
+    if ExtractSliceOp::isa(ctx, def) {
+        let Some(p) = slice_view(ctx, def) else { return false };
+        if p.sizes.0.len() != shape.len() {
+            return false;
+        }
+        let before = p.sizes.0[..d as usize].iter().filter(|x| **x == DYNAMIC).count();
+        let size = p.sizes.1[before];
+        rw.replace_op(op, &[size]);
+        return true;
+    }
+    let Some(init) = tied_init(ctx, def, src) else { return false };
+    let index_ty = rw.ctx.index_type();
+    let new = DimOp::create(rw, init, idx, &[index_ty], vec![]).result(rw.ctx);
+    rw.replace_op(op, &[new]);
+    true
+}
+
+/// The init a result of a destination-style op is written into.
+fn tied_init(ctx: &crate::Context, def: OpId, result: crate::Value) -> Option<crate::Value> {
+    use crate::dialects::pack::{PackOp, UnPackOp};
+    let r = ctx.results(def).iter().position(|v| *v == result)?;
+    if PackOp::isa(ctx, def) || UnPackOp::isa(ctx, def) {
+        return ctx.operands(def).get(1).copied();
+    }
+    crate::dialects::structured::structured(ctx, def)?.outputs.get(r).copied()
 }
 
 /// An extract or insert slice at offset 0 with unit strides covering a
