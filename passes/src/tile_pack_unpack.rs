@@ -1,8 +1,14 @@
-//! `tile-pack-unpack{tile-sizes=15,3 loop=for|forall interchange=1,0}`:
-//! tiles every pack and unpack nested in the op it runs on.
+//! `tile-pack-unpack{tile-sizes=15,3 loop=for|forall interchange=1,0 fuse=false}`:
+//! tiles every pack and unpack nested in the op it runs on. With
+//! `fuse=true` it tiles the last op of each chain of tileable ops that
+//! holds a pack or unpack (an unpack's consumer, a pack, an unpack fed by a
+//! pack) and fuses the chain's producers into its tiles, as
+//! `transform.structured.fuse` does: an unpack fused into its consumer's
+//! tiles keeps the widened rows and the statically sized temporary.
 
 use tessel_ir::diag::Diagnostic;
 use tessel_ir::dialects::pack::{PackOp, UnPackOp};
+use tessel_ir::interfaces::tiling::tiling_interface;
 use tessel_ir::{Context, OpId};
 
 use crate::manager::{Pass, PassInfo, PassOptions};
@@ -10,12 +16,14 @@ use crate::tiling::{tile_op, LoopKind, TilingOptions};
 
 pub(crate) const INFO: PassInfo = PassInfo {
     name: "tile-pack-unpack",
-    description: "Tile tensor.pack/unpack: {tile-sizes=N,... loop=for|forall interchange=I,...}",
+    description: "Tile tensor.pack/unpack: {tile-sizes=N,... loop=for|forall interchange=I,... fuse=true|false}",
     build: |opts| Ok(Box::new(TilePackUnpack::from_options(opts)?)),
 };
 
 struct TilePackUnpack {
     options: TilingOptions,
+    /// Tile the chains' last ops and fuse their producers.
+    fuse: bool,
     remarks: Vec<Diagnostic>,
 }
 
@@ -30,7 +38,12 @@ fn int_list(name: &str, v: &str) -> Result<Vec<i64>, String> {
 
 impl TilePackUnpack {
     fn from_options(opts: &PassOptions) -> Result<Self, String> {
-        crate::reject_unknown_options(opts, &["tile-sizes", "loop", "interchange"])?;
+        crate::reject_unknown_options(opts, &["tile-sizes", "loop", "interchange", "fuse"])?;
+        let fuse = match opts.get("fuse").map(String::as_str) {
+            None | Some("false") => false,
+            Some("true") | Some("") => true,
+            Some(other) => return Err(format!("option 'fuse' must be 'true' or 'false', got '{other}'")),
+        };
         let tile_sizes = int_list("tile-sizes", opts.get("tile-sizes").map(String::as_str).unwrap_or(""))?;
         if tile_sizes.iter().any(|t| *t < 0) {
             return Err("tile sizes must be non-negative".into());
@@ -45,7 +58,7 @@ impl TilePackUnpack {
             "forall" => LoopKind::Forall,
             other => return Err(format!("option 'loop' must be 'for' or 'forall', got '{other}'")),
         };
-        Ok(TilePackUnpack { options: TilingOptions { tile_sizes, interchange, loop_kind }, remarks: Vec::new() })
+        Ok(TilePackUnpack { options: TilingOptions { tile_sizes, interchange, loop_kind }, fuse, remarks: Vec::new() })
     }
 }
 
@@ -59,12 +72,21 @@ impl Pass for TilePackUnpack {
     }
 
     fn run(&mut self, ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
-        let targets: Vec<OpId> =
-            ctx.nested_ops(op).into_iter().filter(|o| PackOp::isa(ctx, *o) || UnPackOp::isa(ctx, *o)).collect();
+        let targets: Vec<OpId> = if self.fuse {
+            chain_roots(ctx, op)
+        } else {
+            ctx.nested_ops(op).into_iter().filter(|o| is_pack_or_unpack(ctx, *o)).collect()
+        };
         for t in targets {
             let loc = ctx.op_loc(t);
             let _span = tracing::debug_span!("tile", op = ctx.op_name(t)).entered();
-            let tiled = tile_op(ctx, t, &self.options)?;
+            let tiled = if self.fuse {
+                let (tiled, fused) = crate::fusion::tile_and_fuse(ctx, t, &self.options, false)?;
+                tracing::debug!(fused = fused.len(), "fused producers");
+                tiled
+            } else {
+                tile_op(ctx, t, &self.options)?
+            };
             tracing::debug!(loops = tiled.loops.len(), ops = tiled.tile.tiled_ops.len(), "tiled");
             for r in tiled.tile.remarks {
                 self.remarks.push(Diagnostic::remark(loc, r));
@@ -76,4 +98,32 @@ impl Pass for TilePackUnpack {
     fn take_remarks(&mut self) -> Vec<Diagnostic> {
         std::mem::take(&mut self.remarks)
     }
+}
+
+fn is_pack_or_unpack(ctx: &Context, op: OpId) -> bool {
+    PackOp::isa(ctx, op) || UnPackOp::isa(ctx, op)
+}
+
+/// The ops with a TilingInterface nested in `root` that no other such op
+/// consumes and whose chain of producers with a TilingInterface holds a
+/// pack or unpack (the op itself included).
+fn chain_roots(ctx: &Context, root: OpId) -> Vec<OpId> {
+    let tileable = |o: OpId| tiling_interface(ctx, o).is_some();
+    let consumed =
+        |o: OpId| ctx.results(o).iter().any(|r| ctx.uses(*r).iter().any(|u| tileable(u.op) && !ctx.is_erased(u.op)));
+    let holds_pack = |o: OpId| {
+        let mut stack = vec![o];
+        let mut seen = rustc_hash::FxHashSet::default();
+        while let Some(x) = stack.pop() {
+            if !seen.insert(x) {
+                continue;
+            }
+            if is_pack_or_unpack(ctx, x) {
+                return true;
+            }
+            stack.extend(ctx.operands(x).iter().filter_map(|v| ctx.defining_op(*v)).filter(|p| tileable(*p)));
+        }
+        false
+    };
+    ctx.nested_ops(root).into_iter().filter(|o| tileable(*o) && !consumed(*o) && holds_pack(*o)).collect()
 }

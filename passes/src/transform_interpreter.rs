@@ -102,7 +102,8 @@ fn run_match(ctx: &Context, m: MatchOp, schedule: OpId, handles: &mut Handles) {
     let mut found = Vec::new();
     for t in handles.get(&m.target(ctx)).cloned().unwrap_or_default() {
         for o in ctx.nested_ops(t) {
-            if o != schedule && !crate::fusion::is_inside(ctx, o, schedule) && names.iter().any(|n| names_op(ctx, n, o)) {
+            if o != schedule && !crate::fusion::is_inside(ctx, o, schedule) && names.iter().any(|n| names_op(ctx, n, o))
+            {
                 found.push(o);
             }
         }
