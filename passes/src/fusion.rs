@@ -16,7 +16,7 @@ use tessel_ir::{Context, Diagnostic, OpId, Value};
 use crate::tiling::{tile_op, TiledLoops, TilingOptions};
 
 /// Mixed static/dynamic entries as [`Ofr`]s.
-fn mixed(ints: &[i64], vals: &[Value]) -> Vec<Ofr> {
+pub(crate) fn mixed(ints: &[i64], vals: &[Value]) -> Vec<Ofr> {
     let mut next = vals.iter();
     ints.iter()
         .map(|&i| {

@@ -1,6 +1,7 @@
 //! tessel-passes: the pass manager and transformations over the tessel IR.
 
 pub mod canonicalize;
+pub mod consumer_fusion;
 pub mod cse;
 pub mod fusion;
 pub mod manager;

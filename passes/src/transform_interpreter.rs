@@ -7,8 +7,8 @@
 use rustc_hash::FxHashMap;
 use tessel_ir::dialects::func::ModuleOp;
 use tessel_ir::dialects::transform::{
-    fuse_sizes, match_names, tile_sizes, FuseIntoContainingOp, FuseOp, MatchOp, NamedSequenceOp, TileUsingForOp,
-    TileUsingForallOp, YieldOp,
+    fuse_sizes, match_names, tile_sizes, FuseConsumerOp, FuseIntoContainingOp, FuseOp, MatchOp, NamedSequenceOp,
+    SplitHandleOp, TileUsingForOp, TileUsingForallOp, YieldOp,
 };
 use tessel_ir::{Context, Diagnostic, OpId, Value};
 
@@ -83,10 +83,28 @@ impl Pass for TransformInterpreter {
                 run_fuse_into(ctx, f, &mut handles)?;
             } else if let Some(f) = FuseOp::cast(ctx, op) {
                 run_fuse(ctx, f, &mut handles)?;
+            } else if SplitHandleOp::isa(ctx, op) {
+                let payload = handles.get(&ctx.operands(op)[0]).cloned().unwrap_or_default();
+                let results = ctx.results(op).to_vec();
+                if payload.len() != results.len() {
+                    return Err(Diagnostic::error(
+                        ctx.op_loc(op),
+                        format!(
+                            "expected to contain {} payloads but it contains {} payloads",
+                            results.len(),
+                            payload.len()
+                        ),
+                    ));
+                }
+                for (r, p) in results.into_iter().zip(payload) {
+                    handles.insert(r, vec![p]);
+                }
+            } else if FuseConsumerOp::isa(ctx, op) {
+                run_fuse_consumer(ctx, op, &mut handles)?;
             } else {
                 return Err(Diagnostic::error(
                     ctx.op_loc(op),
-                    format!("'{}' is not supported by tessel's transform interpreter (supported: structured.match, structured.tile_using_for, structured.tile_using_forall, structured.fuse_into_containing_op, structured.fuse, yield)", ctx.op_name(op)),
+                    format!("'{}' is not supported by tessel's transform interpreter (supported: structured.match, structured.tile_using_for, structured.tile_using_forall, structured.fuse_into_containing_op, structured.fuse, test.fuse_consumer, split_handle, yield)", ctx.op_name(op)),
                 ));
             }
         }
@@ -183,5 +201,35 @@ fn run_fuse(ctx: &mut Context, f: FuseOp, handles: &mut Handles) -> Result<(), D
         tiled.push(crate::fusion::tile_and_fuse(ctx, t, &options, cleanup)?.0);
     }
     record_tiled(ctx, op, &tiled, handles);
+    Ok(())
+}
+
+/// `transform.test.fuse_consumer %consumer into (%innermost, ..., %outermost)`:
+/// each consumer is fused into the nest formed by the loop handles' ops at
+/// the same position; the results hold the fused consumers' tiles, then
+/// the new loops (same order as the operands).
+fn run_fuse_consumer(ctx: &mut Context, op: OpId, handles: &mut Handles) -> Result<(), Diagnostic> {
+    let operands = ctx.operands(op).to_vec();
+    let results = ctx.results(op).to_vec();
+    let consumers = handles.get(&operands[0]).cloned().unwrap_or_default();
+    let loop_lists: Vec<Vec<OpId>> =
+        operands[1..].iter().map(|v| handles.get(v).cloned().unwrap_or_default()).collect();
+    let mut fused = Vec::new();
+    let mut new_loops: Vec<Vec<OpId>> = vec![Vec::new(); loop_lists.len()];
+    for (i, c) in consumers.iter().enumerate() {
+        let nest: Vec<OpId> = loop_lists.iter().filter_map(|l| l.get(i).copied()).collect();
+        if nest.len() != loop_lists.len() {
+            return Err(Diagnostic::error(ctx.op_loc(op), "expects as many loops in each loop handle as consumers"));
+        }
+        let f = crate::consumer_fusion::fuse_consumer(ctx, *c, &nest)?;
+        fused.extend(f.tile.tiled_ops);
+        for (k, l) in f.loops.into_iter().enumerate() {
+            new_loops[k].push(l);
+        }
+    }
+    handles.insert(results[0], fused);
+    for (r, h) in results[1..].iter().zip(new_loops) {
+        handles.insert(*r, h);
+    }
     Ok(())
 }

@@ -124,6 +124,18 @@ crate::op! {
     }
 }
 
+crate::op! {
+    /// `transform.split_handle %h : (type) -> (types)`: one payload op per
+    /// result.
+    pub struct SplitHandleOp => SPLIT_HANDLE = "transform.split_handle";
+    operands { handle: One }
+    attributes { }
+    results { results: Variadic }
+    regions { }
+    format { parse_split_handle, print_split_handle }
+    def { }
+}
+
 /// Registers the dialect.
 pub fn register(r: &mut Registry) {
     for d in [
@@ -135,6 +147,7 @@ pub fn register(r: &mut Registry) {
         &FUSE_INTO_CONTAINING_OP,
         &FUSE,
         &FUSE_CONSUMER,
+        &SPLIT_HANDLE,
     ] {
         r.add(d);
     }
@@ -443,4 +456,27 @@ fn verify_fuse_consumer(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
         return Err(format!("expects {} results: the fused consumer and one per loop", loops + 1).into());
     }
     Ok(())
+}
+
+fn parse_split_handle(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    let h = p.operand()?;
+    p.optional_attr_dict()?;
+    p.functional_type_operands(&[h])
+}
+
+fn print_split_handle(p: &mut OpPrinter<'_>, op: OpId) {
+    let ctx = p.ctx();
+    p.write(" ");
+    p.print_operand(ctx.operands(op)[0]);
+    // Properties at their defaults are not printed (as upstream).
+    let defaults: Vec<&str> = ["fail_on_payload_too_small", "pass_through_empty_handle"]
+        .into_iter()
+        .filter(|n| ctx.get_attr(op, n).is_some_and(|a| matches!(ctx.attr_kind(a), AttrKind::Bool(true))))
+        .collect();
+    p.print_optional_attr_dict(op, &defaults);
+    p.write(" : (");
+    p.print_type(ctx.value_type(ctx.operands(op)[0]));
+    p.write(") -> ");
+    let tys: Vec<_> = ctx.results(op).iter().map(|v| ctx.value_type(*v)).collect();
+    p.print_arrow_types(&tys);
 }

@@ -11,7 +11,7 @@ use crate::builder::{Builder, Ofr};
 use crate::dialects::arith::MulIOp;
 use crate::dialects::pack::{PackInfo, Tile};
 use crate::interfaces::tiling::{
-    is_multiple_of, IteratorType, LoopRange, TileBounds, TilePosition, TilingInterface, TilingResult,
+    is_multiple_of, slice_bounds, IteratorType, LoopRange, TileBounds, TilePosition, TilingInterface, TilingResult,
 };
 use crate::{Context, OpId, Value};
 
@@ -219,6 +219,56 @@ impl TilingInterface for PackTiling {
         let bounds = vec![TileBounds::Unknown; n];
         self.tiled_implementation(b, op, dests, &offsets[..n], &sizes[..n], &bounds)
     }
+
+    fn iteration_domain_tile_from_operand_tile(
+        &self,
+        b: &mut Builder<'_>,
+        op: OpId,
+        operand: usize,
+        offsets: &[Ofr],
+        sizes: &[Ofr],
+    ) -> Result<(Vec<Ofr>, Vec<Ofr>), String> {
+        let info = info(b.ctx, op)?;
+        let n = rank_of(b.ctx, info.source);
+        if operand != 0 {
+            return Err("only the pack's source can be fused through".into());
+        }
+        if offsets.len() != n || sizes.len() != n {
+            return Err(format!("expected {n} offsets and sizes over the pack's source"));
+        }
+        let tiles = tiles_by_dim(&info, n);
+        let mut per_dim = Vec::with_capacity(n);
+        for i in 0..n {
+            let Some(tile) = tiles[i] else {
+                per_dim.push((offsets[i], sizes[i]));
+                continue;
+            };
+            let Ofr::Const(t) = tile else {
+                return Err("cannot fuse through a pack with dynamic inner tiles".into());
+            };
+            let ends_at_extent = |b: &mut Builder<'_>| match (offsets[i], sizes[i], b.dim(info.source, i)) {
+                (Ofr::Const(o), Ofr::Const(s), Ofr::Const(e)) => o + s == e,
+                (off, size, Ofr::Const(e)) => matches!(
+                    slice_bounds(b.ctx, off, size),
+                    TileBounds::Strided { step, extent: Some(x) } if step % t == 0 && x == e
+                ),
+                _ => false,
+            };
+            let whole_rows = is_multiple_of(b.ctx, sizes[i], t) || ends_at_extent(b);
+            if !is_multiple_of(b.ctx, offsets[i], t) || !whole_rows {
+                return Err(format!("the tile of the pack's source cuts across its inner tiles of {t} along dim {i}"));
+            }
+            let rows =
+                AffineMap { num_dims: 1, num_syms: 0, results: vec![AffineExpr::floordiv(d(0), AffineExpr::Const(t))] };
+            let ceil_rows =
+                AffineMap { num_dims: 1, num_syms: 0, results: vec![AffineExpr::ceildiv(d(0), AffineExpr::Const(t))] };
+            let off = b.affine_apply(&rows, &[offsets[i]]);
+            let size = b.affine_apply(&ceil_rows, &[sizes[i]]);
+            per_dim.push((off, size));
+        }
+        let perm = outer_perm(&info, n);
+        Ok(perm.iter().map(|&p| per_dim[p]).unzip())
+    }
 }
 
 /// Rows of inner tile `t` that the slice `[off, off + sz)` touches.
@@ -385,6 +435,56 @@ impl TilingInterface for UnpackTiling {
         // The result's dims are the domain's: the tiles' bounds carry over,
         // so a fused unpack gets the same static temporary as a tiled one.
         self.tiled_implementation(b, op, dests, offsets, sizes, bounds)
+    }
+
+    fn iteration_domain_tile_from_operand_tile(
+        &self,
+        b: &mut Builder<'_>,
+        op: OpId,
+        operand: usize,
+        offsets: &[Ofr],
+        sizes: &[Ofr],
+    ) -> Result<(Vec<Ofr>, Vec<Ofr>), String> {
+        let info = info(b.ctx, op)?;
+        let n = rank_of(b.ctx, info.dest);
+        let tiles = info.mixed_tiles();
+        if operand != 0 {
+            return Err("only the unpack's packed source can be fused through".into());
+        }
+        if offsets.len() != n + tiles.len() || sizes.len() != n + tiles.len() {
+            return Err("expected offsets and sizes over the packed source".into());
+        }
+        for (k, t) in tiles.iter().enumerate() {
+            if offsets[n + k] != Ofr::Const(0) || sizes[n + k] != tile_ofr(*t) {
+                return Err("the tile of the packed source must cover whole inner tiles".into());
+            }
+        }
+        let perm = outer_perm(&info, n);
+        let by_dim = tiles_by_dim(&info, n);
+        let mut offs = vec![Ofr::Const(0); n];
+        let mut szs = vec![Ofr::Const(0); n];
+        for (j, &i) in perm.iter().enumerate() {
+            match by_dim[i] {
+                None => {
+                    offs[i] = offsets[j];
+                    szs[i] = sizes[j];
+                }
+                Some(Ofr::Const(t)) => {
+                    let extent = b.dim(info.dest, i);
+                    let start = AffineMap { num_dims: 1, num_syms: 0, results: vec![d(0) * AffineExpr::Const(t)] };
+                    offs[i] = b.affine_apply(&start, &[offsets[j]]);
+                    // The last rows may hold padding the unpack drops.
+                    let clipped = AffineMap {
+                        num_dims: 3,
+                        num_syms: 0,
+                        results: vec![d(1) * AffineExpr::Const(t), d(2) - d(0) * AffineExpr::Const(t)],
+                    };
+                    szs[i] = b.affine_min(&clipped, &[offsets[j], sizes[j], extent]);
+                }
+                Some(_) => return Err("cannot fuse through an unpack with dynamic inner tiles".into()),
+            }
+        }
+        Ok((offs, szs))
     }
 }
 

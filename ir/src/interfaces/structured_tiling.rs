@@ -188,4 +188,38 @@ impl TilingInterface for StructuredTiling {
         let bounds = vec![TileBounds::Unknown; s.num_loops()];
         self.tiled_implementation(b, op, dests, &loop_offsets, &loop_sizes, &bounds)
     }
+
+    fn iteration_domain_tile_from_operand_tile(
+        &self,
+        b: &mut Builder<'_>,
+        op: OpId,
+        operand: usize,
+        offsets: &[Ofr],
+        sizes: &[Ofr],
+    ) -> Result<(Vec<Ofr>, Vec<Ofr>), String> {
+        let s = view(b.ctx, op)?;
+        let map = s.maps.get(operand).ok_or_else(|| format!("no operand #{operand}"))?.clone();
+        if offsets.len() != map.results.len() || sizes.len() != map.results.len() {
+            return Err(format!("expected {} offsets and sizes for operand #{operand}", map.results.len()));
+        }
+        let domain = self.iteration_domain(b, op);
+        let mut offs: Vec<Option<Ofr>> = vec![None; domain.len()];
+        let mut szs: Vec<Ofr> = domain.iter().map(|r| r.size).collect();
+        for (j, e) in map.results.iter().enumerate() {
+            let AffineExpr::Dim(d) = e else {
+                return Err(format!("operand #{operand} is not indexed by loops alone"));
+            };
+            let d = *d as usize;
+            if offs[d].is_some() {
+                return Err(format!("operand #{operand} reads loop #{d} twice"));
+            }
+            let whole = offsets[j] == Ofr::Const(0) && sizes[j] == domain[d].size;
+            if s.iterators[d] == IteratorKind::Reduction && !whole {
+                return Err(format!("the tile of operand #{operand} covers part of reduction loop #{d}"));
+            }
+            offs[d] = Some(offsets[j]);
+            szs[d] = sizes[j];
+        }
+        Ok((offs.into_iter().map(|o| o.unwrap_or(Ofr::Const(0))).collect(), szs))
+    }
 }

@@ -122,6 +122,21 @@ pub trait TilingInterface: Sync {
         sizes: &[Ofr],
         bounds: &[TileBounds],
     ) -> Result<TilingResult, String>;
+
+    /// The tile of the iteration domain that reads exactly the tile
+    /// `[offsets, offsets + sizes)` of operand `operand` and nothing else
+    /// of it (MLIR's `getIterationDomainTileFromOperandTiles`), for fusing
+    /// the op as a consumer into the loops that produce that tile. `Err`
+    /// when no domain tile does (the operand tile cuts across what one
+    /// domain point reads, or covers part of a reduction).
+    fn iteration_domain_tile_from_operand_tile(
+        &self,
+        b: &mut Builder<'_>,
+        op: OpId,
+        operand: usize,
+        offsets: &[Ofr],
+        sizes: &[Ofr],
+    ) -> Result<(Vec<Ofr>, Vec<Ofr>), String>;
 }
 
 /// The TilingInterface implementations, keyed by op (MLIR's external

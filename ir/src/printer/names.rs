@@ -169,7 +169,7 @@ impl NameTable {
             return;
         }
         match self.value(results[0]) {
-            VName::Num(n) if results.len() > 1 => {
+            VName::Member(n, 0) if results.len() > 1 => {
                 let _ = write!(out, "%{n}:{}", results.len());
             }
             _ => {
@@ -297,7 +297,9 @@ impl State<'_> {
         }
         let n = self.c.value;
         self.c.value += 1;
-        self.table.set_value(results[0], VName::Num(n));
+        // One result is `%n`; each of several is `%n#i`, the first too.
+        let first = if results.len() > 1 { VName::Member(n, 0) } else { VName::Num(n) };
+        self.table.set_value(results[0], first);
         for (i, r) in results.iter().enumerate().skip(1) {
             self.table.set_value(*r, VName::Member(n, i as u32));
         }
