@@ -28,9 +28,9 @@ struct InsertedTile {
     tile: Value,
     offsets: Vec<Ofr>,
     sizes: Vec<Ofr>,
-    /// The full tensor after the insertion (`scf.for` nests); `None` in
-    /// an `scf.forall`.
-    inserted: Option<Value>,
+    /// The `tensor.insert_slice` of an `scf.for` nest; `None` in an
+    /// `scf.forall` or when the tile is the whole tensor.
+    insert: Option<OpId>,
     /// What the tile is inserted into (the loop-carried tensor).
     carried: Value,
 }
@@ -78,10 +78,7 @@ pub fn fuse_consumer(ctx: &mut Context, consumer: OpId, loops: &[OpId]) -> Resul
     // for nest's insert_slice, or the forall's terminator), and reads the
     // operand through a plain insert of the tile; once its slices of that
     // read the tile directly, the insert goes away.
-    let at = match found.inserted {
-        Some(v) => ctx.defining_op(v).expect("an insert_slice"),
-        None => terminator,
-    };
+    let at = found.insert.unwrap_or(terminator);
     let mut b = Builder::new(ctx, InsertPoint::Before(at), loc);
     let full = b.insert_slice(found.tile, found.carried, &found.offsets, &found.sizes);
     let (offsets, sizes) = iface
@@ -227,20 +224,32 @@ fn inserted_tile(ctx: &Context, loops: &[OpId], mut result: usize) -> Result<Ins
             continue;
         }
         let carried = ForOp(l).region_iter_args(ctx)[result];
-        if !InsertSliceOp::isa(ctx, def) || ctx.operands(def)[1] != carried {
+        if InsertSliceOp::isa(ctx, def) && ctx.operands(def)[1] == carried {
+            return tile_of(ctx, def, Some(def), carried);
+        }
+        // A tile covering a whole static tensor is yielded as it is.
+        let shape = ctx.value_type_kind(carried).shape().map(|s| s.to_vec()).ok_or_else(unexpected)?;
+        if ctx.value_type(yielded) != ctx.value_type(carried) || shape.contains(&tessel_ir::types::DYNAMIC) {
             return Err(unexpected());
         }
-        return tile_of(ctx, def, Some(yielded), carried);
+        return Ok(InsertedTile {
+            tile: yielded,
+            offsets: vec![Ofr::Const(0); shape.len()],
+            sizes: shape.into_iter().map(Ofr::Const).collect(),
+            insert: None,
+            carried,
+        });
     }
     Err(unexpected())
 }
 
-fn tile_of(ctx: &Context, insert: OpId, inserted: Option<Value>, carried: Value) -> Result<InsertedTile, String> {
-    let p = slice_params(ctx, insert).ok_or("malformed insert_slice")?;
+fn tile_of(ctx: &Context, op: OpId, insert: Option<OpId>, carried: Value) -> Result<InsertedTile, String> {
+    let insert_op = op;
+    let p = slice_params(ctx, insert_op).ok_or("malformed insert_slice")?;
     if p.strides.0.iter().any(|s| *s != 1) {
         return Err("the nest inserts its tiles with strides (not supported)".into());
     }
-    let tile = ctx.operands(insert)[0];
+    let tile = ctx.operands(insert_op)[0];
     let rank = |v: Value| ctx.value_type_kind(v).shape().map(|s| s.len());
     if rank(tile) != rank(carried) {
         return Err("the nest inserts rank-reduced tiles (not supported)".into());
@@ -249,7 +258,7 @@ fn tile_of(ctx: &Context, insert: OpId, inserted: Option<Value>, carried: Value)
         tile,
         offsets: mixed(&p.offsets.0, &p.offsets.1),
         sizes: mixed(&p.sizes.0, &p.sizes.1),
-        inserted,
+        insert,
         carried,
     })
 }
