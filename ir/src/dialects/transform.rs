@@ -288,11 +288,7 @@ fn print_tile(p: &mut OpPrinter<'_>, op: OpId) {
         op,
         &["static_sizes", "static_tile_sizes", "interchange", "mapping", "scalable_sizes", "operandSegmentSizes"],
     );
-    p.write(" : (");
-    p.print_type(ctx.value_type(ctx.operands(op)[0]));
-    p.write(") -> ");
-    let tys: Vec<_> = ctx.results(op).iter().map(|v| ctx.value_type(*v)).collect();
-    p.print_arrow_types(&tys);
+    print_functional_type(p, op);
 }
 
 /// The static tile sizes of a tiling transform op.
@@ -336,12 +332,7 @@ fn print_fuse_into(p: &mut OpPrinter<'_>, op: OpId) {
     p.write(" into ");
     p.print_operand(ops[1]);
     p.print_attr_dict(op);
-    p.write(" : (");
-    let tys: Vec<_> = ops.iter().map(|v| ctx.value_type(*v)).collect();
-    p.print_types(&tys);
-    p.write(") -> ");
-    let tys: Vec<_> = ctx.results(op).iter().map(|v| ctx.value_type(*v)).collect();
-    p.print_arrow_types(&tys);
+    print_functional_type(p, op);
 }
 
 /// `%target [tile_sizes [..]] [interchange [..]] attr-dict : (types) -> (types)`
@@ -379,11 +370,7 @@ fn print_fuse(p: &mut OpPrinter<'_>, op: OpId) {
         }
     }
     p.print_optional_attr_dict(op, &["static_tile_sizes", "static_tile_interchange", "operandSegmentSizes"]);
-    p.write(" : (");
-    p.print_type(ctx.value_type(ctx.operands(op)[0]));
-    p.write(") -> ");
-    let tys: Vec<_> = ctx.results(op).iter().map(|v| ctx.value_type(*v)).collect();
-    p.print_arrow_types(&tys);
+    print_functional_type(p, op);
 }
 
 /// The static tile sizes and interchange of a `transform.structured.fuse`.
@@ -439,12 +426,7 @@ fn print_fuse_consumer(p: &mut OpPrinter<'_>, op: OpId) {
     }
     p.write(")");
     p.print_attr_dict(op);
-    p.write(" : (");
-    let tys: Vec<_> = ops.iter().map(|v| ctx.value_type(*v)).collect();
-    p.print_types(&tys);
-    p.write(") -> ");
-    let tys: Vec<_> = ctx.results(op).iter().map(|v| ctx.value_type(*v)).collect();
-    p.print_arrow_types(&tys);
+    print_functional_type(p, op);
 }
 
 fn verify_fuse_consumer(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
@@ -474,8 +456,15 @@ fn print_split_handle(p: &mut OpPrinter<'_>, op: OpId) {
         .filter(|n| ctx.get_attr(op, n).is_some_and(|a| matches!(ctx.attr_kind(a), AttrKind::Bool(true))))
         .collect();
     p.print_optional_attr_dict(op, &defaults);
+    print_functional_type(p, op);
+}
+
+/// ` : (operand types) -> result types`, the trailer of the transform ops.
+fn print_functional_type(p: &mut OpPrinter<'_>, op: OpId) {
+    let ctx = p.ctx();
     p.write(" : (");
-    p.print_type(ctx.value_type(ctx.operands(op)[0]));
+    let tys: Vec<_> = ctx.operands(op).iter().map(|v| ctx.value_type(*v)).collect();
+    p.print_types(&tys);
     p.write(") -> ");
     let tys: Vec<_> = ctx.results(op).iter().map(|v| ctx.value_type(*v)).collect();
     p.print_arrow_types(&tys);
