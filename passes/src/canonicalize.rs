@@ -352,4 +352,39 @@ mod tests {
         let out = canonical(&func("%n: index", "  %a = arith.addi %n, %n : index\n  %b = affine.apply affine_map<(d0) -> (d0 * 3)>(%a)\n  return %n : index"));
         assert!(!out.contains("arith.addi") && !out.contains("affine.apply"), "{out}");
     }
+
+    /// A forall writing two shared outputs: `%a` (result used) and `%b`.
+    fn forall_two_outs(ret: &str, write_b: bool) -> String {
+        let types = vec!["tensor<8xf32>"; ret.split(',').count()].join(", ");
+        let b_write = if write_b {
+            "      tensor.parallel_insert_slice %y into %ob[%i] [4] [1] : tensor<4xf32> into tensor<8xf32>\n"
+        } else {
+            ""
+        };
+        format!(
+            "func.func @f(%a: tensor<8xf32>, %b: tensor<8xf32>) -> ({types}) {{\n  \
+             %r:2 = scf.forall (%i) = (0) to (8) step (4) shared_outs(%oa = %a, %ob = %b) -> (tensor<8xf32>, tensor<8xf32>) {{\n    \
+             %x = tensor.extract_slice %oa[%i] [4] [1] : tensor<8xf32> to tensor<4xf32>\n    \
+             %y = tensor.extract_slice %ob[%i] [4] [1] : tensor<8xf32> to tensor<4xf32>\n    \
+             scf.forall.in_parallel {{\n      \
+             tensor.parallel_insert_slice %x into %oa[%i] [4] [1] : tensor<4xf32> into tensor<8xf32>\n{b_write}    }}\n  }}\n  \
+             return {ret} : {types}\n}}\n"
+        )
+    }
+
+    #[test]
+    fn forall_shared_outs_nobody_needs_are_dropped() {
+        // The second result is unused: its output and its write go (and
+        // the slice only that write read).
+        let out = canonical(&forall_two_outs("%r#0", true));
+        assert!(out.contains("shared_outs(%arg3 = %arg0) -> (tensor<8xf32>)"), "{out}");
+        assert!(out.matches("tensor.extract_slice").count() == 1, "{out}");
+        assert!(out.matches("parallel_insert_slice").count() == 1, "{out}");
+        // Nothing writes the second output: its result is the init.
+        let out = canonical(&forall_two_outs("%r#1", false));
+        assert!(out.contains("return %arg1 : tensor<8xf32>"), "{out}");
+        // Both needed: nothing changes.
+        let out = canonical(&forall_two_outs("%r#0, %r#1", true));
+        assert!(out.contains("shared_outs(%arg3 = %arg0, %arg4 = %arg1)"), "{out}");
+    }
 }

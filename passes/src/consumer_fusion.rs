@@ -9,7 +9,8 @@ use tessel_ir::builder::{Builder, InsertPoint, Ofr};
 use tessel_ir::dialects::scf::{forall_bounds, ForOp, ForallOp, YieldOp};
 use tessel_ir::dialects::tensor::{slice_params, ExtractSliceOp, InsertSliceOp, ParallelInsertSliceOp};
 use tessel_ir::interfaces::tiling::{slice_bounds, tiling_interface, TilingResult};
-use tessel_ir::{BlockId, Context, Diagnostic, OpId, Value};
+use tessel_ir::types::{TypeKind, DYNAMIC};
+use tessel_ir::{BlockId, Context, Diagnostic, OpId, Type, Value};
 
 use crate::fusion::mixed;
 
@@ -335,21 +336,47 @@ fn append_to_yield(ctx: &mut Context, l: OpId, extra: &[Value]) {
 }
 
 /// The consumer's tile reads the fused operand through slices of the full
-/// tensor; a slice at exactly the inserted tile is the tile itself.
+/// tensor. The domain tile came from
+/// [`TilingInterface::iteration_domain_tile_from_operand_tile`], which
+/// promises that it reads exactly the inserted tile and nothing else of
+/// the operand, so a unit-stride slice of the full tensor with the tile's
+/// type is the tile itself, even where its offsets are spelled
+/// differently (a pack's `(i floordiv 8) * 8` for a loop index `i` that
+/// steps by 8): upstream's `getTiledImplementationFromOperandTiles` uses
+/// the operand tile the same way.
 fn read_tile_directly(ctx: &mut Context, tile: &TilingResult, full: Value, found: &InsertedTile) {
     for &s in &tile.generated_slices {
         if ctx.is_erased(s) || !ExtractSliceOp::isa(ctx, s) || ctx.operands(s)[0] != full {
             continue;
         }
         let Some(p) = slice_params(ctx, s) else { continue };
-        let same = mixed(&p.offsets.0, &p.offsets.1) == found.offsets
-            && mixed(&p.sizes.0, &p.sizes.1) == found.sizes
-            && p.strides.0.iter().all(|x| *x == 1)
-            && ctx.value_type(ctx.result(s, 0)) == ctx.value_type(found.tile);
+        let slice = ctx.result(s, 0);
+        let (slice_ty, tile_ty) = (ctx.value_type(slice), ctx.value_type(found.tile));
+        // A more static type is fine where only the tiled ops read the
+        // slice (upstream passes the tile as it is, `tensor<2x3x8x8xf32>`
+        // where the slice was `tensor<?x?x8x8xf32>`).
+        let read_by_tiled_ops = ctx.uses(slice).iter().all(|u| tile.tiled_ops.contains(&u.op));
+        let same = p.strides.0.iter().all(|x| *x == 1)
+            && mixed(&p.sizes.0, &p.sizes.1).len() == found.sizes.len()
+            && (slice_ty == tile_ty || (read_by_tiled_ops && cast_compatible(ctx, slice_ty, tile_ty)));
         if same {
             let old = ctx.result(s, 0);
             ctx.replace_all_uses(old, found.tile);
             ctx.erase_op(s);
         }
+    }
+}
+
+/// Two ranked tensor types of one element type whose dims agree wherever
+/// both are static.
+fn cast_compatible(ctx: &Context, a: Type, b: Type) -> bool {
+    match (ctx.type_kind(a), ctx.type_kind(b)) {
+        (
+            TypeKind::Tensor { shape: sa, elem: ea, encoding: None },
+            TypeKind::Tensor { shape: sb, elem: eb, encoding: None },
+        ) => {
+            ea == eb && sa.len() == sb.len() && sa.iter().zip(sb).all(|(x, y)| x == y || *x == DYNAMIC || *y == DYNAMIC)
+        }
+        _ => false,
     }
 }

@@ -61,6 +61,7 @@ crate::op! {
     results { results: Variadic }
     regions { body }
     format { parse_forall, print_forall }
+    patterns [super::patterns::scf::drop_unused_shared_outs]
     def {
         verify: Some(verify_forall),
         traits: traits::SINGLE_BLOCK,
