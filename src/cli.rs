@@ -27,6 +27,27 @@ pub struct Options {
     pub print_ir_after_change: bool,
     /// `--mlir-print-ir-after-failure`: only dump after a pass that failed.
     pub print_ir_after_failure: bool,
+    /// `--mlir-print-ir-module-scope`: dumps show the whole module.
+    pub print_ir_module_scope: bool,
+    /// `--mlir-print-ir-tree-dir=DIR`: dumps go to files in a tree under
+    /// DIR (one directory per op, one file per dump), as mlir-opt's.
+    pub print_ir_tree_dir: Option<String>,
+    /// `--mlir-print-ir-diff`: after each pass that changed the IR, a
+    /// unified diff of it (tessel's own).
+    pub print_ir_diff: bool,
+    /// Printer flags: `--mlir-print-local-scope`,
+    /// `--mlir-elide-elementsattrs-if-larger`, `--mlir-print-skip-regions`,
+    /// `--mlir-print-unique-ssa-ids`, `--mlir-print-value-users`,
+    /// `--mlir-pretty-debuginfo`.
+    pub print_local_scope: bool,
+    pub elide_elements_larger: Option<u64>,
+    pub print_skip_regions: bool,
+    pub print_unique_ssa_ids: bool,
+    pub print_value_users: bool,
+    pub pretty_debuginfo: bool,
+    /// `--mlir-print-op-on-diagnostic` (default true): verifier errors
+    /// carry a note with the op in generic form.
+    pub print_op_on_diagnostic: bool,
     pub verify_each: bool,
     pub timing: bool,
     pub debug: bool,
@@ -69,6 +90,16 @@ impl Default for Options {
             print_ir_after: Vec::new(),
             print_ir_after_change: false,
             print_ir_after_failure: false,
+            print_ir_module_scope: false,
+            print_ir_tree_dir: None,
+            print_ir_diff: false,
+            print_local_scope: false,
+            elide_elements_larger: None,
+            print_skip_regions: false,
+            print_unique_ssa_ids: false,
+            print_value_users: false,
+            pretty_debuginfo: false,
+            print_op_on_diagnostic: true,
             verify_each: true,
             timing: false,
             debug: false,
@@ -125,6 +156,17 @@ OPTIONS:\n\
   --mlir-print-ir-after=<passes>  Print the IR after the named passes\n\
   --mlir-print-ir-after-change    With the after-printing flags: only when the pass changed the IR\n\
   --mlir-print-ir-after-failure   Print the IR after a pass that failed (only then)\n\
+  --mlir-print-ir-module-scope    IR dumps show the whole module, not just the pass's op\n\
+  --mlir-print-ir-tree-dir=<dir>  Write IR dumps to files under <dir> (a directory per op)\n\
+  --mlir-print-ir-diff            After each pass that changed the IR, print a unified diff of it\n\
+                                  (with --mlir-print-ir-tree-dir: one .diff file per pass)\n\
+  --mlir-print-local-scope        Print attributes and locations in place, without aliases\n\
+  --mlir-elide-elementsattrs-if-larger=<n>  Print dense<...> of more than n elements as dense_resource<__elided__>\n\
+  --mlir-print-skip-regions       Print regions as {...}\n\
+  --mlir-print-unique-ssa-ids     Number values on through sibling regions\n\
+  --mlir-print-value-users        Comment each op and block argument with the users of its values\n\
+  --mlir-pretty-debuginfo         With --mlir-print-debuginfo: locations as file:line:col\n\
+  --mlir-print-op-on-diagnostic[=false]  Attach the op in generic form to verifier errors (default: true)\n\
   --verify-each[=false]           Verify after each pass (default: true)\n\
   --mlir-timing                   Report the time of parsing, verification, each pass and printing\n\
   --debug                         Print pass remarks and trace spans (filter with TESSEL_LOG=...)\n\
@@ -216,6 +258,21 @@ pub fn parse_args(args: &[String], is_pass: &dyn Fn(&str) -> bool) -> Result<Opt
             }
             "mlir-print-ir-after-change" => o.print_ir_after_change = parse_bool(name, value)?,
             "mlir-print-ir-after-failure" => o.print_ir_after_failure = parse_bool(name, value)?,
+            "mlir-print-ir-module-scope" => o.print_ir_module_scope = parse_bool(name, value)?,
+            "mlir-print-ir-tree-dir" => o.print_ir_tree_dir = Some(take_value("--mlir-print-ir-tree-dir")?),
+            "mlir-print-ir-diff" => o.print_ir_diff = parse_bool(name, value)?,
+            "mlir-print-local-scope" => o.print_local_scope = parse_bool(name, value)?,
+            "mlir-elide-elementsattrs-if-larger" => {
+                let v = take_value("--mlir-elide-elementsattrs-if-larger")?;
+                o.elide_elements_larger = Some(v.parse().map_err(|_| {
+                    format!("invalid value '{v}' for --mlir-elide-elementsattrs-if-larger (expected a number)")
+                })?);
+            }
+            "mlir-print-skip-regions" => o.print_skip_regions = parse_bool(name, value)?,
+            "mlir-print-unique-ssa-ids" => o.print_unique_ssa_ids = parse_bool(name, value)?,
+            "mlir-print-value-users" => o.print_value_users = parse_bool(name, value)?,
+            "mlir-pretty-debuginfo" => o.pretty_debuginfo = parse_bool(name, value)?,
+            "mlir-print-op-on-diagnostic" => o.print_op_on_diagnostic = parse_bool(name, value)?,
             "verify-each" => o.verify_each = parse_bool(name, value)?,
             "mlir-timing" => o.timing = parse_bool(name, value)?,
             "debug" => o.debug = parse_bool(name, value)?,
@@ -300,6 +357,12 @@ mod tests {
         assert!(parse_args(&args(&["--threads=0"]), &|_| false).unwrap_err().contains("positive integer"));
         let o = parse_args(&args(&["--mlir-verify", "--mlir-pipeline", "builtin.module(cse)"]), &|_| false).unwrap();
         assert_eq!((o.mlir_flag(), o.mlir_pipeline.as_deref()), (Some("--mlir-verify"), Some("builtin.module(cse)")));
+        let elide = parse_args(&args(&["--mlir-elide-elementsattrs-if-larger=many"]), &|_| false).unwrap_err();
+        assert!(elide.contains("expected a number"), "{elide}");
+        let o =
+            parse_args(&args(&["--mlir-print-op-on-diagnostic=false", "--mlir-print-ir-tree-dir", "d"]), &|_| false)
+                .unwrap();
+        assert!(!o.print_op_on_diagnostic && o.print_ir_tree_dir.as_deref() == Some("d"));
         let both = parse_args(&args(&["--run=f", "--mlir-pipeline=cse"]), &|_| false).unwrap_err();
         assert!(both.contains("cannot be combined with --run"), "{both}");
     }

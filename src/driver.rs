@@ -1,6 +1,7 @@
 //! The tessel-opt driver: read, split, parse, verify, run passes, print, and
 //! the `--verify-diagnostics` bookkeeping.
 
+use std::collections::HashMap;
 use std::io::{Read, Write};
 
 use std::time::{Duration, Instant};
@@ -74,7 +75,11 @@ pub fn process_buffer(text: &str, file: &str, opts: &Options, registry: &PassReg
             out.output.push(head);
             if !body.is_empty() {
                 out.output.append(body);
-                out.output.push("\n".to_string());
+                // mlir-opt ends the output with an empty line, except in
+                // local scope (where no alias section follows the op).
+                if !opts.print_local_scope {
+                    out.output.push("\n".to_string());
+                }
             }
         }
         if opts.verify_diagnostics {
@@ -155,7 +160,10 @@ fn process_chunk(
             return None;
         }
     };
-    let vopts = VerifyOptions { print_op_on_diagnostic: !opts.verify_diagnostics, parallel: true };
+    let vopts = VerifyOptions {
+        print_op_on_diagnostic: opts.print_op_on_diagnostic && !opts.verify_diagnostics,
+        parallel: true,
+    };
     let start = Instant::now();
     let verified = verify(&ctx, module, vopts);
     timing.add("Verifier", start.elapsed());
@@ -165,11 +173,7 @@ fn process_chunk(
         }
         return None;
     }
-    let print_opts = PrintOptions {
-        generic: opts.print_generic,
-        debug_info: opts.print_debuginfo,
-        pack_spelling: opts.pack_spelling,
-    };
+    let print_opts = print_options(opts);
     let mut verify_while_printing = false;
     if let Some(text) = pipeline_text(opts) {
         // Validated in `main_with_args`; each chunk gets fresh pass objects.
@@ -177,8 +181,29 @@ fn process_chunk(
         // MLIR gets the IR only after tessel's own verifier passed it.
         verify_while_printing = opts.verify_each && opts.run.is_none() && opts.mlir_flag().is_none();
         let inst = Instrumentation { verify_each: opts.verify_each, defer_final_verify: verify_while_printing };
-        let mut hooks = DriverHooks { opts, print_opts, dumps, timing, before: None };
-        if let Err(ds) = run_pipeline(&mut ctx, module, &mut pipeline, &inst, &mut hooks) {
+        let mut hooks = DriverHooks {
+            opts,
+            print_opts,
+            dumps,
+            timing,
+            before: None,
+            before_text: None,
+            tree_counts: HashMap::new(),
+            tree_error: None,
+        };
+        let ran = run_pipeline(&mut ctx, module, &mut pipeline, &inst, &mut hooks);
+        if let Some(e) = hooks.tree_error.take() {
+            let loc = ctx.op_loc(module);
+            collect_diag_full(
+                &ctx,
+                &Diagnostic::error(loc, format!("--mlir-print-ir-tree-dir: {e}")),
+                file,
+                chunk,
+                diags,
+            );
+            return None;
+        }
+        if let Err(ds) = ran {
             for d in ds {
                 collect_diag_full(&ctx, &d, file, chunk, diags);
             }
@@ -226,6 +251,21 @@ fn process_chunk(
     Some(text)
 }
 
+/// The printer's options from the command line.
+pub fn print_options(opts: &Options) -> PrintOptions {
+    PrintOptions {
+        generic: opts.print_generic,
+        debug_info: opts.print_debuginfo,
+        pack_spelling: opts.pack_spelling,
+        local_scope: opts.print_local_scope,
+        elide_elements_larger: opts.elide_elements_larger,
+        skip_regions: opts.print_skip_regions,
+        unique_ssa_ids: opts.print_unique_ssa_ids,
+        value_users: opts.print_value_users,
+        pretty_debug_info: opts.pretty_debuginfo,
+    }
+}
+
 /// `--run`: runs `func` and returns its printed results (in place of the IR).
 #[allow(clippy::too_many_arguments)]
 fn run_chunk(
@@ -271,6 +311,13 @@ struct DriverHooks<'a> {
     timing: &'a mut Timing,
     /// The IR before the running pass, for --mlir-print-ir-after-change.
     before: Option<String>,
+    /// The printed IR before the running pass, for --mlir-print-ir-diff.
+    before_text: Option<String>,
+    /// --mlir-print-ir-tree-dir: files written per op so far (mlir-opt's
+    /// counters: an op's count, then its ancestors', name the file).
+    tree_counts: HashMap<OpId, i64>,
+    /// The first error writing a tree file (reported once, at the end).
+    tree_error: Option<String>,
 }
 
 impl PassHooks for DriverHooks<'_> {
@@ -282,10 +329,13 @@ impl PassHooks for DriverHooks<'_> {
 
     fn before_pass(&mut self, ctx: &Context, pass: PassName, op: OpId) {
         if self.opts.print_ir_before_all || self.opts.print_ir_before.iter().any(|p| p == pass.name) {
-            self.dump(ctx, &format!("// -----// IR Dump Before {} ({}) //----- //", pass.class, pass.name), op);
+            self.dump(ctx, "Before", pass, op);
         }
         if self.opts.print_ir_after_change && self.wants_after(pass.name) {
             self.before = Some(self.fingerprint(ctx, op));
+        }
+        if self.opts.print_ir_diff {
+            self.before_text = Some(print_op_top(ctx, self.scope(ctx, op), self.print_opts));
         }
     }
 
@@ -295,19 +345,26 @@ impl PassHooks for DriverHooks<'_> {
 
     fn after_pass(&mut self, ctx: &Context, pass: PassName, op: OpId, elapsed: Duration) {
         self.timing.add(pass.name, elapsed);
+        if let Some(before) = self.before_text.take() {
+            let after = print_op_top(ctx, self.scope(ctx, op), self.print_opts);
+            if before != after {
+                let diff = unified_diff(&before, &after);
+                self.emit(ctx, op, pass.name, "diff", &self.header(ctx, "Diff After", pass, op), &diff);
+            }
+        }
         if self.wants_after(pass.name) && !self.opts.print_ir_after_failure {
             if let Some(before) = self.before.take() {
                 if before == self.fingerprint(ctx, op) {
                     return;
                 }
             }
-            self.dump(ctx, &format!("// -----// IR Dump After {} ({}) //----- //", pass.class, pass.name), op);
+            self.dump(ctx, "After", pass, op);
         }
     }
 
     fn pass_failed(&mut self, ctx: &Context, pass: PassName, op: OpId) {
         if self.wants_after(pass.name) || self.opts.print_ir_after_failure {
-            self.dump(ctx, &format!("// -----// IR Dump After {} Failed ({}) //----- //", pass.class, pass.name), op);
+            self.dump(ctx, "After Failed", pass, op);
         }
     }
 }
@@ -325,18 +382,128 @@ impl DriverHooks<'_> {
         print_op_top(ctx, op, opts)
     }
 
-    fn dump(&mut self, ctx: &Context, header: &str, op: OpId) {
-        self.dumps.push_str(header);
-        self.dumps.push('\n');
-        let text = print_op_top(ctx, op, self.print_opts);
-        self.dumps.push_str(text.trim_end_matches('\n'));
+    /// The op a dump shows: the pass's op, or with
+    /// --mlir-print-ir-module-scope the top-level op above it.
+    fn scope(&self, ctx: &Context, mut op: OpId) -> OpId {
+        if self.opts.print_ir_module_scope {
+            while let Some(p) = ctx.parent_op(op) {
+                op = p;
+            }
+        }
+        op
+    }
+
+    /// `// -----// IR Dump After Canonicalizer (canonicalize) //----- //`;
+    /// `what` is "Before", "After", "After Failed" or "Diff After". With
+    /// --mlir-print-ir-module-scope the pass's op is named too, as
+    /// mlir-opt does: `('func.func' operation: @f)`.
+    fn header(&self, ctx: &Context, what: &str, pass: PassName, op: OpId) -> String {
+        let (kind, failed) = match what.strip_suffix(" Failed") {
+            Some(k) => (k, " Failed"),
+            None => (what, ""),
+        };
+        let (dump, kind) = match kind.strip_prefix("Diff ") {
+            Some(k) => ("Diff", k),
+            None => ("Dump", kind),
+        };
+        let mut h = format!("// -----// IR {dump} {kind} {}{failed} ({})", pass.class, pass.name);
+        if self.opts.print_ir_module_scope {
+            h.push_str(&format!(" ('{}' operation", ctx.op_name(op)));
+            if let Some(name) = symbol_name(ctx, op) {
+                h.push_str(&format!(": @{name}"));
+            }
+            h.push(')');
+        }
+        h.push_str(" //----- //");
+        h
+    }
+
+    fn dump(&mut self, ctx: &Context, what: &str, pass: PassName, op: OpId) {
+        let shown = self.scope(ctx, op);
+        // Like mlir-opt, an op inside a block prints in local scope (no
+        // aliases: they would be defined outside the dump).
+        let opts = PrintOptions {
+            local_scope: self.print_opts.local_scope || ctx.parent_op(shown).is_some(),
+            ..self.print_opts
+        };
+        let mut text = print_op_top(ctx, shown, opts).trim_end_matches('\n').to_string();
         // mlir-opt prints the op and two newlines; a module prints a newline
         // of its own after its closing brace.
-        self.dumps.push_str("\n\n");
-        if tessel_ir::dialects::func::ModuleOp::isa(ctx, op) {
+        text.push_str("\n\n");
+        if tessel_ir::dialects::func::ModuleOp::isa(ctx, shown) {
+            text.push('\n');
+        }
+        let header = self.header(ctx, what, pass, op);
+        self.emit(ctx, op, pass.name, "mlir", &header, &text);
+    }
+
+    /// Writes `header` and `text` to the dumps, or with
+    /// --mlir-print-ir-tree-dir to the next file of `op`'s directory.
+    fn emit(&mut self, ctx: &Context, op: OpId, pass: &str, ext: &str, header: &str, text: &str) {
+        let Some(root) = &self.opts.print_ir_tree_dir else {
+            self.dumps.push_str(header);
             self.dumps.push('\n');
+            self.dumps.push_str(text);
+            return;
+        };
+        let path = tree_path(ctx, op, root, pass, ext, &mut self.tree_counts);
+        let written = path
+            .parent()
+            .map_or(Ok(()), std::fs::create_dir_all)
+            .and_then(|_| std::fs::write(&path, format!("{header}\n{text}")));
+        if let Err(e) = written {
+            self.tree_error.get_or_insert_with(|| format!("cannot write '{}': {e}", path.display()));
         }
     }
+}
+
+/// The `sym_name` of `op`, if it has one.
+fn symbol_name(ctx: &Context, op: OpId) -> Option<String> {
+    let a = ctx.get_attr(op, "sym_name")?;
+    match ctx.attr_kind(a) {
+        tessel_ir::attrs::AttrKind::String { value, .. } => Some(value.clone()),
+        _ => None,
+    }
+}
+
+/// mlir-opt's file for the next dump of `op` under `root`: one directory
+/// per op from the top (`builtin_module_no-symbol-name/func_func_f`), the
+/// file named by the ops' dump counts and the pass (`0_1_cse.mlir`).
+fn tree_path(
+    ctx: &Context,
+    op: OpId,
+    root: &str,
+    pass: &str,
+    ext: &str,
+    counts: &mut HashMap<OpId, i64>,
+) -> std::path::PathBuf {
+    *counts.entry(op).or_insert(-1) += 1;
+    let mut chain = vec![op];
+    while let Some(p) = ctx.parent_op(*chain.last().expect("not empty")) {
+        chain.push(p);
+    }
+    chain.reverse();
+    let mut path = std::path::PathBuf::from(root);
+    let mut prefix = Vec::new();
+    for &o in &chain {
+        let name = ctx.op_name(o).replace('.', "_");
+        let sym = symbol_name(ctx, o).unwrap_or_else(|| "no-symbol-name".to_string());
+        path.push(format!("{name}_{sym}"));
+        prefix.push(counts.entry(o).or_insert(0).to_string());
+    }
+    path.push(format!("{}_{pass}.{ext}", prefix.join("_")));
+    path
+}
+
+/// A unified diff of two printed IRs (3 lines of context).
+fn unified_diff(before: &str, after: &str) -> String {
+    let diff = similar::TextDiff::from_lines(before, after);
+    let mut out = diff.unified_diff().context_radius(3).header("before", "after").to_string();
+    if !out.ends_with('\n') {
+        out.push('\n');
+    }
+    out.push('\n');
+    out
 }
 
 /// Wall time per phase and pass, reported by `--mlir-timing`.

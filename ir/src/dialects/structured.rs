@@ -58,10 +58,12 @@ macro_rules! named_ops {
                 results { results: Variadic }
                 regions { body }
                 format { parse_named, print_named }
+                // No block-argument names: the body is hidden in the custom
+                // form, and mlir-opt numbers its arguments `%argN` (which
+                // shows with --mlir-print-unique-ssa-ids).
                 def {
                     verify: Some(verify_structured),
                     traits: traits::SINGLE_BLOCK,
-                    block_arg_name: Some(in_out_names),
                 }
             }
         )*

@@ -35,11 +35,39 @@ pub struct PrintOptions {
     pub debug_info: bool,
     /// Spelling of pack/unpack.
     pub pack_spelling: PackSpelling,
+    /// `--mlir-print-local-scope`: no aliases; attributes and locations
+    /// printed where they are used.
+    pub local_scope: bool,
+    /// `--mlir-elide-elementsattrs-if-larger=N`: a non-splat `dense<...>`
+    /// of more than N elements prints as `dense_resource<__elided__>`.
+    pub elide_elements_larger: Option<u64>,
+    /// `--mlir-print-skip-regions`: regions print as `{...}`.
+    pub skip_regions: bool,
+    /// `--mlir-print-unique-ssa-ids`: value numbers do not restart in
+    /// sibling regions.
+    pub unique_ssa_ids: bool,
+    /// `--mlir-print-value-users`: a comment after each op naming the users
+    /// of its results (ops without results get an id), and one per block
+    /// argument at the start of its block.
+    pub value_users: bool,
+    /// `--mlir-pretty-debuginfo`: locations as `file:line:col`, without
+    /// `loc(...)` or quotes.
+    pub pretty_debug_info: bool,
 }
 
 impl Default for PrintOptions {
     fn default() -> Self {
-        PrintOptions { generic: false, debug_info: false, pack_spelling: PackSpelling::AsParsed }
+        PrintOptions {
+            generic: false,
+            debug_info: false,
+            pack_spelling: PackSpelling::AsParsed,
+            local_scope: false,
+            elide_elements_larger: None,
+            skip_regions: false,
+            unique_ssa_ids: false,
+            value_users: false,
+            pretty_debug_info: false,
+        }
     }
 }
 
@@ -233,7 +261,7 @@ pub fn print_op_top_parts(ctx: &Context, op: OpId, opts: PrintOptions) -> (Strin
 /// `parallel` (the text is the same either way).
 fn print_top(ctx: &Context, op: OpId, opts: PrintOptions, parallel: bool) -> (String, PrintedText) {
     let mut p = OpPrinter::with_buffer(ctx, op, opts, parallel);
-    if opts.debug_info {
+    if opts.debug_info && !opts.local_scope {
         // A dry run finds the locations of the ops that actually print
         // (implicit terminators do not), in the order mlir-opt numbers them.
         let mut dry = OpPrinter::new(ctx, op, opts);
@@ -243,7 +271,7 @@ fn print_top(ctx: &Context, op: OpId, opts: PrintOptions, parallel: bool) -> (St
         p.number_loc_aliases(&printed);
     }
     // Location aliases are numbered in one printing order; keep it whole.
-    p.parallel = parallel && !opts.debug_info;
+    p.parallel = parallel && !opts.debug_info && !opts.value_users;
     p.print_op(op);
     p.out.push('\n');
     p.finish_with_aliases()
@@ -295,7 +323,7 @@ impl<'a> OpPrinter<'a> {
                 v
             })
         });
-        let names = NameTable::compute(ctx, top, opts.generic);
+        let names = NameTable::compute(ctx, top, &opts);
         let out = buffer
             .as_mut()
             .and_then(|h| h.take())
@@ -305,7 +333,7 @@ impl<'a> OpPrinter<'a> {
         p.out = out;
         p.opts = opts;
         p.names = Arc::new(names);
-        p.use_aliases = true;
+        p.use_aliases = !opts.local_scope;
         p
     }
 
@@ -362,12 +390,13 @@ impl<'a> OpPrinter<'a> {
     fn finish_with_aliases(mut self) -> (String, PrintedText) {
         if !self.loc_order.is_empty() {
             let order = std::mem::take(&mut self.loc_order);
+            let pretty = self.opts.pretty_debug_info;
             for (i, l) in order.iter().enumerate() {
-                let _ = write!(self.out, "#{} = loc(", loc_alias_name(i));
+                let _ = write!(self.out, "#{} = {}", loc_alias_name(i), if pretty { "" } else { "loc(" });
                 self.loc_aliases.remove(l);
                 self.print_loc_inner(*l);
                 self.loc_aliases.insert(*l, i);
-                self.out.push_str(")\n");
+                self.out.push_str(if pretty { "\n" } else { ")\n" });
             }
         }
         let mut body = std::mem::take(&mut self.done);
@@ -614,9 +643,13 @@ impl<'a> OpPrinter<'a> {
                 self.out.push('>');
             }
             AttrKind::Dense { ty, data } => {
-                self.out.push_str("dense<");
-                self.print_dense_data(*ty, data);
-                self.out.push('>');
+                if self.elides(*ty, data) {
+                    self.out.push_str("dense_resource<__elided__>");
+                } else {
+                    self.out.push_str("dense<");
+                    self.print_dense_data(*ty, data);
+                    self.out.push('>');
+                }
                 if elide != Elide::Must {
                     self.out.push_str(" : ");
                     self.print_type(*ty);
@@ -636,6 +669,31 @@ impl<'a> OpPrinter<'a> {
                 self.out.push_str(text);
             }
         }
+    }
+
+    /// Whether `--mlir-elide-elementsattrs-if-larger` hides this data:
+    /// more elements than the limit, and not a splat.
+    fn elides(&self, ty: Type, data: &DenseData) -> bool {
+        let Some(limit) = self.opts.elide_elements_larger else { return false };
+        let ctx = self.ctx;
+        let (count, elem_bits) = match ctx.type_kind(ty) {
+            TypeKind::Tensor { shape, elem, .. } | TypeKind::Vector { shape, elem, .. } => (
+                shape.iter().map(|d| (*d).max(0) as u64).product::<u64>(),
+                match ctx.type_kind(*elem) {
+                    TypeKind::Integer { width, .. } => (*width).max(8) as u64,
+                    TypeKind::Float(k) => k.width().max(8) as u64,
+                    _ => 64,
+                },
+            ),
+            _ => return false,
+        };
+        let splat = match data {
+            DenseData::Splat(_) => true,
+            // One element's bytes: `0x` and two digits per byte.
+            DenseData::Hex(h) => (h.len().saturating_sub(2) as u64) * 4 <= elem_bits.max(8),
+            DenseData::Elements(_) => false,
+        };
+        !splat && count > limit
     }
 
     fn print_dense_data(&mut self, ty: Type, data: &DenseData) {
@@ -808,6 +866,88 @@ impl<'a> OpPrinter<'a> {
             self.out.push(' ');
             self.print_loc(data.loc);
         }
+        if self.opts.value_users {
+            self.print_users_comment(op);
+        }
+    }
+
+    /// `--mlir-print-value-users`: ` // id: %N` for an op without results
+    /// (that has operands), ` // unused`, or ` // user(s): ...` with each
+    /// result's users (in parentheses when there are several results).
+    fn print_users_comment(&mut self, op: OpId) {
+        let ctx = self.ctx;
+        let results = ctx.results(op);
+        if results.is_empty() {
+            if !ctx.operands(op).is_empty() {
+                self.out.push_str(" // id: ");
+                self.names.write_op_id(op, &mut self.out);
+            }
+            return;
+        }
+        let mut users: Vec<OpId> = Vec::new();
+        for &r in results {
+            for u in self.uses_newest_first(r) {
+                if !users.contains(&u) {
+                    users.push(u);
+                }
+            }
+        }
+        if users.is_empty() {
+            self.out.push_str(" // unused");
+            return;
+        }
+        let in_results: usize = users.iter().map(|u| ctx.results(*u).len()).sum();
+        let one = results.len() == 1 && users.len() == 1 && in_results <= 1;
+        self.out.push_str(if one { " // user: " } else { " // users: " });
+        let brackets = results.len() > 1;
+        for (i, &r) in results.iter().enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            if brackets {
+                self.out.push('(');
+            }
+            self.print_value_users(r);
+            if brackets {
+                self.out.push(')');
+            }
+        }
+    }
+
+    /// The ops using `v`, newest use first (MLIR's use-list order after
+    /// parsing), an op using it twice once.
+    fn uses_newest_first(&self, v: Value) -> Vec<OpId> {
+        let mut out: Vec<OpId> = Vec::new();
+        for u in self.ctx.uses(v).iter().rev() {
+            if !out.contains(&u.op) {
+                out.push(u.op);
+            }
+        }
+        out
+    }
+
+    /// The ids of `v`'s users: each user's results, or its op id.
+    fn print_value_users(&mut self, v: Value) {
+        let ctx = self.ctx;
+        let users = self.uses_newest_first(v);
+        if users.is_empty() {
+            self.out.push_str("unused");
+        }
+        for (i, u) in users.into_iter().enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            let results = ctx.results(u);
+            if results.is_empty() {
+                self.names.write_op_id(u, &mut self.out);
+            }
+            for (k, r) in results.iter().enumerate() {
+                if k > 0 {
+                    self.out.push_str(", ");
+                }
+                self.print_operand(*r);
+            }
+        }
     }
 
     fn display_name(&self, op: OpId) -> &'a str {
@@ -910,6 +1050,10 @@ impl<'a> OpPrinter<'a> {
         print_empty_block: bool,
     ) {
         let ctx = self.ctx;
+        if self.opts.skip_regions {
+            self.out.push_str("{...}");
+            return;
+        }
         self.out.push('{');
         let blocks = ctx.blocks(r);
         self.indent += 1;
@@ -935,6 +1079,19 @@ impl<'a> OpPrinter<'a> {
                 }
                 self.out.push(':');
                 self.indent += 1;
+            }
+            if self.opts.value_users {
+                for &a in args {
+                    self.newline();
+                    self.out.push_str("// ");
+                    self.print_operand(a);
+                    if ctx.use_empty(a) {
+                        self.out.push_str(" is unused");
+                    } else {
+                        self.out.push_str(" is used by ");
+                        self.print_value_users(a);
+                    }
+                }
             }
             let last = ctx.last_op(b);
             let skip = last.filter(|&o| !print_terminators && blocks.len() == 1 && self.is_elidable_terminator(o));
@@ -1015,6 +1172,14 @@ impl<'a> OpPrinter<'a> {
     }
 
     fn print_loc(&mut self, l: Loc) {
+        if self.opts.pretty_debug_info {
+            // Pretty locations are printed in place (their aliases are
+            // still defined at the end, as mlir-opt does).
+            let aliases = std::mem::take(&mut self.loc_aliases);
+            self.print_loc_inner(l);
+            self.loc_aliases = aliases;
+            return;
+        }
         self.out.push_str("loc(");
         self.print_loc_inner(l);
         self.out.push(')');
@@ -1028,6 +1193,9 @@ impl<'a> OpPrinter<'a> {
         }
         match ctx.loc_kind(l) {
             LocKind::Unknown => self.out.push_str("unknown"),
+            LocKind::FileLineCol { file, line, col } if self.opts.pretty_debug_info => {
+                let _ = write!(self.out, "{}:{line}:{col}", ctx.str(*file));
+            }
             LocKind::FileLineCol { file, line, col } => {
                 self.out.push('"');
                 escape(ctx.str(*file), &mut self.out);

@@ -33,6 +33,8 @@ pub(crate) struct NameTable {
     blocks: Vec<Option<u32>>,
     /// The chosen names (`pack`, `c8_3`, `arg0`), by `VName` index.
     strings: Vec<Arc<str>>,
+    /// Ids of ops without results, by op index (`--mlir-print-value-users`).
+    op_ids: Vec<Option<u32>>,
 }
 
 impl NameTable {
@@ -65,6 +67,9 @@ struct Counters {
 struct State<'c> {
     ctx: &'c Context,
     generic: bool,
+    unique_ids: bool,
+    /// Number ops without results too (`--mlir-print-value-users`).
+    op_ids: bool,
     c: Counters,
     used: FxHashSet<Arc<str>>,
     log: Vec<Arc<str>>,
@@ -73,10 +78,13 @@ struct State<'c> {
 }
 
 impl NameTable {
-    pub(crate) fn compute(ctx: &Context, top: OpId, generic: bool) -> NameTable {
+    pub(crate) fn compute(ctx: &Context, top: OpId, opts: &super::PrintOptions) -> NameTable {
+        let generic = opts.generic;
         let mut st = State {
             ctx,
             generic,
+            unique_ids: opts.unique_ssa_ids,
+            op_ids: opts.value_users,
             c: Counters::default(),
             used: FxHashSet::default(),
             log: Vec::new(),
@@ -87,13 +95,18 @@ impl NameTable {
         // diagnostic) are numbered from the nearest isolated ancestor.
         let root = isolated_root(ctx, top);
         st.scopes.push(0);
-        st.number_op_results(root);
+        // Like mlir-opt, the regions' counters are taken before the root
+        // itself is numbered (which only shows where numbering goes on
+        // through regions: generic form, unique ids).
         let mut stack: Vec<(RegionId, u32, u32, u32, usize)> = Vec::new();
         for &r in ctx.regions(root).iter() {
             stack.push((r, st.c.value, st.c.arg, st.c.conflict, 1));
         }
+        st.number_op_results(root);
         while let Some((r, v, a, k, depth)) = stack.pop() {
-            if !st.generic {
+            // Generic form and --mlir-print-unique-ssa-ids number on
+            // through sibling regions.
+            if !st.generic && !st.unique_ids {
                 st.c = Counters { value: v, arg: a, conflict: k };
             }
             while st.scopes.len() > depth {
@@ -183,6 +196,17 @@ impl NameTable {
         }
     }
 
+    /// `%N`, the id of an op without results (`--mlir-print-value-users`).
+    pub(crate) fn write_op_id(&self, op: OpId, out: &mut String) {
+        match self.op_ids.get(op.index()).copied().flatten() {
+            Some(n) => {
+                out.push('%');
+                push_u32(out, n);
+            }
+            None => out.push_str("<<UNKNOWN OP>>"),
+        }
+    }
+
     pub(crate) fn write_block(&self, b: BlockId, out: &mut String) {
         match self.blocks.get(b.index()).copied().flatten() {
             Some(n) => {
@@ -263,6 +287,14 @@ impl State<'_> {
         let ctx = self.ctx;
         let results = ctx.results(op);
         if results.is_empty() {
+            if self.op_ids {
+                let n = self.c.value;
+                self.c.value += 1;
+                if self.table.op_ids.len() <= op.index() {
+                    self.table.op_ids.resize(op.index() + 1, None);
+                }
+                self.table.op_ids[op.index()] = Some(n);
+            }
             return;
         }
         if !self.generic {

@@ -1,0 +1,124 @@
+#!/usr/bin/env python3
+"""mlir-opt 22's IR-inspection flags, byte for byte (issue 10, item 5).
+
+Every lit input that tessel-opt prints (split at `// -----`, pack spelled
+`linalg.`) is printed again by tessel-opt and by mlir-opt with each
+printer flag below, and its IR dumps are produced by both around a
+`func.func(cse)` pipeline (stderr dumps, --mlir-print-ir-module-scope and
+the file tree of --mlir-print-ir-tree-dir); the outputs must be identical
+byte for byte. Inputs mlir-opt cannot read are skipped (counted).
+
+Usage: scripts/print_flags_compat.py [--tessel PATH] [--mlir-opt PATH] [DIR]
+"""
+import argparse
+import filecmp
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+PRINT_FLAGS = [
+    ["--mlir-print-local-scope"],
+    ["--mlir-elide-elementsattrs-if-larger=2"],
+    ["--mlir-print-skip-regions"],
+    ["--mlir-print-unique-ssa-ids"],
+    ["--mlir-print-value-users"],
+    ["--mlir-print-value-users", "--mlir-print-unique-ssa-ids"],
+    ["--mlir-print-local-scope", "--mlir-print-value-users"],
+]
+
+PIPELINE = "--pass-pipeline=builtin.module(func.func(cse))"
+DUMP_FLAGS = [
+    ["--mlir-print-ir-after-all", "--mlir-print-ir-before-all"],
+    ["--mlir-print-ir-after-all", "--mlir-print-ir-module-scope"],
+    ["--mlir-print-ir-after-all", "--mlir-print-local-scope"],
+]
+
+
+def run(cmd, stdin=None):
+    return subprocess.run(cmd, input=stdin, capture_output=True, text=True)
+
+
+def chunks(path):
+    with open(path) as fh:
+        text = fh.read()
+    return [c for c in text.split("\n// -----\n") if "func.func" in c or "module" in c]
+
+
+def trees_equal(a, b):
+    cmp = filecmp.dircmp(a, b)
+    if cmp.left_only or cmp.right_only or cmp.funny_files:
+        return False
+    _, mismatch, errors = filecmp.cmpfiles(a, b, cmp.common_files, shallow=False)
+    if mismatch or errors:
+        return False
+    return all(trees_equal(os.path.join(a, d), os.path.join(b, d)) for d in cmp.common_dirs)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--tessel", default="target/debug/tessel-opt")
+    ap.add_argument("--mlir-opt", default="/usr/lib/llvm-22/bin/mlir-opt")
+    ap.add_argument("dir", nargs="?", default="lit")
+    args = ap.parse_args()
+    tmp = tempfile.mkdtemp(prefix="tessel-print-flags-")
+    inputs = []
+    for root, _, files in os.walk(args.dir):
+        for f in sorted(files):
+            if f.endswith(".mlir") and "diagnostics" not in f and "invalid" not in f:
+                inputs.append(os.path.join(root, f))
+    compared, skipped, failures = 0, 0, []
+    for path in sorted(inputs):
+        for k, chunk in enumerate(chunks(path)):
+            t = run([args.tessel, "-", "--pack-spelling=linalg"], stdin=chunk)
+            if t.returncode != 0:
+                skipped += 1
+                continue
+            text = t.stdout
+            if run([args.mlir_opt, "-"], stdin=text).returncode != 0:
+                skipped += 1
+                continue
+            name = f"{path} (chunk {k})"
+            src = os.path.join(tmp, "in.mlir")
+            with open(src, "w") as fh:
+                fh.write(text)
+            for flags in PRINT_FLAGS:
+                a = run([args.tessel, src, "--pack-spelling=linalg"] + flags)
+                b = run([args.mlir_opt, src] + flags)
+                compared += 1
+                if (a.returncode, a.stdout) != (b.returncode, b.stdout):
+                    failures.append(f"{name} {' '.join(flags)}")
+            # Dumps only where the pipeline's result is mlir-opt's.
+            a = run([args.tessel, src, PIPELINE, "--pack-spelling=linalg"])
+            b = run([args.mlir_opt, src, PIPELINE])
+            if a.returncode or b.returncode or a.stdout != b.stdout:
+                skipped += 1
+                continue
+            for flags in DUMP_FLAGS:
+                a = run([args.tessel, src, PIPELINE, "--pack-spelling=linalg", "-o", os.devnull] + flags)
+                b = run([args.mlir_opt, src, PIPELINE, "--mlir-disable-threading", "-o", os.devnull] + flags)
+                compared += 1
+                if a.stderr != b.stderr:
+                    failures.append(f"{name} {' '.join(flags)}")
+            ta, tb = os.path.join(tmp, "tree_t"), os.path.join(tmp, "tree_m")
+            for d in (ta, tb):
+                shutil.rmtree(d, ignore_errors=True)
+            run([args.tessel, src, PIPELINE, "--pack-spelling=linalg", "-o", os.devnull,
+                 "--mlir-print-ir-after-all", "--mlir-print-ir-before-all", f"--mlir-print-ir-tree-dir={ta}"])
+            run([args.mlir_opt, src, PIPELINE, "-o", os.devnull,
+                 "--mlir-print-ir-after-all", "--mlir-print-ir-before-all", f"--mlir-print-ir-tree-dir={tb}"])
+            compared += 1
+            same = (os.path.isdir(ta) == os.path.isdir(tb)) and (not os.path.isdir(ta) or trees_equal(ta, tb))
+            if not same:
+                failures.append(f"{name} --mlir-print-ir-tree-dir")
+    shutil.rmtree(tmp, ignore_errors=True)
+    for f in failures:
+        print("DIFFERS:", f, file=sys.stderr)
+    print(f"print flags: {compared} outputs compared with mlir-opt 22, {len(failures)} differ, "
+          f"{skipped} inputs or dumps skipped (mlir-opt cannot read the input, or the pipeline's result differs)")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
