@@ -181,7 +181,7 @@ impl Mlir {
 /// The text tessel hands to MLIR for `op`: its custom form with every
 /// location, pack/unpack spelled `linalg.`.
 pub fn text_for_mlir(ctx: &Context, op: OpId) -> String {
-    print_op_top(ctx, op, PrintOptions { generic: false, debug_info: true, pack_spelling: PackSpelling::Linalg })
+    print_op_top(ctx, op, PrintOptions { debug_info: true, pack_spelling: PackSpelling::Linalg, ..Default::default() })
 }
 
 /// `builtin.module(...)` around a pipeline that has no anchor.
