@@ -29,7 +29,8 @@ import shutil
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from mlir_runner_check import dims, numbers_after, run, runner_setup  # noqa: E402
+from mlir_runner_check import (  # noqa: E402
+    PIPELINE, dims, numbers_after, renamed_module, run, runner_setup, strip_schedule)
 
 ANY = "!transform.any_op"
 
@@ -41,19 +42,10 @@ BUFFERIZE = [
     "-canonicalize",
 ]
 
-TO_LLVM = [
-    "-convert-linalg-to-loops",
-    "-scf-forall-to-for",
-    "-expand-strided-metadata",
-    "-lower-affine",
-    "-convert-scf-to-cf",
-    "-finalize-memref-to-llvm",
-    "-convert-func-to-llvm",
-    "-convert-arith-to-llvm",
-    "-convert-cf-to-llvm",
-    "-convert-index-to-llvm",
-    "-reconcile-unrealized-casts",
-]
+# mlir_runner_check's lowering after bufferization; scf.forall becomes
+# scf.for first (the bufferized forall cases).
+BUFFERIZED_ALREADY = ("-transform-interpreter", "-one-shot-bufferize=bufferize-function-boundaries")
+TO_LLVM = ["-scf-forall-to-for"] + [p for p in PIPELINE if p not in BUFFERIZED_ALREADY]
 
 
 def tensor(shape):
@@ -109,14 +101,6 @@ CASES = [
      None, schedule("linalg.generic", "fuse", [15, 15], 2)),
 ]
 
-LOWER_UNPACK = """module attributes {transform.with_named_sequence} {
-  transform.named_sequence @__transform_main(%arg0: !transform.any_op {transform.readonly}) {
-    %unpacks = transform.structured.match ops{["linalg.unpack"]} in %arg0 : (!transform.any_op) -> !transform.op<"linalg.unpack">
-    transform.structured.lower_unpack %unpacks {lowerUnpadLikeWithExtractSlice = false} : (!transform.op<"linalg.unpack">) -> (!transform.op<"tensor.empty">, !transform.op<"linalg.transpose">, !transform.op<"tensor.collapse_shape">, !transform.op<"tensor.extract_slice">)
-    transform.yield
-  }
-}
-"""
 
 
 def loop_scopes(text):
@@ -154,19 +138,6 @@ def static_temporaries(text):
         if m and inside:
             out.append(f"memref<{m.group(1)}>")
     return out
-
-
-def func_body(text, name):
-    """The module's ops of `text` (aliases returned apart), with @f renamed."""
-    text = text.replace("@f(", f"@{name}(")
-    aliases = [l for l in text.splitlines() if l.startswith("#")]
-    body = text[text.index("module {") + len("module {"):text.rindex("}")]
-    # Rename aliases apart so two printed modules can share one file.
-    for line in aliases:
-        a = line.split("=")[0].strip()
-        body = re.sub(rf"{a}\b", f"{a}_{name}", body)
-    aliases = [re.sub(r"^(#\w+)", rf"\1_{name}", l) for l in aliases]
-    return aliases, body
 
 
 def main_fn(arg_shapes, res_shape, names, repeat):
@@ -228,10 +199,8 @@ def main():
     ap.add_argument("--repeat", type=int, default=20, help="timed calls of each function")
     ap.add_argument("--show", type=int, default=None, help="print case N's bufferized functions")
     args = ap.parse_args()
-    mlir_opt, runner, libs, tmp, _ = runner_setup(args.llvm_bin, "tessel-hoist-")
-    lower_path = os.path.join(tmp, "lower_unpack.mlir")
-    with open(lower_path, "w") as fh:
-        fh.write(LOWER_UNPACK)
+    # The lowering schedule of mlir_runner_check (lower_pack and lower_unpack).
+    mlir_opt, runner, libs, tmp, lower_path = runner_setup(args.llvm_bin, "tessel-hoist-")
     preload = f"-transform-preload-library=transform-library-paths={lower_path}"
     failures = []
     print(f"{'case':<78} {'allocs in loops':>16} {'time per call (ms)':>30}")
@@ -259,15 +228,14 @@ def main():
         if u.returncode != 0:
             failures.append(f"{name}: mlir-opt could not apply the schedule:\n{u.stderr[:2000]}")
             continue
-        upstream = re.sub(r"\n  module attributes \{transform.with_named_sequence\}.*?\n  \}\n", "\n", u.stdout,
-                          flags=re.S)
+        upstream = strip_schedule(u.stdout)
         temporaries = static_temporaries(t.stdout)
         if not temporaries:
             failures.append(f"{name}: tessel's tiling has no static temporary inside its loops")
         # One module: untiled, tessel's and upstream's functions, and @main.
         parts_alias, parts_body = [], [fn.replace("@f(", "@untiled(")]
         for text, n in ((t.stdout, "tessel"), (upstream, "upstream")):
-            a, b = func_body(text, n)
+            a, b = renamed_module(text, n)
             parts_alias += a
             parts_body.append(b)
         names = ["untiled", "tessel", "upstream"]

@@ -31,11 +31,10 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from mlir_runner_check import (  # noqa: E402
-    dense, dims, lower_and_run, normalized, read_npy_f32, run, runner_setup, write_npy)
+    dense, dims, lower_and_run, normalized, read_npy_f32, renamed_module, run, runner_setup, strip_schedule,
+    write_npy)
 
 ANY = "!transform.any_op"
-# Chains whose fused code is mlir-opt 22's (after canonicalize and cse).
-IDENTICAL = []
 KINDS = ["generic-pack", "pack-unpack", "matmul-unpack", "unpack-generic", "generic+pack-consumer",
          "pass-fuse"]
 
@@ -168,33 +167,14 @@ def describe(c):
             f"tile-sizes={c['sizes']}{extra} {c['loop']}")
 
 
-def module_body(text):
-    """The ops of a printed module and its alias lines."""
-    aliases = "\n".join(l for l in text.splitlines() if l.startswith("#"))
-    return aliases, text[text.index("module {") + len("module {"):text.rindex("}")]
-
-
-def strip_schedule(text):
-    """`text` without its nested transform module (mlir-opt keeps it)."""
-    out, depth = [], 0
-    for line in text.splitlines():
-        if depth == 0 and "module attributes {transform.with_named_sequence}" in line:
-            depth = line.count("{") - line.count("}")
-            continue
-        if depth > 0:
-            depth += line.count("{") - line.count("}")
-            continue
-        out.append(line)
-    return "\n".join(out) + "\n"
-
-
 def dynamic_temporaries(text):
     return len(re.findall(r"tensor\.empty\(%", text))
 
 
 def check(i, c, args, tmp, tools):
     """Runs one chain; returns the list of failures (empty when it agrees)
-    and whether MLIR applied the same schedule."""
+    and what MLIR made of the same schedule: "refused", "applied" or
+    "identical" (its fused code is tessel's after canonicalize and cse)."""
     mlir_opt, runner, libs, lower_path, tessel = tools
     name = describe(c)
     arg_shapes, res_shape, fn = function(c)
@@ -214,7 +194,7 @@ def check(i, c, args, tmp, tools):
         passes = ["--transform-interpreter", "--canonicalize", "--cse"]
     t = run([tessel, source] + passes + ["--pack-spelling=linalg"])
     if t.returncode != 0:
-        return [f"{name}: tessel-opt could not fuse it:\n{t.stderr[:2000]}"], False
+        return [f"{name}: tessel-opt could not fuse it:\n{t.stderr[:2000]}"], "refused"
     # The same schedule applied by MLIR 22 (the pass's fuse=true has no
     # upstream spelling: the equivalent transform.structured.fuse of its root).
     up_c = dict(c, kind="pack-unpack") if c["kind"] == "pass-fuse" else c
@@ -224,13 +204,13 @@ def check(i, c, args, tmp, tools):
     u = run([mlir_opt, fpath, f"-transform-preload-library=transform-library-paths={spath}",
              "-transform-interpreter", "-canonicalize", "-cse"])
     failures = []
-    upstream = None
+    upstream, upstream_state = None, "refused"
     if u.returncode == 0:
-        upstream = strip_schedule(u.stdout)
+        upstream, upstream_state = strip_schedule(u.stdout), "applied"
         if dynamic_temporaries(t.stdout) > dynamic_temporaries(upstream):
             failures.append(f"{name}: tessel's fused code has more dynamically sized temporaries than MLIR's")
         if normalized(mlir_opt, t.stdout) == normalized(mlir_opt, upstream):
-            IDENTICAL.append(name)
+            upstream_state = "identical"
     # tessel's engine, unfused and fused.
     in_args = []
     for k, (shape, vals) in enumerate(zip(arg_shapes, inputs)):
@@ -242,18 +222,14 @@ def check(i, c, args, tmp, tools):
         out = os.path.join(tmp, f"out{i}.npy")
         e = run([tessel, src] + ps + ["--run=f"] + in_args + [f"--output={out}", "--run-check-uninit"])
         if e.returncode != 0:
-            return failures + [f"{name}: tessel-opt --run failed:\n{e.stderr[:2000]}"], upstream is not None
+            return failures + [f"{name}: tessel-opt --run failed:\n{e.stderr[:2000]}"], upstream_state
         engine.append(read_npy_f32(out))
     # One module: @f, @f_fused, @f_upstream and a @main printing each.
-    aliases, fused_body = module_body(t.stdout.replace("@f(", "@f_fused("))
+    aliases, fused_body = renamed_module(t.stdout, "f_fused")
     funcs = [("f", ""), ("f_fused", fused_body)]
-    up_aliases = ""
     if upstream is not None:
-        up_aliases, up_body = module_body(upstream.replace("@f(", "@f_upstream("))
-        # Upstream's aliases are named like tessel's: rename them apart.
-        for a in re.findall(r"^(#\w+)\s*=", up_aliases, re.M):
-            up_aliases = re.sub(rf"{a}\b", a + "_up", up_aliases)
-            up_body = re.sub(rf"{a}\b", a + "_up", up_body)
+        up_aliases, up_body = renamed_module(upstream, "f_upstream")
+        aliases += up_aliases
         funcs.append(("f_upstream", up_body))
     arg_tys = [tensor(s) for s in arg_shapes]
     res_t = tensor(res_shape)
@@ -265,17 +241,17 @@ def check(i, c, args, tmp, tools):
                      f": ({', '.join(arg_tys)}) -> {res_t}\n"
                      f"  %u_{f} = tensor.cast %r_{f} : {res_t} to tensor<*xf32>\n"
                      f"  call @printMemrefF32(%u_{f}) : (tensor<*xf32>) -> ()")
-    prog = (f"{aliases}\n{up_aliases}\nmodule {{\n{fn}\n" + "\n".join(b for _, b in funcs[1:]) +
+    prog = ("\n".join(aliases) + f"\nmodule {{\n{fn}\n" + "\n".join(b for _, b in funcs[1:]) +
             "\nfunc.func private @printMemrefF32(%ptr : tensor<*xf32>)\nfunc.func @main() {\n" + consts + "\n" +
             "\n".join(calls) + "\n  return\n}\n}\n")
     got, err = lower_and_run(prog, os.path.join(tmp, f"case{i}.mlir"), mlir_opt, runner, lower_path, libs)
     if err:
-        return failures + [f"{name}: {err}"], upstream is not None
+        return failures + [f"{name}: {err}"], upstream_state
     if len(got) != len(funcs):
-        return failures + [f"{name}: {len(got)} printed memrefs, expected {len(funcs)}"], upstream is not None
+        return failures + [f"{name}: {len(got)} printed memrefs, expected {len(funcs)}"], upstream_state
     reference = got[0]
     if len(reference) != prod(res_shape):
-        return failures + [f"{name}: mlir-runner printed {len(reference)} values"], upstream is not None
+        return failures + [f"{name}: mlir-runner printed {len(reference)} values"], upstream_state
     results = {"mlir-runner tessel-fused": got[1], "tessel engine unfused": engine[0],
                "tessel engine fused": engine[1]}
     if upstream is not None:
@@ -284,7 +260,7 @@ def check(i, c, args, tmp, tools):
         if vals != reference:
             diff = [k for k, (a, b) in enumerate(zip(reference, vals)) if a != b][:10]
             failures.append(f"{name}: {what} differs from mlir-runner's unfused result at flat indices {diff}")
-    return failures, upstream is not None
+    return failures, upstream_state
 
 
 def prod(shape):
@@ -314,20 +290,21 @@ def main():
         if missing and c["kind"] not in missing and len(chains) + len(missing) >= args.chains:
             continue
         chains.append(c)
-    failures, upstream_applied = [], 0
+    failures, states = [], []
     for i, c in enumerate(chains):
-        f, applied = check(i, c, args, tmp, tools)
+        f, state = check(i, c, args, tmp, tools)
         failures += f
-        upstream_applied += applied
-        same = " (identical to mlir-opt's)" if IDENTICAL and IDENTICAL[-1] == describe(c) else ""
-        print(f"  {'FAIL' if f else 'ok  '} {describe(c)}{'' if applied else ' (MLIR refused the schedule)'}{same}")
+        states.append(state)
+        note = {"refused": " (MLIR refused the schedule)", "applied": "", "identical": " (identical to mlir-opt's)"}
+        print(f"  {'FAIL' if f else 'ok  '} {describe(c)}{note[state]}")
     for f in failures:
         print("FAIL:", f, file=sys.stderr)
     failed = len({f.split(":")[0] for f in failures})
     if not failures:
         shutil.rmtree(tmp)
-    print(f"fused chains: {len(chains)} run through mlir-runner ({upstream_applied} also fused by mlir-opt 22, "
-          f"{len(IDENTICAL)} of them identical to mlir-opt's fusion after canonicalize and cse), {failed} failed")
+    applied = sum(1 for st in states if st != "refused")
+    print(f"fused chains: {len(chains)} run through mlir-runner ({applied} also fused by mlir-opt 22, "
+          f"{states.count('identical')} of them identical to mlir-opt's fusion after canonicalize and cse), {failed} failed")
     return 1 if failures else 0
 
 

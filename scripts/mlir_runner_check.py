@@ -69,6 +69,32 @@ PIPELINE = [
 ]
 
 
+def renamed_module(text, name):
+    """The alias lines and the ops of a printed module, with `@f` renamed
+    `@name` and every alias `#x` renamed `#x_name`, so several printed
+    modules can share one file."""
+    text = text.replace("@f(", f"@{name}(")
+    aliases = [l for l in text.splitlines() if l.startswith("#")]
+    body = text[text.index("module {") + len("module {"):text.rindex("}")]
+    for alias in (l.split("=")[0].strip() for l in aliases):
+        body = re.sub(rf"{alias}\b", f"{alias}_{name}", body)
+    return [re.sub(r"^(#\w+)", rf"\1_{name}", l) for l in aliases], body
+
+
+def strip_schedule(text):
+    """`text` without its nested transform module (mlir-opt keeps it)."""
+    out, depth = [], 0
+    for line in text.splitlines():
+        if depth == 0 and "module attributes {transform.with_named_sequence}" in line:
+            depth = line.count("{") - line.count("}")
+            continue
+        if depth > 0:
+            depth += line.count("{") - line.count("}")
+            continue
+        out.append(line)
+    return "\n".join(out) + "\n"
+
+
 def ceil(a, b):
     return (a + b - 1) // b
 

@@ -18,6 +18,15 @@ pub enum Ofr {
 }
 
 impl Ofr {
+    /// Mixed static/dynamic entries (`static_offsets` with [`DYNAMIC`] where
+    /// the next of `vals` goes) as [`Ofr`]s.
+    pub fn mixed(ints: &[i64], vals: &[Value]) -> Vec<Ofr> {
+        let mut next = vals.iter();
+        ints.iter()
+            .map(|&i| if i == DYNAMIC { Ofr::Val(*next.next().expect("a dynamic entry")) } else { Ofr::Const(i) })
+            .collect()
+    }
+
     /// The constant, if static.
     pub fn as_const(self) -> Option<i64> {
         match self {

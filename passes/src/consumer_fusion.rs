@@ -12,8 +12,6 @@ use tessel_ir::interfaces::tiling::{slice_bounds, tiling_interface, TilingResult
 use tessel_ir::types::{TypeKind, DYNAMIC};
 use tessel_ir::{BlockId, Context, Diagnostic, OpId, Type, Value};
 
-use crate::fusion::mixed;
-
 /// The fused consumer's tile and the loops that now hold it.
 #[derive(Clone, Debug)]
 pub struct FusedConsumer {
@@ -257,8 +255,8 @@ fn tile_of(ctx: &Context, op: OpId, insert: Option<OpId>, carried: Value) -> Res
     }
     Ok(InsertedTile {
         tile,
-        offsets: mixed(&p.offsets.0, &p.offsets.1),
-        sizes: mixed(&p.sizes.0, &p.sizes.1),
+        offsets: Ofr::mixed(&p.offsets.0, &p.offsets.1),
+        sizes: Ofr::mixed(&p.sizes.0, &p.sizes.1),
         insert,
         carried,
     })
@@ -297,9 +295,9 @@ fn extend_loop(ctx: &mut Context, l: OpId, extra: &[Value]) -> OpId {
         outputs.extend_from_slice(extra);
         let new = ForallOp::build(
             &mut b,
-            &mixed(&bounds.lbs.0, &bounds.lbs.1),
-            &mixed(&bounds.ubs.0, &bounds.ubs.1),
-            &mixed(&bounds.steps.0, &bounds.steps.1),
+            &Ofr::mixed(&bounds.lbs.0, &bounds.lbs.1),
+            &Ofr::mixed(&bounds.ubs.0, &bounds.ubs.1),
+            &Ofr::mixed(&bounds.steps.0, &bounds.steps.1),
             &outputs,
         )
         .op();
@@ -357,7 +355,7 @@ fn read_tile_directly(ctx: &mut Context, tile: &TilingResult, full: Value, found
         // where the slice was `tensor<?x?x8x8xf32>`).
         let read_by_tiled_ops = ctx.uses(slice).iter().all(|u| tile.tiled_ops.contains(&u.op));
         let same = p.strides.0.iter().all(|x| *x == 1)
-            && mixed(&p.sizes.0, &p.sizes.1).len() == found.sizes.len()
+            && p.sizes.0.len() == found.sizes.len()
             && (slice_ty == tile_ty || (read_by_tiled_ops && cast_compatible(ctx, slice_ty, tile_ty)));
         if same {
             let old = ctx.result(s, 0);

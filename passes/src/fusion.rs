@@ -15,20 +15,6 @@ use tessel_ir::{Context, Diagnostic, OpId, Value};
 
 use crate::tiling::{tile_op, TiledLoops, TilingOptions};
 
-/// Mixed static/dynamic entries as [`Ofr`]s.
-pub(crate) fn mixed(ints: &[i64], vals: &[Value]) -> Vec<Ofr> {
-    let mut next = vals.iter();
-    ints.iter()
-        .map(|&i| {
-            if i == tessel_ir::types::DYNAMIC {
-                Ofr::Val(*next.next().expect("a dynamic entry"))
-            } else {
-                Ofr::Const(i)
-            }
-        })
-        .collect()
-}
-
 /// The first `tensor.extract_slice` of a result of `producer` nested in
 /// `containing`, with the result's number.
 fn first_slice_use(ctx: &Context, producer: OpId, containing: OpId) -> Option<(OpId, usize)> {
@@ -62,8 +48,8 @@ fn fuse_slice(
     if p.strides.0.iter().any(|s| *s != 1) {
         return Err(err("cannot fuse into a strided tensor.extract_slice".into()));
     }
-    let offsets = mixed(&p.offsets.0, &p.offsets.1);
-    let sizes = mixed(&p.sizes.0, &p.sizes.1);
+    let offsets = Ofr::mixed(&p.offsets.0, &p.offsets.1);
+    let sizes = Ofr::mixed(&p.sizes.0, &p.sizes.1);
     let want = ctx.value_type(ctx.result(slice, 0));
     if ctx.type_kind(want).shape().map(|s| s.len()) != Some(sizes.len()) {
         return Err(err("cannot fuse into a rank-reducing tensor.extract_slice".into()));
@@ -271,9 +257,9 @@ fn merge_with_source_slice(ctx: &mut Context, slice: OpId) -> Option<OpId> {
     if !unit(&pi) || !unit(&po) || rank(outer_src) != rank(src) || rank(src) != rank(ctx.result(slice, 0)) {
         return None;
     }
-    let inner_offsets = mixed(&pi.offsets.0, &pi.offsets.1);
-    let outer_offsets = mixed(&po.offsets.0, &po.offsets.1);
-    let sizes = mixed(&pi.sizes.0, &pi.sizes.1);
+    let inner_offsets = Ofr::mixed(&pi.offsets.0, &pi.offsets.1);
+    let outer_offsets = Ofr::mixed(&po.offsets.0, &po.offsets.1);
+    let sizes = Ofr::mixed(&pi.sizes.0, &pi.sizes.1);
     let want = ctx.value_type(ctx.result(slice, 0));
     let loc = ctx.op_loc(slice);
     let mut b = Builder::new(ctx, InsertPoint::Before(slice), loc);

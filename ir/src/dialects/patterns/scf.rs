@@ -6,7 +6,6 @@ use crate::dialects::pack::constant_int;
 use crate::dialects::scf::{forall_bounds, ForOp, ForallOp, InParallelOp};
 use crate::dialects::tensor::ParallelInsertSliceOp;
 use crate::rewriter::Rewriter;
-use crate::types::DYNAMIC;
 use crate::{OpId, Value};
 
 /// A loop of zero trips is its inits; a loop of one trip is its body,
@@ -85,19 +84,7 @@ pub fn drop_unused_shared_outs(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     let kept: Vec<usize> = (0..out_args.len()).filter(|k| !dropped.iter().any(|(d, _)| d == k)).collect();
     let outputs: Vec<Value> = kept.iter().map(|&k| bounds.outputs[k]).collect();
     rw.set_insertion_point_before(op);
-    let mixed =
-        |(s, v): &(Vec<i64>, Vec<Value>)| -> Vec<Ofr> {
-            let mut dynamic = v.iter();
-            s.iter()
-                .map(|&x| {
-                    if x == DYNAMIC {
-                        Ofr::Val(*dynamic.next().expect("one value per DYNAMIC"))
-                    } else {
-                        Ofr::Const(x)
-                    }
-                })
-                .collect()
-        };
+    let mixed = |(s, v): &(Vec<i64>, Vec<Value>)| Ofr::mixed(s, v);
     let new = ForallOp::build(rw, &mixed(&bounds.lbs), &mixed(&bounds.ubs), &mixed(&bounds.steps), &outputs);
     if let Some(m) = rw.ctx.get_attr(op, "mapping") {
         rw.set_attr(new.op(), "mapping", m);
