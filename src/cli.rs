@@ -3,6 +3,8 @@
 
 use tessel_ir::printer::PackSpelling;
 
+use crate::run::RunEngine;
+
 /// Parsed options.
 #[derive(Clone, Debug)]
 pub struct Options {
@@ -60,6 +62,8 @@ pub struct Options {
     pub outputs: Vec<String>,
     pub run_repeat: usize,
     pub run_check_uninit: bool,
+    /// `--run-engine=<interp|mlir>`: who executes `--run`.
+    pub run_engine: RunEngine,
     /// `--mlir-verify`: MLIR's own verifier on the result (needs the
     /// `mlir` feature).
     pub mlir_verify: bool,
@@ -111,6 +115,7 @@ impl Default for Options {
             outputs: Vec::new(),
             run_repeat: 1,
             run_check_uninit: false,
+            run_engine: RunEngine::Interp,
             threads: None,
             mlir_verify: false,
             mlir_pipeline: None,
@@ -126,6 +131,8 @@ impl Options {
             Some("--mlir-verify")
         } else if self.mlir_pipeline.is_some() {
             Some("--mlir-pipeline")
+        } else if self.run_engine == RunEngine::Mlir {
+            Some("--run-engine=mlir")
         } else {
             None
         }
@@ -175,6 +182,8 @@ OPTIONS:\n\
   --output=<file.npy>             One per result: write it as .npy instead of printing it\n\
   --run-repeat=<n>                Run n times (--mlir-timing reports the fastest as 'Execution')\n\
   --run-check-uninit              Report reads of tensor.empty elements nobody wrote\n\
+  --run-engine=<interp|mlir>      Who runs --run: tessel's interpreter (default) or MLIR 22's\n\
+                                  lowering and ExecutionEngine (JIT; needs --features mlir)\n\
   --mlir-verify                   After the passes, verify the result with MLIR's own verifier\n\
   --mlir-pipeline=<pipeline>      After the passes, run upstream MLIR passes in-process and print\n\
                                   MLIR's result, e.g. 'builtin.module(one-shot-bufferize)'\n\
@@ -289,6 +298,13 @@ pub fn parse_args(args: &[String], is_pass: &dyn Fn(&str) -> bool) -> Result<Opt
                     .ok_or_else(|| format!("invalid value '{v}' for --run-repeat (expected a positive integer)"))?;
             }
             "run-check-uninit" => o.run_check_uninit = parse_bool(name, value)?,
+            "run-engine" => {
+                o.run_engine = match take_value("--run-engine")?.as_str() {
+                    "interp" => RunEngine::Interp,
+                    "mlir" => RunEngine::Mlir,
+                    other => return Err(format!("invalid value '{other}' for --run-engine (expected interp or mlir)")),
+                }
+            }
             "mlir-verify" => o.mlir_verify = parse_bool(name, value)?,
             "mlir-pipeline" => o.mlir_pipeline = Some(take_value("--mlir-pipeline")?),
             "mlir-disable-threading" => {
@@ -319,6 +335,9 @@ pub fn parse_args(args: &[String], is_pass: &dyn Fn(&str) -> bool) -> Result<Opt
     }
     if o.run.is_none() && (!o.inputs.is_empty() || !o.outputs.is_empty()) {
         return Err("--input and --output need --run=<func>".into());
+    }
+    if o.run.is_none() && o.run_engine != RunEngine::Interp {
+        return Err("--run-engine needs --run=<func>".into());
     }
     if o.run.is_some() && o.mlir_pipeline.is_some() {
         return Err("--mlir-pipeline prints MLIR's IR; it cannot be combined with --run".into());

@@ -211,7 +211,7 @@ fn process_chunk(
         }
     }
     #[cfg(feature = "mlir")]
-    if opts.mlir_flag().is_some() {
+    if opts.mlir_verify || opts.mlir_pipeline.is_some() {
         match crate::with_mlir::after_pipeline(&mut ctx, module, opts) {
             Ok(Some(mlir_text)) => return Some((mlir_text, PrintedText::default())),
             Ok(None) => {}
@@ -224,7 +224,7 @@ fn process_chunk(
         }
     }
     if let Some(func) = &opts.run {
-        return run_chunk(&ctx, module, func, opts, file, chunk, diags, dumps, timing);
+        return run_chunk(&mut ctx, module, func, opts, file, chunk, diags, dumps, timing);
     }
     let start = Instant::now();
     let (text, verified) = if verify_while_printing {
@@ -269,7 +269,7 @@ pub fn print_options(opts: &Options) -> PrintOptions {
 /// `--run`: runs `func` and returns its printed results (in place of the IR).
 #[allow(clippy::too_many_arguments)]
 fn run_chunk(
-    ctx: &Context,
+    ctx: &mut Context,
     module: OpId,
     func: &str,
     opts: &Options,
@@ -285,11 +285,16 @@ fn run_chunk(
         outputs: opts.outputs.clone(),
         repeat: opts.run_repeat,
         check_uninit: opts.run_check_uninit,
+        engine: opts.run_engine,
+        allow_unregistered: opts.allow_unregistered,
     };
     match run::run(ctx, module, &run_opts) {
-        Ok((printed, fastest)) => {
-            timing.add("Execution", fastest);
-            Some((printed, PrintedText::default()))
+        Ok(report) => {
+            if let Some(compile) = report.compile {
+                timing.add("MLIR lowering and JIT", compile);
+            }
+            timing.add("Execution", report.fastest);
+            Some((report.printed, PrintedText::default()))
         }
         Err(RunFailure::Usage(message)) => {
             errors.push_str(&format!("tessel-opt: error: {message}\n"));
@@ -298,6 +303,12 @@ fn run_chunk(
         Err(RunFailure::Fault(e)) => {
             let loc = e.loc.unwrap_or_else(|| ctx.op_loc(module));
             collect_diag_full(ctx, &Diagnostic::error(loc, e.message), file, chunk, diags);
+            None
+        }
+        Err(RunFailure::Diagnostics(ds)) => {
+            for d in ds {
+                collect_diag_full(ctx, &d, file, chunk, diags);
+            }
             None
         }
     }

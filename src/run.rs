@@ -15,7 +15,18 @@ use std::time::{Duration, Instant};
 
 use tessel_interp::{ElemType, Interpreter, Param, RtValue, RunError, Scalar, Tensor};
 use tessel_ir::types::DYNAMIC;
-use tessel_ir::{Context, OpId};
+use tessel_ir::{Context, Diagnostic, OpId};
+
+/// Which engine executes `--run`.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum RunEngine {
+    /// tessel's interpreter (`tessel-interp`): checked, no LLVM needed.
+    #[default]
+    Interp,
+    /// Lowered by MLIR 22 and run by its ExecutionEngine (the `mlir`
+    /// feature).
+    Mlir,
+}
 
 /// What to run and with what.
 #[derive(Clone, Debug, Default)]
@@ -26,21 +37,33 @@ pub struct RunOptions {
     /// Runs (the fastest is reported by `--mlir-timing`).
     pub repeat: usize,
     pub check_uninit: bool,
+    pub engine: RunEngine,
+    /// `--allow-unregistered-dialect`, for MLIR's parser too.
+    pub allow_unregistered: bool,
 }
 
-/// Why a run failed: a mistake in the command line (no location) or a
-/// runtime fault (at an op).
+/// Why a run failed: a mistake in the command line (no location), a
+/// runtime fault (at an op), or MLIR's diagnostics (lowering for
+/// `--run-engine=mlir`).
 pub enum RunFailure {
     Usage(String),
     Fault(RunError),
+    Diagnostics(Vec<Diagnostic>),
 }
 
-/// Runs the function; returns the printed results (empty when every result
-/// went to a file) and the fastest run's time.
-pub fn run(ctx: &Context, module: OpId, opts: &RunOptions) -> Result<(String, Duration), RunFailure> {
-    let mut engine = Interpreter::new(ctx, module);
-    engine.check_uninit = opts.check_uninit;
-    let params = engine
+/// What a run printed and how long it took.
+pub struct RunReport {
+    /// The printed results (empty when every result went to a file).
+    pub printed: String,
+    /// The fastest of the runs.
+    pub fastest: Duration,
+    /// `--run-engine=mlir`: MLIR's lowering and compilation, before the runs.
+    pub compile: Option<Duration>,
+}
+
+/// Runs the function.
+pub fn run(ctx: &mut Context, module: OpId, opts: &RunOptions) -> Result<RunReport, RunFailure> {
+    let params = Interpreter::new(ctx, module)
         .signature(&opts.func)
         .ok_or_else(|| RunFailure::Usage(format!("--run: no function @{} in the module", opts.func)))?;
     if opts.inputs.len() != params.len() {
@@ -60,14 +83,19 @@ pub fn run(ctx: &Context, module: OpId, opts: &RunOptions) -> Result<(String, Du
             input_value(p, spec).map_err(|e| RunFailure::Usage(format!("--input #{i} ('{spec}'): {e}")))
         })
         .collect::<Result<Vec<_>, _>>()?;
-    let mut fastest = Duration::MAX;
-    let mut results = Vec::new();
-    for _ in 0..opts.repeat.max(1) {
-        let start = Instant::now();
-        results = engine.call(&opts.func, args.clone()).map_err(RunFailure::Fault)?;
-        fastest = fastest.min(start.elapsed());
-        engine.steps = 0;
-    }
+    let ((results, fastest), compile) = match opts.engine {
+        RunEngine::Interp => (run_interp(ctx, module, opts, args)?, None),
+        RunEngine::Mlir => {
+            let start = Instant::now();
+            let call = mlir_engine(ctx, module, opts)?;
+            let compiled = start.elapsed();
+            (
+                repeat(opts.repeat, || call(&args))
+                    .map_err(|e| RunFailure::Usage(format!("--run-engine=mlir: {e}")))?,
+                Some(compiled),
+            )
+        }
+    };
     if !opts.outputs.is_empty() && opts.outputs.len() != results.len() {
         return Err(RunFailure::Usage(format!(
             "--run: @{} returns {} result{}, got {} --output",
@@ -88,8 +116,59 @@ pub fn run(ctx: &Context, module: OpId, opts: &RunOptions) -> Result<(String, Du
             }
         }
     }
-    Ok((printed, fastest))
+    Ok(RunReport { printed, fastest, compile })
 }
+
+/// Runs `opts.repeat` times; returns the last results and the fastest time.
+fn repeat<E>(times: usize, mut call: impl FnMut() -> Result<Vec<RtValue>, E>) -> Result<(Vec<RtValue>, Duration), E> {
+    let mut fastest = Duration::MAX;
+    let mut results = Vec::new();
+    for _ in 0..times.max(1) {
+        let start = Instant::now();
+        results = call()?;
+        fastest = fastest.min(start.elapsed());
+    }
+    Ok((results, fastest))
+}
+
+fn run_interp(
+    ctx: &Context,
+    module: OpId,
+    opts: &RunOptions,
+    args: Vec<RtValue>,
+) -> Result<(Vec<RtValue>, Duration), RunFailure> {
+    let mut engine = Interpreter::new(ctx, module);
+    engine.check_uninit = opts.check_uninit;
+    repeat(opts.repeat, || {
+        let r = engine.call(&opts.func, args.clone());
+        engine.steps = 0;
+        r
+    })
+    .map_err(RunFailure::Fault)
+}
+
+/// The function lowered and compiled by MLIR, as a callable.
+type CompiledFn = Box<dyn Fn(&[RtValue]) -> Result<Vec<RtValue>, String>>;
+
+/// MLIR lowers and compiles the module, once.
+#[cfg(feature = "mlir")]
+fn mlir_engine(ctx: &mut Context, module: OpId, opts: &RunOptions) -> Result<CompiledFn, RunFailure> {
+    if opts.check_uninit {
+        return Err(RunFailure::Usage("--run-check-uninit needs the interpreter (--run-engine=interp)".into()));
+    }
+    let jit =
+        crate::with_mlir::jit(ctx, module, &opts.func, opts.allow_unregistered).map_err(RunFailure::Diagnostics)?;
+    Ok(Box::new(move |args| jit.call(args)))
+}
+
+#[cfg(not(feature = "mlir"))]
+fn mlir_engine(_: &mut Context, _: OpId, _: &RunOptions) -> Result<CompiledFn, RunFailure> {
+    Err(RunFailure::Usage(NEEDS_MLIR.into()))
+}
+
+/// What a build without the `mlir` feature says to `--run-engine=mlir`.
+#[cfg(not(feature = "mlir"))]
+const NEEDS_MLIR: &str = "--run-engine=mlir needs real MLIR in the process: rebuild with `cargo build --features mlir`";
 
 fn write_output(v: &RtValue, path: &str) -> Result<(), String> {
     let t = match v {

@@ -1,8 +1,9 @@
 //! The driver's steps that ask real MLIR, in-process (the `mlir` feature):
-//! `--mlir-verify` and `--mlir-pipeline` after tessel's passes.
+//! `--mlir-verify` and `--mlir-pipeline` after tessel's passes, and
+//! `--run-engine=mlir`.
 
 use tessel_ir::{Context, Diagnostic, OpId};
-use tessel_mlir::{Mlir, MlirDiagnostic, MlirPrint};
+use tessel_mlir::{Jit, Mlir, MlirDiagnostic, MlirPrint};
 
 use crate::cli::Options;
 
@@ -41,4 +42,14 @@ pub fn after_pipeline(ctx: &mut Context, module: OpId, opts: &Options) -> Result
         }
         Ok(Some(text))
     })
+}
+
+/// `--run-engine=mlir`: `module` lowered by MLIR and compiled by its
+/// ExecutionEngine, ready to call `func`.
+pub fn jit(ctx: &mut Context, module: OpId, func: &str, allow_unregistered: bool) -> Result<Jit, Vec<Diagnostic>> {
+    MLIR.with(|mlir| {
+        mlir.context().set_allow_unregistered_dialects(allow_unregistered);
+        mlir.jit(ctx, module, func)
+    })
+    .map_err(|ds| translated(ctx, ds))
 }

@@ -26,9 +26,10 @@ use rustc_hash::FxHashMap;
 pub use elem::{ElemType, Scalar};
 pub use tensor::Tensor;
 
+use tessel_ir::attrs::AttrKind;
 use tessel_ir::dialects::func::FuncOp;
-use tessel_ir::types::DYNAMIC;
-use tessel_ir::{BlockId, Context, Loc, OpId, RegionId, Value};
+use tessel_ir::types::{TypeKind, DYNAMIC};
+use tessel_ir::{BlockId, Context, Loc, OpId, RegionId, Type, Value};
 
 /// A runtime fault: a message and, when an op caused it, its location.
 #[derive(Clone, Debug, PartialEq)]
@@ -140,6 +141,17 @@ pub struct Param {
     pub ty: String,
 }
 
+impl Param {
+    /// The parameter of type `ty`.
+    pub fn of(ctx: &Context, ty: Type) -> Param {
+        Param {
+            elem: ElemType::of(ctx, ty),
+            shape: ctx.type_kind(ty).shape().map(|s| s.to_vec()),
+            ty: tessel_ir::printer::type_to_string(ctx, ty),
+        }
+    }
+}
+
 /// How a block ended.
 enum Flow {
     Next,
@@ -189,19 +201,18 @@ impl<'c> Interpreter<'c> {
         let ctx = self.ctx;
         let f = self.find_func(name)?;
         let entry = *ctx.blocks(f.body(ctx)).first()?;
-        Some(
-            ctx.block_args(entry)
-                .iter()
-                .map(|a| {
-                    let ty = ctx.value_type(*a);
-                    Param {
-                        elem: ElemType::of(ctx, ty),
-                        shape: ctx.type_kind(ty).shape().map(|s| s.to_vec()),
-                        ty: tessel_ir::printer::type_to_string(ctx, ty),
-                    }
-                })
-                .collect(),
-        )
+        Some(ctx.block_args(entry).iter().map(|a| Param::of(ctx, ctx.value_type(*a))).collect())
+    }
+
+    /// The result types of function `name`, if it exists.
+    pub fn result_signature(&self, name: &str) -> Option<Vec<Param>> {
+        let ctx = self.ctx;
+        let f = self.find_func(name)?;
+        let Some(AttrKind::Type(fty)) = ctx.get_attr(f.0, "function_type").map(|a| ctx.attr_kind(a)) else {
+            return None;
+        };
+        let TypeKind::Function { results, .. } = ctx.type_kind(*fty) else { return None };
+        Some(results.iter().map(|t| Param::of(ctx, *t)).collect())
     }
 
     /// Calls function `name` with `args`.

@@ -79,7 +79,7 @@ impl Mlir {
     }
 
     /// What MLIR reported since the last call.
-    fn take_reported(&self) -> Vec<MlirDiagnostic> {
+    pub(crate) fn take_reported(&self) -> Vec<MlirDiagnostic> {
         self.reported.lock().map(|mut v| std::mem::take(&mut *v)).unwrap_or_default()
     }
 
@@ -196,7 +196,7 @@ fn anchor(pipeline: &str) -> String {
 
 /// Positions MLIR reports inside the text tessel gave it (a buffer MLIR
 /// names "-") get a name and, as a note, the line they point at.
-fn name_text_positions(d: &mut MlirDiagnostic, text: &str) {
+pub(crate) fn name_text_positions(d: &mut MlirDiagnostic, text: &str) {
     if let MlirLoc::FileLineCol { file, line, .. } = &mut d.loc {
         if file == MLIR_BUFFER_NAME {
             *file = TEXT_FOR_MLIR.to_string();

@@ -18,6 +18,10 @@ mod bridge;
 #[cfg(feature = "mlir")]
 pub use bridge::{text_for_mlir, Mlir, MlirPrint, TEXT_FOR_MLIR};
 #[cfg(feature = "mlir")]
+mod engine;
+#[cfg(feature = "mlir")]
+pub use engine::{Jit, LOWERING_PIPELINE};
+#[cfg(feature = "mlir")]
 mod library;
 #[cfg(feature = "mlir")]
 pub use library::{run_tessel_pipeline, tile_pack_unpack, PipelineFailure};

@@ -1,6 +1,10 @@
 //! Helpers shared by the differential property tests: a seeded proptest
 //! runner and "parse, run a pipeline, call @f" on the engine.
 
+// Not every test uses the configurations.
+#[allow(dead_code)]
+pub mod pack_config;
+
 use proptest::test_runner::{Config as RunnerConfig, RngAlgorithm, TestRng, TestRunner};
 use tessel_interp::{Interpreter, RtValue, Tensor};
 use tessel_ir::parser::{parse_module, BufferStart};
@@ -22,6 +26,7 @@ pub fn runner(cases: u32, seed: u64) -> TestRunner {
 /// Parses `text`, verifies it, runs `pipeline` if given (verifying after
 /// each pass) and calls `@f` with `args`, tracking reads of unwritten
 /// `tensor.empty` elements; returns its last result.
+#[allow(dead_code)] // not in the two-engine test
 pub fn run_f(text: &str, pipeline: Option<&str>, args: &[Tensor]) -> Result<Tensor, String> {
     let mut ctx = Context::new();
     let module = parse_module(&mut ctx, text, "case", BufferStart::default()).map_err(|d| d.message)?.module;
