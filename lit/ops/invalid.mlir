@@ -141,3 +141,16 @@ func.func @yield_type_in_if(%c: i1, %x: i32, %y: i64) -> i32 {
   }
   return %0 : i32
 }
+
+// -----
+
+// A generic tile_using_for needs one scalable flag per size (its custom
+// parser sets them).
+"builtin.module"() ({
+  "transform.named_sequence"() <{function_type = (!transform.any_op) -> (), sym_name = "__transform_main"}> ({
+  ^bb0(%arg0: !transform.any_op):
+    // expected-error @+1 {{'transform.structured.tile_using_for' op expected same number of sizes (2) and scalable sizes (0)}}
+    %0:3 = "transform.structured.tile_using_for"(%arg0) <{static_sizes = array<i64: 2, 4>}> : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    "transform.yield"() : () -> ()
+  }) : () -> ()
+}) {transform.with_named_sequence} : () -> ()

@@ -107,6 +107,10 @@ pub struct OpDef {
     pub verify: Option<VerifyFn>,
     /// Inherent attributes (printed as `<{...}>` properties in generic form).
     pub inherent: &'static [&'static str],
+    /// Properties that always exist in MLIR's storage, with the text of
+    /// their default value: the generic form prints them even when the op
+    /// does not carry them (`fastmath = #arith.fastmath<none>`).
+    pub default_properties: &'static [(&'static str, &'static str)],
     /// Trait flags from [`traits`].
     pub traits: u32,
     /// The dialect whose ops may drop their prefix inside this op's regions
@@ -175,6 +179,7 @@ impl OpDef {
             aliases: &[],
             verify: None,
             inherent: &[],
+            default_properties: &[],
             traits: 0,
             default_dialect: None,
             implicit_terminator: None,

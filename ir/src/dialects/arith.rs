@@ -24,8 +24,15 @@ crate::op! {
     }
 }
 
+/// MLIR's `fastmath` property when an op does not set it.
+pub const FASTMATH_DEFAULT: &[(&str, &str)] = &[("fastmath", "#arith.fastmath<none>")];
+/// MLIR's `overflowFlags` property when an op does not set it.
+pub const OVERFLOW_DEFAULT: &[(&str, &str)] = &[("overflowFlags", "#arith.overflow<none>")];
+/// No property with a default value.
+const NO_DEFAULTS: &[(&str, &str)] = &[];
+
 macro_rules! binary {
-    ($($handle:ident, $id:ident = $name:literal, $kind:ident;)*) => {
+    ($($handle:ident, $id:ident = $name:literal, $kind:ident, $defaults:ident;)*) => {
         $(
             crate::op! {
                 #[doc = concat!("`", $name, "`")]
@@ -39,6 +46,7 @@ macro_rules! binary {
                 def {
                     verify: Some(verify_same_types),
                     traits: traits::PURE,
+                    default_properties: $defaults,
                 }
             }
         )*
@@ -49,35 +57,35 @@ macro_rules! binary {
 }
 
 binary! {
-    AddIOp, ADDI = "arith.addi", i;
-    SubIOp, SUBI = "arith.subi", i;
-    MulIOp, MULI = "arith.muli", i;
-    DivSIOp, DIVSI = "arith.divsi", i;
-    DivUIOp, DIVUI = "arith.divui", i;
-    RemSIOp, REMSI = "arith.remsi", i;
-    RemUIOp, REMUI = "arith.remui", i;
-    CeilDivSIOp, CEILDIVSI = "arith.ceildivsi", i;
-    CeilDivUIOp, CEILDIVUI = "arith.ceildivui", i;
-    FloorDivSIOp, FLOORDIVSI = "arith.floordivsi", i;
-    MinSIOp, MINSI = "arith.minsi", i;
-    MaxSIOp, MAXSI = "arith.maxsi", i;
-    MinUIOp, MINUI = "arith.minui", i;
-    MaxUIOp, MAXUI = "arith.maxui", i;
-    AndIOp, ANDI = "arith.andi", i;
-    OrIOp, ORI = "arith.ori", i;
-    XOrIOp, XORI = "arith.xori", i;
-    ShLIOp, SHLI = "arith.shli", i;
-    ShRSIOp, SHRSI = "arith.shrsi", i;
-    ShRUIOp, SHRUI = "arith.shrui", i;
-    AddFOp, ADDF = "arith.addf", f;
-    SubFOp, SUBF = "arith.subf", f;
-    MulFOp, MULF = "arith.mulf", f;
-    DivFOp, DIVF = "arith.divf", f;
-    RemFOp, REMF = "arith.remf", f;
-    MaximumFOp, MAXIMUMF = "arith.maximumf", f;
-    MinimumFOp, MINIMUMF = "arith.minimumf", f;
-    MaxNumFOp, MAXNUMF = "arith.maxnumf", f;
-    MinNumFOp, MINNUMF = "arith.minnumf", f;
+    AddIOp, ADDI = "arith.addi", i, OVERFLOW_DEFAULT;
+    SubIOp, SUBI = "arith.subi", i, OVERFLOW_DEFAULT;
+    MulIOp, MULI = "arith.muli", i, OVERFLOW_DEFAULT;
+    DivSIOp, DIVSI = "arith.divsi", i, NO_DEFAULTS;
+    DivUIOp, DIVUI = "arith.divui", i, NO_DEFAULTS;
+    RemSIOp, REMSI = "arith.remsi", i, NO_DEFAULTS;
+    RemUIOp, REMUI = "arith.remui", i, NO_DEFAULTS;
+    CeilDivSIOp, CEILDIVSI = "arith.ceildivsi", i, NO_DEFAULTS;
+    CeilDivUIOp, CEILDIVUI = "arith.ceildivui", i, NO_DEFAULTS;
+    FloorDivSIOp, FLOORDIVSI = "arith.floordivsi", i, NO_DEFAULTS;
+    MinSIOp, MINSI = "arith.minsi", i, NO_DEFAULTS;
+    MaxSIOp, MAXSI = "arith.maxsi", i, NO_DEFAULTS;
+    MinUIOp, MINUI = "arith.minui", i, NO_DEFAULTS;
+    MaxUIOp, MAXUI = "arith.maxui", i, NO_DEFAULTS;
+    AndIOp, ANDI = "arith.andi", i, NO_DEFAULTS;
+    OrIOp, ORI = "arith.ori", i, NO_DEFAULTS;
+    XOrIOp, XORI = "arith.xori", i, NO_DEFAULTS;
+    ShLIOp, SHLI = "arith.shli", i, OVERFLOW_DEFAULT;
+    ShRSIOp, SHRSI = "arith.shrsi", i, NO_DEFAULTS;
+    ShRUIOp, SHRUI = "arith.shrui", i, NO_DEFAULTS;
+    AddFOp, ADDF = "arith.addf", f, FASTMATH_DEFAULT;
+    SubFOp, SUBF = "arith.subf", f, FASTMATH_DEFAULT;
+    MulFOp, MULF = "arith.mulf", f, FASTMATH_DEFAULT;
+    DivFOp, DIVF = "arith.divf", f, FASTMATH_DEFAULT;
+    RemFOp, REMF = "arith.remf", f, FASTMATH_DEFAULT;
+    MaximumFOp, MAXIMUMF = "arith.maximumf", f, FASTMATH_DEFAULT;
+    MinimumFOp, MINIMUMF = "arith.minimumf", f, FASTMATH_DEFAULT;
+    MaxNumFOp, MAXNUMF = "arith.maxnumf", f, FASTMATH_DEFAULT;
+    MinNumFOp, MINNUMF = "arith.minnumf", f, FASTMATH_DEFAULT;
 }
 
 crate::op! {
@@ -91,6 +99,7 @@ crate::op! {
     def {
         verify: Some(verify_same_types),
         traits: traits::PURE,
+        default_properties: FASTMATH_DEFAULT,
     }
 }
 
@@ -119,6 +128,7 @@ crate::op! {
     def {
         verify: Some(verify_cmp),
         traits: traits::PURE,
+        default_properties: FASTMATH_DEFAULT,
     }
 }
 
@@ -137,19 +147,20 @@ crate::op! {
 }
 
 macro_rules! casts {
-    ($($handle:ident, $id:ident = $name:literal;)*) => {
+    ($($handle:ident, $id:ident = $name:literal, $defaults:ident;)*) => {
         $(
             crate::op! {
                 #[doc = concat!("`", $name, "`")]
                 pub struct $handle => $id = $name;
                 operands { input: One }
-                attributes { fastmath: AnyAttr = "fastmath", roundingmode: AnyAttr = "roundingmode" }
+                attributes { fastmath: AnyAttr = "fastmath", roundingmode: AnyAttr = "roundingmode", overflow_flags: AnyAttr = "overflowFlags" }
                 results { result: One }
                 regions {}
                 format { parse_cast, print_cast }
                 def {
                     verify: Some(verify_cast),
                     traits: traits::PURE,
+                    default_properties: $defaults,
                 }
             }
         )*
@@ -158,18 +169,18 @@ macro_rules! casts {
 }
 
 casts! {
-    IndexCastOp, INDEX_CAST = "arith.index_cast";
-    IndexCastUIOp, INDEX_CASTUI = "arith.index_castui";
-    ExtFOp, EXTF = "arith.extf";
-    TruncFOp, TRUNCF = "arith.truncf";
-    ExtSIOp, EXTSI = "arith.extsi";
-    ExtUIOp, EXTUI = "arith.extui";
-    TruncIOp, TRUNCI = "arith.trunci";
-    SIToFPOp, SITOFP = "arith.sitofp";
-    UIToFPOp, UITOFP = "arith.uitofp";
-    FPToSIOp, FPTOSI = "arith.fptosi";
-    FPToUIOp, FPTOUI = "arith.fptoui";
-    BitcastOp, BITCAST = "arith.bitcast";
+    IndexCastOp, INDEX_CAST = "arith.index_cast", NO_DEFAULTS;
+    IndexCastUIOp, INDEX_CASTUI = "arith.index_castui", NO_DEFAULTS;
+    ExtFOp, EXTF = "arith.extf", NO_DEFAULTS;
+    TruncFOp, TRUNCF = "arith.truncf", NO_DEFAULTS;
+    ExtSIOp, EXTSI = "arith.extsi", NO_DEFAULTS;
+    ExtUIOp, EXTUI = "arith.extui", NO_DEFAULTS;
+    TruncIOp, TRUNCI = "arith.trunci", OVERFLOW_DEFAULT;
+    SIToFPOp, SITOFP = "arith.sitofp", NO_DEFAULTS;
+    UIToFPOp, UITOFP = "arith.uitofp", NO_DEFAULTS;
+    FPToSIOp, FPTOSI = "arith.fptosi", NO_DEFAULTS;
+    FPToUIOp, FPTOUI = "arith.fptoui", NO_DEFAULTS;
+    BitcastOp, BITCAST = "arith.bitcast", NO_DEFAULTS;
 }
 
 /// Registers the dialect.

@@ -21,6 +21,7 @@ macro_rules! unary_float {
                 def {
                     verify: Some(verify_float_unary),
                     traits: traits::PURE,
+                    default_properties: super::arith::FASTMATH_DEFAULT,
                 }
             }
         )*

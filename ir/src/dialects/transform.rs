@@ -78,6 +78,9 @@ crate::op! {
     def {
         verify: Some(verify_tile),
         result_groups: Some(|_, _| vec![("tiled_op", 1), ("forall_op", 1)]),
+        // target, num_threads, tile_sizes, packed_num_threads,
+        // packed_tile_sizes: tessel takes static sizes only.
+        default_properties: &[("operandSegmentSizes", "array<i32: 1, 0, 0, 0, 0>")],
     }
 }
 
@@ -245,6 +248,12 @@ fn parse_tile(p: &mut OpParser<'_, '_>) -> PResult<()> {
     let a = p.ctx().i64_array_attr(&sizes);
     let attr = sizes_attr(p.def.name);
     p.set_attr(attr, a);
+    if p.def.name == "transform.structured.tile_using_for" {
+        // As MLIR's parser: one scalable flag per size (tessel's are static).
+        let i1 = p.ctx().int_type(1);
+        let flags = p.ctx().attr(AttrKind::DenseArray { elem: i1, values: vec![0; sizes.len()] });
+        p.set_attr("scalable_sizes", flags);
+    }
     if p.optional_keyword("interchange") {
         p.expect(Tok::Equal)?;
         let v = p.i64_list()?;
@@ -299,6 +308,12 @@ pub fn tile_sizes(ctx: &Context, op: OpId) -> Vec<i64> {
 fn verify_tile(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
     let sizes = tile_sizes(ctx, op);
     if TileUsingForOp::isa(ctx, op) {
+        let scalable = ctx.get_attr(op, "scalable_sizes").and_then(|a| ctx.as_i64_array(a)).map_or(0, |v| v.len());
+        if scalable != sizes.len() {
+            return Err(
+                format!("expected same number of sizes ({}) and scalable sizes ({scalable})", sizes.len()).into()
+            );
+        }
         let loops = sizes.iter().filter(|s| **s != 0).count();
         if ctx.results(op).len() != loops + 1 {
             return Err(format!(

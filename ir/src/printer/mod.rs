@@ -599,7 +599,7 @@ impl<'a> OpPrinter<'a> {
                     if i > 0 {
                         self.out.push_str(", ");
                     }
-                    self.print_named_attr(*k, *v);
+                    self.print_named_attr(ctx.str(*k), *v);
                 }
                 self.out.push('}');
             }
@@ -754,8 +754,7 @@ impl<'a> OpPrinter<'a> {
         }
     }
 
-    fn print_named_attr(&mut self, k: crate::Sym, v: Attr) {
-        let name = self.ctx.str(k);
+    fn print_named_attr(&mut self, name: &str, v: Attr) {
         write_attr_name(name, &mut self.out);
         if !matches!(self.ctx.attr_kind(v), AttrKind::Unit) {
             self.out.push_str(" = ");
@@ -782,7 +781,7 @@ impl<'a> OpPrinter<'a> {
             if i > 0 {
                 self.out.push_str(", ");
             }
-            self.print_named_attr(*k, *v);
+            self.print_named_attr(ctx.str(*k), *v);
         }
         self.out.push('}');
     }
@@ -998,16 +997,34 @@ impl<'a> OpPrinter<'a> {
             self.out.push(']');
         }
         let inherent: &[&str] = data.def.map(|d| d.inherent).unwrap_or(&[]);
-        let mut props: Vec<_> =
-            data.attrs.iter().filter(|(k, _)| inherent.contains(&ctx.str(**k))).map(|(k, v)| (*k, *v)).collect();
+        // Properties the op carries, then those MLIR stores with a default
+        // value when they are absent; all in name order.
+        let mut props: Vec<(&str, Result<Attr, &str>)> = data
+            .attrs
+            .iter()
+            .filter(|(k, _)| inherent.contains(&ctx.str(**k)))
+            .map(|(k, v)| (ctx.str(*k), Ok(*v)))
+            .collect();
+        for (name, text) in data.def.map(|d| d.default_properties).unwrap_or(&[]) {
+            if !props.iter().any(|(k, _)| k == name) {
+                props.push((name, Err(text)));
+            }
+        }
         if !props.is_empty() {
-            props.sort_by(|a, b| ctx.str(a.0).cmp(ctx.str(b.0)));
+            props.sort_by(|a, b| a.0.cmp(b.0));
             self.out.push_str(" <{");
             for (i, (k, v)) in props.iter().enumerate() {
                 if i > 0 {
                     self.out.push_str(", ");
                 }
-                self.print_named_attr(*k, *v);
+                match v {
+                    Ok(a) => self.print_named_attr(k, *a),
+                    Err(text) => {
+                        self.out.push_str(k);
+                        self.out.push_str(" = ");
+                        self.out.push_str(text);
+                    }
+                }
             }
             self.out.push_str("}>");
         }
