@@ -19,7 +19,14 @@ import sys
 import tempfile
 
 PRINT_FLAGS = [
+    ["--mlir-print-op-generic"],
+    ["--mlir-print-debuginfo"],
+    ["--mlir-print-debuginfo", "--mlir-print-op-generic"],
+    ["--mlir-print-debuginfo", "--mlir-pretty-debuginfo"],
+    ["--mlir-print-debuginfo", "--mlir-print-local-scope"],
     ["--mlir-print-local-scope"],
+    ["--mlir-use-nameloc-as-prefix"],
+    ["--mlir-use-nameloc-as-prefix", "--mlir-print-debuginfo", "--mlir-print-op-generic"],
     ["--mlir-elide-elementsattrs-if-larger=2"],
     ["--mlir-print-skip-regions"],
     ["--mlir-print-unique-ssa-ids"],

@@ -47,6 +47,8 @@ pub struct Options {
     pub print_unique_ssa_ids: bool,
     pub print_value_users: bool,
     pub pretty_debuginfo: bool,
+    /// `--mlir-use-nameloc-as-prefix`.
+    pub nameloc_as_prefix: bool,
     /// `--mlir-print-op-on-diagnostic` (default true): verifier errors
     /// carry a note with the op in generic form.
     pub print_op_on_diagnostic: bool,
@@ -103,6 +105,7 @@ impl Default for Options {
             print_unique_ssa_ids: false,
             print_value_users: false,
             pretty_debuginfo: false,
+            nameloc_as_prefix: false,
             print_op_on_diagnostic: true,
             verify_each: true,
             timing: false,
@@ -173,6 +176,7 @@ OPTIONS:\n\
   --mlir-print-unique-ssa-ids     Number values on through sibling regions\n\
   --mlir-print-value-users        Comment each op and block argument with the users of its values\n\
   --mlir-pretty-debuginfo         With --mlir-print-debuginfo: locations as file:line:col\n\
+  --mlir-use-nameloc-as-prefix    Name values after the names in their locations: loc(\"sum\") -> %sum\n\
   --mlir-print-op-on-diagnostic[=false]  Attach the op in generic form to verifier errors (default: true)\n\
   --verify-each[=false]           Verify after each pass (default: true)\n\
   --mlir-timing                   Report the time of parsing, verification, each pass and printing\n\
@@ -281,6 +285,7 @@ pub fn parse_args(args: &[String], is_pass: &dyn Fn(&str) -> bool) -> Result<Opt
             "mlir-print-unique-ssa-ids" => o.print_unique_ssa_ids = parse_bool(name, value)?,
             "mlir-print-value-users" => o.print_value_users = parse_bool(name, value)?,
             "mlir-pretty-debuginfo" => o.pretty_debuginfo = parse_bool(name, value)?,
+            "mlir-use-nameloc-as-prefix" => o.nameloc_as_prefix = parse_bool(name, value)?,
             "mlir-print-op-on-diagnostic" => o.print_op_on_diagnostic = parse_bool(name, value)?,
             "verify-each" => o.verify_each = parse_bool(name, value)?,
             "mlir-timing" => o.timing = parse_bool(name, value)?,

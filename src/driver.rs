@@ -263,6 +263,7 @@ pub fn print_options(opts: &Options) -> PrintOptions {
         unique_ssa_ids: opts.print_unique_ssa_ids,
         value_users: opts.print_value_users,
         pretty_debug_info: opts.pretty_debuginfo,
+        nameloc_as_prefix: opts.nameloc_as_prefix,
     }
 }
 

@@ -186,7 +186,8 @@ impl<'c> Builder<'c> {
     pub fn region_with_block(&mut self, arg_types: &[Type]) -> (RegionId, BlockId, Vec<Value>) {
         let r = self.ctx.create_region();
         let b = self.ctx.append_block(r);
-        let args = arg_types.iter().map(|t| self.ctx.add_block_arg(b, *t)).collect();
+        // As MLIR's builders: the arguments are where the op being built is.
+        let args = arg_types.iter().map(|t| self.ctx.add_block_arg_at(b, *t, self.loc)).collect();
         (r, b, args)
     }
 }

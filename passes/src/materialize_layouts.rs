@@ -106,7 +106,8 @@ fn zero(b: &mut Builder<'_>, elem: Type) -> Result<Value, String> {
 fn transpose(b: &mut Builder<'_>, input: Value, perm: &[usize], result_shape: &[i64], elem: Type) -> Value {
     let init = b.empty(&static_sizes(result_shape), elem);
     let ty = b.ctx.value_type(init);
-    let body = linalg::yield_first_arg_body(b.ctx, elem, elem, b.loc);
+    let arg_locs = linalg::operand_locs(b.ctx, [input, init]);
+    let body = linalg::yield_first_arg_body(b.ctx, elem, elem, arg_locs, b.loc);
     let op = TransposeOp::create(b, input, init, &as_i64(perm), &[ty], vec![body]);
     b.ctx.result(op.op(), 0)
 }

@@ -61,7 +61,8 @@ impl Context {
             map.blocks.insert(b, nb);
             for a in self.block_args(b).to_vec() {
                 let ty = self.value_type(a);
-                let na = self.add_block_arg(nb, ty);
+                let loc = self.block_arg_loc(a).unwrap_or_else(|| self.unknown_loc());
+                let na = self.add_block_arg_at(nb, ty, loc);
                 map.map(a, na);
             }
         }

@@ -184,6 +184,8 @@ impl OpData {
 #[derive(Clone, Debug, Default)]
 pub struct BlockData {
     pub(crate) args: Vec<Value>,
+    /// The location of each argument (MLIR gives every block argument one).
+    pub(crate) arg_locs: Vec<Loc>,
     pub(crate) first: Option<OpId>,
     pub(crate) last: Option<OpId>,
     pub(crate) parent: Option<RegionId>,
@@ -754,12 +756,37 @@ impl Context {
         b
     }
 
-    /// Adds an argument to a block.
+    /// Adds an argument to a block, at an unknown location.
     pub fn add_block_arg(&mut self, block: BlockId, ty: Type) -> Value {
+        let loc = self.unknown_loc();
+        self.add_block_arg_at(block, ty, loc)
+    }
+
+    /// Adds an argument at `loc` to a block.
+    pub fn add_block_arg_at(&mut self, block: BlockId, ty: Type, loc: Loc) -> Value {
         let index = self.blocks[block].args.len() as u32;
         let v = self.new_value(ty, ValueDef::BlockArg { block, index });
         self.blocks[block].args.push(v);
+        self.blocks[block].arg_locs.push(loc);
         v
+    }
+
+    /// Where a value is defined: a block argument's location or its
+    /// defining op's (`None` for a detached value).
+    pub fn value_loc(&self, v: Value) -> Option<Loc> {
+        match self.values[v].def {
+            ValueDef::Result { op, .. } => Some(self.op_loc(op)),
+            ValueDef::BlockArg { .. } => self.block_arg_loc(v),
+            ValueDef::Detached => None,
+        }
+    }
+
+    /// The location of a block argument (`None` for other values).
+    pub fn block_arg_loc(&self, v: Value) -> Option<Loc> {
+        match self.values[v].def {
+            ValueDef::BlockArg { block, index } => self.blocks[block].arg_locs.get(index as usize).copied(),
+            _ => None,
+        }
     }
 
     /// The blocks of a region.

@@ -125,6 +125,7 @@ pub(crate) fn parse_func(p: &mut OpParser<'_, '_>) -> PResult<()> {
     let mut args: Vec<(UnresolvedOperand, crate::Type)> = Vec::new();
     let mut inputs = Vec::new();
     let mut arg_attrs = Vec::new();
+    let mut arg_locs = Vec::new();
     let mut any_arg_attr = false;
     if !p.optional(Tok::RParen) {
         loop {
@@ -139,11 +140,8 @@ pub(crate) fn parse_func(p: &mut OpParser<'_, '_>) -> PResult<()> {
                 inputs.push(p.ty()?);
             }
             arg_attrs.push(parse_optional_dict_attr(p, &mut any_arg_attr)?);
-            if p.at_keyword("loc") {
-                // Argument locations (mlir-opt prints them with debug info) are
-                // accepted; tessel does not keep locations on block arguments.
-                p.location()?;
-            }
+            // Argument locations, as mlir-opt prints them with debug info.
+            arg_locs.push(if p.at_keyword("loc") { Some(p.location()?) } else { None });
             if !p.optional(Tok::Comma) {
                 break;
             }
@@ -186,7 +184,7 @@ pub(crate) fn parse_func(p: &mut OpParser<'_, '_>) -> PResult<()> {
         if args.len() != p.ctx().type_kind(fty).clone_inputs_len() {
             return p.err("expected arguments to be named in a function definition");
         }
-        p.region(&args)?;
+        p.region_with_arg_locs(&args, &arg_locs)?;
     } else {
         let r = p.ctx().create_region();
         p.regions.push(r);
@@ -259,6 +257,9 @@ pub(crate) fn print_func(p: &mut OpPrinter<'_>, op: OpId) {
         }
         p.print_type(*t);
         print_arg_dict(p, arg_attrs.get(i).copied());
+        if let Some(a) = entry.and_then(|b| ctx.block_args(b).get(i).copied()) {
+            p.print_block_arg_loc(a);
+        }
     }
     p.write(")");
     if !results.is_empty() {

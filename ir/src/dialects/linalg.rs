@@ -8,7 +8,7 @@ use crate::parser::{OpParser, PResult};
 use crate::printer::OpPrinter;
 use crate::registry::{traits, Registry, VerifyError};
 use crate::types::TypeKind;
-use crate::{Context, OpId, RegionId, Type};
+use crate::{Context, OpId, RegionId, Type, Value};
 
 crate::op! {
     /// `linalg.transpose`
@@ -66,12 +66,25 @@ fn elem(ctx: &Context, t: Type) -> Type {
     ctx.type_kind(t).element_type().unwrap_or(t)
 }
 
-/// Builds the `^bb0(%in, %out): linalg.yield %in` body.
-pub fn yield_first_arg_body(ctx: &mut Context, in_elem: Type, out_elem: Type, loc: crate::Loc) -> RegionId {
+/// The locations MLIR gives the body arguments of an op built from
+/// `operands`: where each operand is defined (`buildGenericRegion`).
+pub fn operand_locs(ctx: &mut Context, operands: [Value; 2]) -> [crate::Loc; 2] {
+    operands.map(|v| ctx.value_loc(v).unwrap_or_else(|| ctx.unknown_loc()))
+}
+
+/// Builds the `^bb0(%in, %out): linalg.yield %in` body: the arguments
+/// at `arg_locs`, the yield at `loc`.
+pub fn yield_first_arg_body(
+    ctx: &mut Context,
+    in_elem: Type,
+    out_elem: Type,
+    arg_locs: [crate::Loc; 2],
+    loc: crate::Loc,
+) -> RegionId {
     let r = ctx.create_region();
     let b = ctx.append_block(r);
-    let a = ctx.add_block_arg(b, in_elem);
-    ctx.add_block_arg(b, out_elem);
+    let a = ctx.add_block_arg_at(b, in_elem, arg_locs[0]);
+    ctx.add_block_arg_at(b, out_elem, arg_locs[1]);
     let name = ctx.sym("linalg.yield");
     let y = ctx.create_op(OpSpec {
         name,
@@ -126,7 +139,9 @@ fn parse_transpose(p: &mut OpParser<'_, '_>) -> PResult<()> {
     p.optional_attr_dict()?;
     let (ea, eb) = (elem(p.ctx(), at), elem(p.ctx(), bt));
     let loc = p.loc;
-    let r = yield_first_arg_body(p.ctx(), ea, eb, loc);
+    let operands = [p.operands[0], p.operands[1]];
+    let arg_locs = operand_locs(p.ctx(), operands);
+    let r = yield_first_arg_body(p.ctx(), ea, eb, arg_locs, loc);
     p.regions.push(r);
     if matches!(p.ctx().type_kind(bt), TypeKind::Tensor { .. }) {
         p.result_types.push(bt);
@@ -181,8 +196,9 @@ fn parse_fill(p: &mut OpParser<'_, '_>) -> PResult<()> {
     }
     p.set_operand_segments(&[1, 1]);
     let (ea, eb) = (elem(p.ctx(), at), elem(p.ctx(), bt));
-    let loc = p.loc;
-    let r = yield_first_arg_body(p.ctx(), ea, eb, loc);
+    // A named structured op: MLIR builds its body at unknown locations.
+    let unknown = p.ctx().unknown_loc();
+    let r = yield_first_arg_body(p.ctx(), ea, eb, [unknown; 2], unknown);
     p.regions.push(r);
     Ok(())
 }

@@ -555,7 +555,8 @@ fn parse_named(p: &mut OpParser<'_, '_>) -> PResult<()> {
     let unsigned = is_cast_unsigned(p.ctx(), cast);
     let ins: Vec<Type> = in_tys.iter().map(|t| element_type(p.ctx(), *t)).collect();
     let out = element_type(p.ctx(), out_tys[0]);
-    let loc = p.loc;
+    // Upstream's region builders put the body at unknown locations.
+    let loc = p.ctx().unknown_loc();
     match named_body(p.ctx(), named, &ins, out, unsigned, loc) {
         Ok(r) => {
             p.regions.push(r);

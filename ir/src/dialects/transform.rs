@@ -109,6 +109,8 @@ crate::op! {
     def {
         verify: Some(verify_fuse),
         result_groups: Some(|ctx, op| vec![("transformed", 1), ("loops", ctx.results(op).len() - 1)]),
+        // target, tile_sizes, tile_interchange: tessel takes static ones.
+        default_properties: &[("operandSegmentSizes", "array<i32: 1, 0, 0>")],
     }
 }
 
@@ -132,11 +134,13 @@ crate::op! {
     /// result.
     pub struct SplitHandleOp => SPLIT_HANDLE = "transform.split_handle";
     operands { handle: One }
-    attributes { }
+    attributes { pass_through_empty_handle: AnyAttr = "pass_through_empty_handle", fail_on_payload_too_small: AnyAttr = "fail_on_payload_too_small", overflow_result: AnyAttr = "overflow_result" }
     results { results: Variadic }
     regions { }
     format { parse_split_handle, print_split_handle }
-    def { }
+    def {
+        default_properties: &[("fail_on_payload_too_small", "true"), ("pass_through_empty_handle", "true")],
+    }
 }
 
 /// Registers the dialect.

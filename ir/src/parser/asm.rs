@@ -373,8 +373,19 @@ impl<'p, 'a> OpParser<'p, 'a> {
 
     /// A region whose entry block gets `args`.
     pub fn region(&mut self, args: &[(UnresolvedOperand, Type)]) -> PResult<RegionId> {
+        self.region_with_arg_locs(args, &[])
+    }
+
+    /// [`OpParser::region`] whose entry arguments have the locations
+    /// written after them (`%a: i32 loc("x.py":3:4)`); `None` places an
+    /// argument where it is written.
+    pub fn region_with_arg_locs(
+        &mut self,
+        args: &[(UnresolvedOperand, Type)],
+        locs: &[Option<Loc>],
+    ) -> PResult<RegionId> {
         let isolated = self.def.has(traits::ISOLATED_FROM_ABOVE);
-        let r = self.p.parse_region_body(args, isolated, self.def.default_dialect)?;
+        let r = self.p.parse_region_body(args, locs, isolated, self.def.default_dialect)?;
         self.regions.push(r);
         Ok(r)
     }

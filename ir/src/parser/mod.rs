@@ -766,7 +766,7 @@ impl<'a> Parser<'a> {
             self.bump();
             let isolated = def.is_some_and(|d| d.has(traits::ISOLATED_FROM_ABOVE));
             self.comma_list(Tok::RParen, |p| {
-                regions.push(p.parse_region_body(&[], isolated, None)?);
+                regions.push(p.parse_region_body(&[], &[], isolated, None)?);
                 Ok(())
             })?;
         }
@@ -951,9 +951,13 @@ impl<'a> Parser<'a> {
 
     /// Parses `{ blocks }` into a new region. `entry_args` become the entry
     /// block's arguments (custom forms like `scf.for` declare them outside).
+    /// A region; `entry_args` become its entry block's arguments, at the
+    /// location `arg_locs` gives (`None`, or past its end: where the
+    /// argument is written, as MLIR's parser places it).
     pub(crate) fn parse_region_body(
         &mut self,
         entry_args: &[(UnresolvedOperand, Type)],
+        arg_locs: &[Option<Loc>],
         isolated: bool,
         default_dialect: Option<&'static str>,
     ) -> PResult<RegionId> {
@@ -967,7 +971,7 @@ impl<'a> Parser<'a> {
         if let Some(d) = default_dialect {
             self.default_dialects.push(d);
         }
-        let result = self.parse_region_blocks(region, entry_args);
+        let result = self.parse_region_blocks(region, entry_args, arg_locs);
         if default_dialect.is_some() {
             self.default_dialects.pop();
         }
@@ -980,14 +984,34 @@ impl<'a> Parser<'a> {
         Ok(region)
     }
 
-    fn parse_region_blocks(&mut self, region: RegionId, entry_args: &[(UnresolvedOperand, Type)]) -> PResult<()> {
+    /// Adds `entry_args` to block `b` and defines their names.
+    fn add_entry_args(
+        &mut self,
+        b: BlockId,
+        entry_args: &[(UnresolvedOperand, Type)],
+        arg_locs: &[Option<Loc>],
+    ) -> PResult<()> {
+        for (i, (u, t)) in entry_args.iter().enumerate() {
+            let loc = match arg_locs.get(i).copied().flatten() {
+                Some(l) => l,
+                None => u.pos.into_loc(self),
+            };
+            let v = self.ctx.add_block_arg_at(b, *t, loc);
+            self.define_values(u.name(self.src), u.pos, smallvec::smallvec![v])?;
+        }
+        Ok(())
+    }
+
+    fn parse_region_blocks(
+        &mut self,
+        region: RegionId,
+        entry_args: &[(UnresolvedOperand, Type)],
+        arg_locs: &[Option<Loc>],
+    ) -> PResult<()> {
         if self.consume_if(Tok::RBrace) {
             if !entry_args.is_empty() {
                 let b = self.ctx.append_block(region);
-                for (u, t) in entry_args {
-                    let v = self.ctx.add_block_arg(b, *t);
-                    self.define_values(u.name(self.src), u.pos, smallvec::smallvec![v])?;
-                }
+                self.add_entry_args(b, entry_args, arg_locs)?;
             }
             return Ok(());
         }
@@ -1007,10 +1031,12 @@ impl<'a> Parser<'a> {
                         let u = p.parse_operand_ref()?;
                         p.expect(Tok::Colon, "':' and type for SSA value")?;
                         let t = p.parse_type()?;
-                        let v = p.ctx.add_block_arg(b, t);
-                        if p.kind() == Tok::BareId && p.text() == "loc" {
-                            let _ = p.parse_loc_literal()?;
-                        }
+                        let loc = if p.kind() == Tok::BareId && p.text() == "loc" {
+                            p.parse_loc_literal()?
+                        } else {
+                            u.pos.into_loc(p)
+                        };
+                        let v = p.ctx.add_block_arg_at(b, t, loc);
                         p.define_values(u.name(p.src), u.pos, smallvec::smallvec![v])
                     })?;
                 }
@@ -1018,10 +1044,7 @@ impl<'a> Parser<'a> {
                 b
             } else if first {
                 let b = self.ctx.append_block(region);
-                for (u, t) in entry_args {
-                    let v = self.ctx.add_block_arg(b, *t);
-                    self.define_values(u.name(self.src), u.pos, smallvec::smallvec![v])?;
-                }
+                self.add_entry_args(b, entry_args, arg_locs)?;
                 b
             } else {
                 return self.err("expected block name");

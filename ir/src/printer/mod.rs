@@ -53,6 +53,9 @@ pub struct PrintOptions {
     /// `--mlir-pretty-debuginfo`: locations as `file:line:col`, without
     /// `loc(...)` or quotes.
     pub pretty_debug_info: bool,
+    /// `--mlir-use-nameloc-as-prefix`: values whose location holds a name
+    /// (`loc("sum")`) are named after it (`%sum`).
+    pub nameloc_as_prefix: bool,
 }
 
 impl Default for PrintOptions {
@@ -67,6 +70,7 @@ impl Default for PrintOptions {
             unique_ssa_ids: false,
             value_users: false,
             pretty_debug_info: false,
+            nameloc_as_prefix: false,
         }
     }
 }
@@ -215,9 +219,13 @@ pub struct OpPrinter<'a> {
     ctx: &'a Context,
     /// `#locN` alias index per location (with `--mlir-print-debuginfo`).
     loc_aliases: HashMap<Loc, usize>,
-    /// During the dry run: op locations in the order ops start printing.
-    collecting_locs: Option<Vec<Loc>>,
-    loc_order: Vec<Loc>,
+    /// During the dry run: the locations printed, in order, each with
+    /// whether it is a block argument's (whose aliases mlir-opt defines
+    /// at the top: they cannot be deferred).
+    collecting_locs: Option<Vec<(Loc, bool)>>,
+    /// Every location alias in number order, with its nesting depth and
+    /// whether it is defined at the top.
+    loc_order: Vec<(Loc, usize, bool)>,
     /// The output buffer.
     pub out: String,
     /// Text finished before `out` (set aside when a helper printer's text
@@ -356,55 +364,80 @@ impl<'a> OpPrinter<'a> {
         }
     }
 
-    /// Numbers locations like mlir-opt: printed ops in pre-order, a
-    /// location's parts before it, then stably by nesting depth.
-    fn number_loc_aliases(&mut self, op_locs: &[Loc]) {
+    /// Numbers locations like mlir-opt: in the order they print (an op's
+    /// before its block arguments' and its regions'), a location's parts
+    /// before it, then stably by nesting depth. Block argument locations
+    /// and their parts are marked for the top.
+    fn number_loc_aliases(&mut self, printed: &[(Loc, bool)]) {
         let ctx = self.ctx;
         let mut seen: HashMap<Loc, usize> = HashMap::new();
         let mut order: Vec<(Loc, usize)> = Vec::new();
-        fn visit(ctx: &Context, l: Loc, seen: &mut HashMap<Loc, usize>, order: &mut Vec<(Loc, usize)>) -> usize {
-            if let Some(d) = seen.get(&l) {
-                return *d;
-            }
-            let children: Vec<Loc> = match ctx.loc_kind(l) {
+        let mut top: std::collections::HashSet<Loc> = std::collections::HashSet::new();
+        fn children(ctx: &Context, l: Loc) -> Vec<Loc> {
+            match ctx.loc_kind(l) {
                 LocKind::Name { child: Some(c), .. } => vec![*c],
                 LocKind::CallSite { callee, caller } => vec![*callee, *caller],
                 LocKind::Fused { locs, .. } => locs.clone(),
                 _ => vec![],
-            };
-            let depth = children.iter().map(|c| visit(ctx, *c, seen, order) + 1).max().unwrap_or(0);
+            }
+        }
+        fn visit(ctx: &Context, l: Loc, seen: &mut HashMap<Loc, usize>, order: &mut Vec<(Loc, usize)>) -> usize {
+            if let Some(d) = seen.get(&l) {
+                return *d;
+            }
+            let depth = children(ctx, l).iter().map(|c| visit(ctx, *c, seen, order) + 1).max().unwrap_or(0);
             seen.insert(l, depth);
             order.push((l, depth));
             depth
         }
-        for l in op_locs {
+        fn mark_top(ctx: &Context, l: Loc, top: &mut std::collections::HashSet<Loc>) {
+            if top.insert(l) {
+                for c in children(ctx, l) {
+                    mark_top(ctx, c, top);
+                }
+            }
+        }
+        for (l, is_arg) in printed {
             visit(ctx, *l, &mut seen, &mut order);
+            if *is_arg {
+                mark_top(ctx, *l, &mut top);
+            }
         }
         order.sort_by_key(|(_, d)| *d);
         for (i, (l, _)) in order.iter().enumerate() {
             self.loc_aliases.insert(*l, i);
         }
-        self.loc_order = order.into_iter().map(|(l, _)| l).collect();
+        self.loc_order = order.into_iter().map(|(l, d)| (l, d, top.contains(&l))).collect();
+    }
+
+    /// `#locN = loc(...)` (or the pretty form) and a newline.
+    fn loc_alias_def(&mut self, i: usize, l: Loc) -> String {
+        let saved = std::mem::take(&mut self.out);
+        let pretty = self.opts.pretty_debug_info;
+        let _ = write!(self.out, "#{} = {}", loc_alias_name(i), if pretty { "" } else { "loc(" });
+        self.print_loc_body(l);
+        self.out.push_str(if pretty { "\n" } else { ")\n" });
+        std::mem::replace(&mut self.out, saved)
     }
 
     fn finish_with_aliases(mut self) -> (String, PrintedText) {
-        if !self.loc_order.is_empty() {
-            let order = std::mem::take(&mut self.loc_order);
-            let pretty = self.opts.pretty_debug_info;
-            for (i, l) in order.iter().enumerate() {
-                let _ = write!(self.out, "#{} = {}", loc_alias_name(i), if pretty { "" } else { "loc(" });
-                self.loc_aliases.remove(l);
-                self.print_loc_inner(*l);
-                self.loc_aliases.insert(*l, i);
-                self.out.push_str(if pretty { "\n" } else { ")\n" });
+        // Location aliases that can be deferred go at the end; those of
+        // block arguments at the top: the ones without parts before the
+        // attribute aliases, the others after them (mlir-opt orders
+        // aliases by depth, then by name: `loc` before `map`).
+        let (mut top_plain, mut top_nested) = (String::new(), String::new());
+        let order = std::mem::take(&mut self.loc_order);
+        for (i, (l, depth, top)) in order.iter().enumerate() {
+            let def = self.loc_alias_def(i, *l);
+            match (top, depth) {
+                (false, _) => self.out.push_str(&def),
+                (true, 0) => top_plain.push_str(&def),
+                (true, _) => top_nested.push_str(&def),
             }
         }
         let mut body = std::mem::take(&mut self.done);
         body.push(std::mem::take(&mut self.out));
-        if self.aliases.order.is_empty() {
-            return (String::new(), body);
-        }
-        let mut head = String::with_capacity(64 * self.aliases.order.len());
+        let mut head = top_plain;
         let mut defs: Vec<(String, Attr)> =
             self.aliases.order.iter().map(|a| (self.aliases.names[a].clone(), *a)).collect();
         // `#map*` before `#set*`, each in order of first use.
@@ -415,6 +448,7 @@ impl<'a> OpPrinter<'a> {
             plain.print_attr(a);
             let _ = writeln!(head, "#{name} = {}", plain.out);
         }
+        head.push_str(&top_nested);
         (head, body)
     }
 
@@ -841,7 +875,7 @@ impl<'a> OpPrinter<'a> {
     pub fn print_op(&mut self, op: OpId) {
         let ctx = self.ctx;
         if let Some(locs) = &mut self.collecting_locs {
-            locs.push(ctx.op_loc(op));
+            locs.push((ctx.op_loc(op), false));
         }
         let results = ctx.results(op);
         if !results.is_empty() {
@@ -1091,6 +1125,7 @@ impl<'a> OpPrinter<'a> {
                         self.print_operand(*a);
                         self.out.push_str(": ");
                         self.print_type(ctx.value_type(*a));
+                        self.print_block_arg_loc(*a);
                     }
                     self.out.push(')');
                 }
@@ -1188,13 +1223,11 @@ impl<'a> OpPrinter<'a> {
         d.def.is_some_and(|def| def.has(traits::TERMINATOR)) && d.operands.is_empty() && d.attrs.is_empty()
     }
 
+    /// An op's location: `loc(#locN)`, or in the pretty form the location
+    /// itself (its parts by alias), as mlir-opt prints them.
     fn print_loc(&mut self, l: Loc) {
         if self.opts.pretty_debug_info {
-            // Pretty locations are printed in place (their aliases are
-            // still defined at the end, as mlir-opt does).
-            let aliases = std::mem::take(&mut self.loc_aliases);
-            self.print_loc_inner(l);
-            self.loc_aliases = aliases;
+            self.print_loc_body(l);
             return;
         }
         self.out.push_str("loc(");
@@ -1202,15 +1235,42 @@ impl<'a> OpPrinter<'a> {
         self.out.push(')');
     }
 
+    /// ` loc(...)` after a block argument, with `--mlir-print-debuginfo`:
+    /// mlir-opt prints these in place (their parts by alias).
+    pub fn print_block_arg_loc(&mut self, v: Value) {
+        if !self.opts.debug_info {
+            return;
+        }
+        let Some(l) = self.ctx.block_arg_loc(v) else { return };
+        if let Some(locs) = &mut self.collecting_locs {
+            locs.push((l, true));
+        }
+        self.out.push(' ');
+        if self.opts.pretty_debug_info {
+            self.print_loc_body(l);
+        } else {
+            self.out.push_str("loc(");
+            self.print_loc_body(l);
+            self.out.push(')');
+        }
+    }
+
+    /// A location by its alias when it has one.
     fn print_loc_inner(&mut self, l: Loc) {
-        let ctx = self.ctx;
         if let Some(i) = self.loc_aliases.get(&l) {
             let _ = write!(self.out, "#{}", loc_alias_name(*i));
             return;
         }
+        self.print_loc_body(l);
+    }
+
+    /// A location spelled out (its parts by alias).
+    fn print_loc_body(&mut self, l: Loc) {
+        let ctx = self.ctx;
+        let pretty = self.opts.pretty_debug_info;
         match ctx.loc_kind(l) {
-            LocKind::Unknown => self.out.push_str("unknown"),
-            LocKind::FileLineCol { file, line, col } if self.opts.pretty_debug_info => {
+            LocKind::Unknown => self.out.push_str(if pretty { "[unknown]" } else { "unknown" }),
+            LocKind::FileLineCol { file, line, col } if pretty => {
                 let _ = write!(self.out, "{}:{line}:{col}", ctx.str(*file));
             }
             LocKind::FileLineCol { file, line, col } => {
@@ -1229,14 +1289,20 @@ impl<'a> OpPrinter<'a> {
                 }
             }
             LocKind::CallSite { callee, caller } => {
-                self.out.push_str("callsite(");
+                if !pretty {
+                    self.out.push_str("callsite(");
+                }
                 self.print_loc_inner(*callee);
                 self.out.push_str(" at ");
                 self.print_loc_inner(*caller);
-                self.out.push(')');
+                if !pretty {
+                    self.out.push(')');
+                }
             }
             LocKind::Fused { locs, metadata } => {
-                self.out.push_str("fused");
+                if !pretty {
+                    self.out.push_str("fused");
+                }
                 if let Some(m) = metadata {
                     self.out.push('<');
                     self.print_attr(*m);

@@ -10,7 +10,8 @@ use rustc_hash::FxHashSet;
 use std::fmt::Write;
 
 use crate::context::ValueDef;
-use crate::{BlockId, Context, OpId, RegionId, Value};
+use crate::location::LocKind;
+use crate::{BlockId, Context, Loc, OpId, RegionId, Value};
 
 /// A value's name; chosen names are indexes into [`NameTable::strings`], so
 /// the per-value table stays at 12 bytes an entry.
@@ -70,6 +71,8 @@ struct State<'c> {
     unique_ids: bool,
     /// Number ops without results too (`--mlir-print-value-users`).
     op_ids: bool,
+    /// Name values after the names in their locations.
+    nameloc: bool,
     c: Counters,
     used: FxHashSet<Arc<str>>,
     log: Vec<Arc<str>>,
@@ -85,6 +88,7 @@ impl NameTable {
             generic,
             unique_ids: opts.unique_ssa_ids,
             op_ids: opts.value_users,
+            nameloc: opts.nameloc_as_prefix,
             c: Counters::default(),
             used: FxHashSet::default(),
             log: Vec::new(),
@@ -230,7 +234,7 @@ fn isolated_root(ctx: &Context, op: OpId) -> OpId {
     }
 }
 
-impl State<'_> {
+impl<'c> State<'c> {
     /// Makes `name` unique in the current scope; returns its string index.
     fn unique(&mut self, name: &str) -> u32 {
         let name = sanitize(name);
@@ -253,6 +257,38 @@ impl State<'_> {
         (self.table.strings.len() - 1) as u32
     }
 
+    /// With `--mlir-use-nameloc-as-prefix`: the name in `loc` (the first
+    /// name of a pre-order walk, as MLIR's `findInstanceOf<NameLoc>`),
+    /// which replaces the name a value would otherwise get. An empty name
+    /// means a number.
+    fn loc_name(&self, loc: Option<Loc>) -> Option<&'c str> {
+        fn find(ctx: &Context, l: Loc) -> Option<&str> {
+            match ctx.loc_kind(l) {
+                LocKind::Name { name, .. } => Some(ctx.str(*name)),
+                LocKind::CallSite { callee, caller } => find(ctx, *callee).or_else(|| find(ctx, *caller)),
+                LocKind::Fused { locs, .. } => locs.iter().find_map(|c| find(ctx, *c)),
+                _ => None,
+            }
+        }
+        if self.nameloc {
+            find(self.ctx, loc?)
+        } else {
+            None
+        }
+    }
+
+    /// A name for one value: `name` made unique, or the next number when
+    /// it is empty.
+    fn named_or_numbered(&mut self, name: &str) -> VName {
+        if name.is_empty() {
+            let n = self.c.value;
+            self.c.value += 1;
+            VName::Num(n)
+        } else {
+            VName::Str(self.unique(name))
+        }
+    }
+
     fn number_region(&mut self, r: RegionId) {
         let ctx = self.ctx;
         let named_by =
@@ -264,12 +300,17 @@ impl State<'_> {
                     (0, Some((f, op))) if !self.generic => f(ctx, op, arg_index),
                     _ => None,
                 };
+                let from_loc = self.loc_name(ctx.block_arg_loc(a));
                 let name = if let Some(n) = suggested {
-                    VName::Str(self.unique(n))
+                    self.named_or_numbered(from_loc.unwrap_or(n))
                 } else if i == 0 {
+                    // The argument counter moves on even when a location
+                    // names the argument.
                     let n = format!("arg{}", self.c.arg);
                     self.c.arg += 1;
-                    VName::Str(self.unique(&n))
+                    self.named_or_numbered(from_loc.unwrap_or(n.as_str()))
+                } else if let Some(n) = from_loc {
+                    self.named_or_numbered(n)
                 } else {
                     let n = self.c.value;
                     self.c.value += 1;
@@ -297,6 +338,8 @@ impl State<'_> {
             }
             return;
         }
+        // Every result is where its op is: a name there names them all.
+        let from_loc = self.loc_name(Some(ctx.op_loc(op))).filter(|n| !n.is_empty());
         if !self.generic {
             if let Some(groups) = ctx.op(op).def.and_then(|d| d.result_groups) {
                 let mut next = 0;
@@ -304,7 +347,7 @@ impl State<'_> {
                     if count == 0 {
                         continue;
                     }
-                    let u = self.unique(name);
+                    let u = self.unique(from_loc.unwrap_or(name));
                     for k in 0..count {
                         let v = if count == 1 { VName::Str(u) } else { VName::NamedMember(u, k as u32) };
                         if let Some(r) = results.get(next) {
@@ -321,11 +364,19 @@ impl State<'_> {
         if !self.generic && results.len() == 1 {
             if let Some(f) = ctx.op(op).def.and_then(|d| d.result_name) {
                 if let Some(n) = f(ctx, op) {
-                    let u = self.unique(&n);
+                    let u = self.unique(from_loc.unwrap_or(n.as_str()));
                     self.table.set_value(results[0], VName::Str(u));
                     return;
                 }
             }
+        }
+        if let Some(n) = from_loc {
+            let u = self.unique(n);
+            for (k, r) in results.iter().enumerate() {
+                let v = if results.len() == 1 { VName::Str(u) } else { VName::NamedMember(u, k as u32) };
+                self.table.set_value(*r, v);
+            }
+            return;
         }
         let n = self.c.value;
         self.c.value += 1;
