@@ -4,6 +4,7 @@
 use tessel_ir::printer::PackSpelling;
 
 use crate::run::RunEngine;
+use crate::timing::TimingDisplay;
 
 /// Parsed options.
 #[derive(Clone, Debug)]
@@ -54,6 +55,8 @@ pub struct Options {
     pub print_op_on_diagnostic: bool,
     pub verify_each: bool,
     pub timing: bool,
+    /// `--mlir-timing-display=tree|list`.
+    pub timing_display: TimingDisplay,
     pub debug: bool,
     pub help: bool,
     pub version: bool,
@@ -109,6 +112,7 @@ impl Default for Options {
             print_op_on_diagnostic: true,
             verify_each: true,
             timing: false,
+            timing_display: TimingDisplay::Tree,
             debug: false,
             help: false,
             version: false,
@@ -180,6 +184,8 @@ OPTIONS:\n\
   --mlir-print-op-on-diagnostic[=false]  Attach the op in generic form to verifier errors (default: true)\n\
   --verify-each[=false]           Verify after each pass (default: true)\n\
   --mlir-timing                   Report the time of parsing, verification, each pass and printing\n\
+  --mlir-timing-display=<tree|list>  The report nested like the pipeline (default) or one line per\n\
+                                  timer name, the slowest first\n\
   --debug                         Print pass remarks and trace spans (filter with TESSEL_LOG=...)\n\
   --run=<func>                    Run <func> after the passes and print its results instead of the IR\n\
   --input=<spec>                  One per argument of --run: a .npy file, iota, random:<seed> or a literal\n\
@@ -289,6 +295,17 @@ pub fn parse_args(args: &[String], is_pass: &dyn Fn(&str) -> bool) -> Result<Opt
             "mlir-print-op-on-diagnostic" => o.print_op_on_diagnostic = parse_bool(name, value)?,
             "verify-each" => o.verify_each = parse_bool(name, value)?,
             "mlir-timing" => o.timing = parse_bool(name, value)?,
+            "mlir-timing-display" => {
+                o.timing_display = match take_value("--mlir-timing-display")?.as_str() {
+                    "tree" => TimingDisplay::Tree,
+                    "list" => TimingDisplay::List,
+                    other => {
+                        return Err(format!(
+                            "invalid value '{other}' for --mlir-timing-display (expected tree or list)"
+                        ))
+                    }
+                }
+            }
             "debug" => o.debug = parse_bool(name, value)?,
             "list-ops" => o.list_ops = true,
             "run" => o.run = Some(take_value("--run")?),

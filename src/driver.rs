@@ -17,6 +17,7 @@ use tessel_passes::{parse_pipeline, run_pipeline, Instrumentation, PassHooks, Pa
 use crate::cli::{help_text, parse_args, Options};
 use crate::expected::{collect, Expectation};
 use crate::run::{self, RunFailure, RunOptions};
+use crate::timing::Timing;
 
 /// One `// -----` chunk of the input.
 pub struct Chunk<'a> {
@@ -62,7 +63,8 @@ pub fn process_buffer(text: &str, file: &str, opts: &Options, registry: &PassReg
     // Chunk outputs are appended in place (no second copy of a large output).
     let mut first_chunk = true;
     let mut missing = String::new();
-    let mut timing = Timing::default();
+    let pipeline = pipeline_text(opts).and_then(|t| parse_pipeline(&t, registry).ok()).unwrap_or_default();
+    let mut timing = Timing::new(opts.timing_display, &pipeline);
     for chunk in &chunks {
         let mut diags = Vec::new();
         let printed = process_chunk(chunk, file, opts, registry, &mut diags, &mut out.errors, &mut timing);
@@ -231,12 +233,10 @@ fn process_chunk(
         // The verification after the last pass and the printing only read
         // the IR: run them side by side; the text is dropped if it fails.
         let ctx = &ctx;
-        let check = move || {
-            let start = Instant::now();
-            (verify(ctx, module, VerifyOptions::default()), start.elapsed())
-        };
-        let (text, (verified, took)) = tessel_ir::parallel::join(|| print_op_top_parts(ctx, module, print_opts), check);
-        timing.add("Verifier", took);
+        let check = move || verify(ctx, module, VerifyOptions::default());
+        // The verifier's time overlaps the printer's: the wall time of
+        // both is the `Output` line, so the report adds up.
+        let (text, verified) = tessel_ir::parallel::join(|| print_op_top_parts(ctx, module, print_opts), check);
         (text, verified)
     } else {
         (print_op_top_parts(&ctx, module, print_opts), Ok(()))
@@ -356,7 +356,7 @@ impl PassHooks for DriverHooks<'_> {
     }
 
     fn after_pass(&mut self, ctx: &Context, pass: PassName, op: OpId, elapsed: Duration) {
-        self.timing.add(pass.name, elapsed);
+        self.timing.add_pass(pass.slot, elapsed);
         if let Some(before) = self.before_text.take() {
             let after = print_op_top(ctx, self.scope(ctx, op), self.print_opts);
             if before != after {
@@ -516,37 +516,6 @@ fn unified_diff(before: &str, after: &str) -> String {
     }
     out.push('\n');
     out
-}
-
-/// Wall time per phase and pass, reported by `--mlir-timing`.
-#[derive(Default)]
-pub struct Timing {
-    entries: Vec<(String, Duration)>,
-}
-
-impl Timing {
-    /// Adds time to a named entry (entries keep first-seen order).
-    pub fn add(&mut self, name: &str, d: Duration) {
-        match self.entries.iter_mut().find(|(n, _)| n == name) {
-            Some((_, t)) => *t += d,
-            None => self.entries.push((name.to_string(), d)),
-        }
-    }
-
-    /// mlir-opt's execution time report.
-    pub fn report(&self) -> String {
-        let total: f64 = self.entries.iter().map(|(_, d)| d.as_secs_f64()).sum();
-        let rule = "===-------------------------------------------------------------------------===";
-        let mut s = format!("{rule}\n                         ... Execution time report ...\n{rule}\n");
-        s.push_str(&format!("  Total Execution Time: {total:.4} seconds\n\n  ----Wall Time----  ----Name----\n"));
-        for (n, d) in &self.entries {
-            let t = d.as_secs_f64();
-            let pct = if total > 0.0 { 100.0 * t / total } else { 0.0 };
-            s.push_str(&format!("    {t:.4} ({pct:5.1}%)  {n}\n"));
-        }
-        s.push_str(&format!("    {total:.4} (100.0%)  Total\n"));
-        s
-    }
 }
 
 /// The pipeline the options ask for: `--pass-pipeline` or the pass flags.

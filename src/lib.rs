@@ -7,5 +7,6 @@ pub mod expected;
 pub mod layout_cli;
 pub mod layout_mlir;
 pub mod run;
+pub mod timing;
 #[cfg(feature = "mlir")]
 pub mod with_mlir;

@@ -2,6 +2,9 @@
 // RUN: tessel-opt %s --tile-pack-unpack="tile-sizes=3,1" --cse --canonicalize --mlir-print-ir-before=cse -o /dev/null 2>&1 | FileCheck %s --check-prefix=BEFORE
 // RUN: not tessel-opt %s --canonicalize --tile-pack-unpack="tile-sizes=1,2,3" --mlir-print-ir-after-failure -o /dev/null 2>&1 | FileCheck %s --check-prefix=FAILURE
 // RUN: tessel-opt %s --tile-pack-unpack="tile-sizes=3,1" --canonicalize --mlir-timing -o /dev/null 2>&1 | FileCheck %s --check-prefix=TIMING
+// RUN: tessel-opt %s --pass-pipeline="builtin.module(func.func(tile-pack-unpack{tile-sizes=3,1}),canonicalize)" --mlir-timing --mlir-timing-display=tree -o /dev/null 2>&1 | FileCheck %s --check-prefix=TREE
+// RUN: tessel-opt %s --pass-pipeline="builtin.module(func.func(canonicalize,cse),canonicalize)" --mlir-timing --mlir-timing-display=list -o /dev/null 2>&1 | FileCheck %s --check-prefix=LIST
+// RUN: not tessel-opt %s --mlir-timing-display=flat 2>&1 | FileCheck %s --check-prefix=BADDISPLAY
 
 // Tiling leaves one dead affine.apply: canonicalize changes the IR, cse
 // does not, so only canonicalize's dump is printed.
@@ -22,10 +25,21 @@
 
 // TIMING: Execution time report
 // TIMING: Parser
-// TIMING: tile-pack-unpack
-// TIMING: canonicalize
+// TIMING: TilePackUnpack
+// TIMING: Canonicalizer
 // TIMING: Output
+// TIMING: Rest
 // TIMING: Total
+// TREE:      Parser
+// TREE:      {{^}}    {{[0-9.]+}} ({{ *[0-9.]+}}%)  'func.func' Pipeline
+// TREE-NEXT: {{^}}    {{[0-9.]+}} ({{ *[0-9.]+}}%)    TilePackUnpack
+// TREE-NEXT: {{^}}    {{[0-9.]+}} ({{ *[0-9.]+}}%)  Canonicalizer
+// TREE-NEXT: Output
+// Each name once: the two Canonicalizer instances are one line.
+// LIST-COUNT-1: Canonicalizer
+// LIST-NOT:     Canonicalizer
+// LIST:         Total
+// BADDISPLAY: invalid value 'flat' for --mlir-timing-display (expected tree or list)
 
 func.func @pack(%src: tensor<13x15xf32>) -> tensor<4x2x8x4xf32> {
   %pad = arith.constant 0.0 : f32

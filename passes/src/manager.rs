@@ -30,6 +30,21 @@ pub trait Pass {
 pub struct PassName {
     pub name: &'static str,
     pub class: &'static str,
+    /// The pass's position in the pipeline, counting passes in pre-order
+    /// (nested pipelines' passes where they are written): tells apart two
+    /// instances of one pass.
+    pub slot: usize,
+}
+
+/// How many passes `elements` hold, nested ones included.
+pub fn count_passes(elements: &[PipelineElement]) -> usize {
+    elements
+        .iter()
+        .map(|e| match e {
+            PipelineElement::Pass(_) => 1,
+            PipelineElement::Nested { elements, .. } => count_passes(elements),
+        })
+        .sum()
 }
 
 /// A pass known by name.
@@ -225,30 +240,35 @@ pub fn run_pipeline(
     // A leading `builtin.module(...)` anchors on the root itself.
     if let [PipelineElement::Nested { anchor, elements }] = pipeline {
         if ctx.op_name(root) == anchor.as_str() || anchor == "any" {
-            return run_elements(ctx, root, elements, inst, dump, true);
+            return run_elements(ctx, root, elements, 0, inst, dump, true);
         }
         let (name, anchor) = (ctx.op_name(root).to_string(), anchor.clone());
         let loc = ctx.op_loc(root);
         return Err(vec![Diagnostic::error(loc, format!("can't run '{anchor}' pass manager on '{name}' op"))]);
     }
-    run_elements(ctx, root, pipeline, inst, dump, true)
+    run_elements(ctx, root, pipeline, 0, inst, dump, true)
 }
 
-/// `last`: these elements end the whole pipeline.
+/// `first_slot`: the slot of the first pass in `elements`; `last`: these
+/// elements end the whole pipeline.
 fn run_elements(
     ctx: &mut Context,
     op: OpId,
     elements: &mut [PipelineElement],
+    first_slot: usize,
     inst: &Instrumentation,
     dump: &mut dyn PassHooks,
     last: bool,
 ) -> Result<(), Vec<Diagnostic>> {
     let n = elements.len();
+    let mut slot = first_slot;
     for (i, e) in elements.iter_mut().enumerate() {
         let is_last = last && i + 1 == n;
+        let here = slot;
+        slot += count_passes(std::slice::from_ref(e));
         match e {
             PipelineElement::Pass(pass) => {
-                let name = PassName { name: pass.name(), class: pass.class_name() };
+                let name = PassName { name: pass.name(), class: pass.class_name(), slot: here };
                 dump.before_pass(ctx, name, op);
                 let start = std::time::Instant::now();
                 let _span = tracing::info_span!("pass", name = name.name).entered();
@@ -280,7 +300,7 @@ fn run_elements(
                     }
                 }
                 for t in targets {
-                    run_elements(ctx, t, elements, inst, dump, is_last)?;
+                    run_elements(ctx, t, elements, here, inst, dump, is_last)?;
                 }
             }
         }
