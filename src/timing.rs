@@ -163,7 +163,7 @@ impl Timing {
                     }
                 }
                 flatten(&self.top, &mut merged);
-                merged.sort_by(|a, b| b.1.cmp(&a.1));
+                merged.sort_by_key(|(_, t)| std::cmp::Reverse(*t));
                 for (name, t) in &merged {
                     line(&mut s, t.as_secs_f64(), 0, name);
                 }
