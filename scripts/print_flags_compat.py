@@ -8,7 +8,11 @@ printer flag below, and its IR dumps are produced by both around a
 the file tree of --mlir-print-ir-tree-dir); the outputs must be identical
 byte for byte. Inputs mlir-opt cannot read are skipped (counted).
 
-Usage: scripts/print_flags_compat.py [--tessel PATH] [--mlir-opt PATH] [DIR]
+Random pack/unpack configurations tiled by tessel-opt (--generated N,
+--seed S) join the lit inputs: IR nobody wrote for this check.
+
+Usage: scripts/print_flags_compat.py [--tessel PATH] [--mlir-opt PATH]
+                                     [--generated N] [--seed S] [DIR]
 """
 import argparse
 import filecmp
@@ -63,10 +67,28 @@ def trees_equal(a, b):
     return all(trees_equal(os.path.join(a, d), os.path.join(b, d)) for d in cmp.common_dirs)
 
 
+def generated_chunks(tessel, n, seed):
+    """`n` random pack/unpack configurations (mlir_runner_check's), tiled
+    by tessel-opt: IR nobody wrote by hand, full of loops, slices and maps."""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from mlir_runner_check import case_ir, random_configs  # noqa: E402
+    out = []
+    for i, (kind, shape, pos, tiles, perm, sizes, loop) in enumerate(random_configs(n, seed)):
+        fn, _, _ = case_ir(kind, shape, pos, tiles, perm)
+        sz = ",".join(str(s) for s in sizes)
+        t = run([tessel, "-", f"--tile-pack-unpack=tile-sizes={sz} loop={loop}", "--canonicalize", "--cse"],
+                stdin=fn)
+        if t.returncode == 0:
+            out.append((f"generated #{i} ({kind} {shape} tiles {sizes} {loop})", t.stdout))
+    return out
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--tessel", default="target/debug/tessel-opt")
     ap.add_argument("--mlir-opt", default="/usr/lib/llvm-22/bin/mlir-opt")
+    ap.add_argument("--generated", type=int, default=30, help="random tiled inputs added to the lit inputs")
+    ap.add_argument("--seed", type=int, default=20261122)
     ap.add_argument("dir", nargs="?", default="lit")
     args = ap.parse_args()
     tmp = tempfile.mkdtemp(prefix="tessel-print-flags-")
@@ -75,54 +97,56 @@ def main():
         for f in sorted(files):
             if f.endswith(".mlir") and "diagnostics" not in f and "invalid" not in f:
                 inputs.append(os.path.join(root, f))
+    named_chunks = [(f"{path} (chunk {k})", chunk) for path in sorted(inputs) for k, chunk in enumerate(chunks(path))]
+    generated = generated_chunks(args.tessel, args.generated, args.seed)
+    named_chunks += generated
     compared, skipped, failures = 0, 0, []
-    for path in sorted(inputs):
-        for k, chunk in enumerate(chunks(path)):
-            t = run([args.tessel, "-", "--pack-spelling=linalg"], stdin=chunk)
-            if t.returncode != 0:
-                skipped += 1
-                continue
-            text = t.stdout
-            if run([args.mlir_opt, "-"], stdin=text).returncode != 0:
-                skipped += 1
-                continue
-            name = f"{path} (chunk {k})"
-            src = os.path.join(tmp, "in.mlir")
-            with open(src, "w") as fh:
-                fh.write(text)
-            for flags in PRINT_FLAGS:
-                a = run([args.tessel, src, "--pack-spelling=linalg"] + flags)
-                b = run([args.mlir_opt, src] + flags)
-                compared += 1
-                if (a.returncode, a.stdout) != (b.returncode, b.stdout):
-                    failures.append(f"{name} {' '.join(flags)}")
-            # Dumps only where the pipeline's result is mlir-opt's.
-            a = run([args.tessel, src, PIPELINE, "--pack-spelling=linalg"])
-            b = run([args.mlir_opt, src, PIPELINE])
-            if a.returncode or b.returncode or a.stdout != b.stdout:
-                skipped += 1
-                continue
-            for flags in DUMP_FLAGS:
-                a = run([args.tessel, src, PIPELINE, "--pack-spelling=linalg", "-o", os.devnull] + flags)
-                b = run([args.mlir_opt, src, PIPELINE, "--mlir-disable-threading", "-o", os.devnull] + flags)
-                compared += 1
-                if a.stderr != b.stderr:
-                    failures.append(f"{name} {' '.join(flags)}")
-            ta, tb = os.path.join(tmp, "tree_t"), os.path.join(tmp, "tree_m")
-            for d in (ta, tb):
-                shutil.rmtree(d, ignore_errors=True)
-            run([args.tessel, src, PIPELINE, "--pack-spelling=linalg", "-o", os.devnull,
-                 "--mlir-print-ir-after-all", "--mlir-print-ir-before-all", f"--mlir-print-ir-tree-dir={ta}"])
-            run([args.mlir_opt, src, PIPELINE, "-o", os.devnull,
-                 "--mlir-print-ir-after-all", "--mlir-print-ir-before-all", f"--mlir-print-ir-tree-dir={tb}"])
+    for name, chunk in named_chunks:
+        t = run([args.tessel, "-", "--pack-spelling=linalg"], stdin=chunk)
+        if t.returncode != 0:
+            skipped += 1
+            continue
+        text = t.stdout
+        if run([args.mlir_opt, "-"], stdin=text).returncode != 0:
+            skipped += 1
+            continue
+        src = os.path.join(tmp, "in.mlir")
+        with open(src, "w") as fh:
+            fh.write(text)
+        for flags in PRINT_FLAGS:
+            a = run([args.tessel, src, "--pack-spelling=linalg"] + flags)
+            b = run([args.mlir_opt, src] + flags)
             compared += 1
-            same = (os.path.isdir(ta) == os.path.isdir(tb)) and (not os.path.isdir(ta) or trees_equal(ta, tb))
-            if not same:
-                failures.append(f"{name} --mlir-print-ir-tree-dir")
+            if (a.returncode, a.stdout) != (b.returncode, b.stdout):
+                failures.append(f"{name} {' '.join(flags)}")
+        # Dumps only where the pipeline's result is mlir-opt's.
+        a = run([args.tessel, src, PIPELINE, "--pack-spelling=linalg"])
+        b = run([args.mlir_opt, src, PIPELINE])
+        if a.returncode or b.returncode or a.stdout != b.stdout:
+            skipped += 1
+            continue
+        for flags in DUMP_FLAGS:
+            a = run([args.tessel, src, PIPELINE, "--pack-spelling=linalg", "-o", os.devnull] + flags)
+            b = run([args.mlir_opt, src, PIPELINE, "--mlir-disable-threading", "-o", os.devnull] + flags)
+            compared += 1
+            if a.stderr != b.stderr:
+                failures.append(f"{name} {' '.join(flags)}")
+        ta, tb = os.path.join(tmp, "tree_t"), os.path.join(tmp, "tree_m")
+        for d in (ta, tb):
+            shutil.rmtree(d, ignore_errors=True)
+        run([args.tessel, src, PIPELINE, "--pack-spelling=linalg", "-o", os.devnull,
+             "--mlir-print-ir-after-all", "--mlir-print-ir-before-all", f"--mlir-print-ir-tree-dir={ta}"])
+        run([args.mlir_opt, src, PIPELINE, "-o", os.devnull,
+             "--mlir-print-ir-after-all", "--mlir-print-ir-before-all", f"--mlir-print-ir-tree-dir={tb}"])
+        compared += 1
+        same = (os.path.isdir(ta) == os.path.isdir(tb)) and (not os.path.isdir(ta) or trees_equal(ta, tb))
+        if not same:
+            failures.append(f"{name} --mlir-print-ir-tree-dir")
     shutil.rmtree(tmp, ignore_errors=True)
     for f in failures:
         print("DIFFERS:", f, file=sys.stderr)
-    print(f"print flags: {compared} outputs compared with mlir-opt 22, {len(failures)} differ, "
+    print(f"print flags: {compared} outputs compared with mlir-opt 22 ({len(generated)} generated inputs among "
+          f"the inputs), {len(failures)} differ, "
           f"{skipped} inputs or dumps skipped (mlir-opt cannot read the input, or the pipeline's result differs)")
     return 1 if failures else 0
 

@@ -39,6 +39,7 @@ fn a_module_goes_to_mlir_and_back_with_its_locations() {
     let text = mlir.print(&module, MlirPrint { debug_info: true, generic: false });
     assert!(text.contains("linalg.pack"), "{text}");
     assert!(text.contains("\"in.mlir\":3:8"), "the pack keeps its location:\n{text}");
+    assert!(text.contains("%arg0: tensor<13x15xf32> loc(\"in.mlir\":1:14)"), "so does the argument:\n{text}");
 
     let mut back = Context::new();
     let m2 = mlir.export(&module, &mut back).expect("tessel parses MLIR's text");
