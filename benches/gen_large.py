@@ -6,6 +6,17 @@ mlir-opt 22 reads them too).
                          muli, cmpi, select, index_cast) on index values
   gen_large.py pack N    one function with N pack/unpack ops over varying
                          shapes, tiles and permutations
+
+The plain inputs a new user would write first (issue 11's representative
+set; each is about N ops, counted as mlir-opt counts them, terminators
+included):
+
+  addf N    one function: a chain %vN = arith.addf %vN-1, %b : f32
+  funcs N   many small functions (4 ops each) calling nothing
+  wide N    rank-4 tensor ops: extract_slice / insert_slice / tensor.empty
+  nest N    scf.for nests 6 deep, an addi in the innermost body
+  attrs N   arith ops carrying discardable attribute dictionaries
+  dense N   arith.constant dense<...> of 16 floats each
 """
 import sys
 
@@ -73,6 +84,88 @@ def pack(n):
     return "\n".join(out) + "\n"
 
 
+def addf(n):
+    out = ["func.func @chain(%a: f32, %b: f32) -> f32 {", "  %v0 = arith.addf %a, %b : f32"]
+    out += [f"  %v{i} = arith.addf %v{i - 1}, %b : f32" for i in range(1, n - 1)]
+    out += [f"  return %v{max(n - 2, 0)} : f32", "}"]
+    return "\n".join(out) + "\n"
+
+
+def funcs(n):
+    out = []
+    for i in range(max(n // 5, 1)):
+        out.append(f"func.func @f{i}(%a: i32, %b: i32) -> i32 {{")
+        out.append("  %0 = arith.addi %a, %b : i32")
+        out.append("  %1 = arith.muli %0, %b : i32")
+        out.append("  %2 = arith.subi %1, %a : i32")
+        out.append("  return %2 : i32")
+        out.append("}")
+    return "\n".join(out) + "\n"
+
+
+def wide(n):
+    out = ["func.func @wide(%t: tensor<16x32x64x128xf32>, %i: index) -> tensor<16x32x64x128xf32> {"]
+    cur = "%t"
+    for i in range(max(n // 3, 1)):
+        out.append(f"  %s{i} = tensor.extract_slice {cur}[0, %i, 8, 16] [8, 4, 32, 64] [1, 1, 1, 1] : "
+                   "tensor<16x32x64x128xf32> to tensor<8x4x32x64xf32>")
+        out.append(f"  %e{i} = tensor.empty() : tensor<8x4x32x64xf32>")
+        out.append(f"  %r{i} = tensor.insert_slice %s{i} into {cur}[%i, 0, 0, %i] [8, 4, 32, 64] [1, 1, 1, 1] : "
+                   "tensor<8x4x32x64xf32> into tensor<16x32x64x128xf32>")
+        cur = f"%r{i}"
+    out += [f"  return {cur} : tensor<16x32x64x128xf32>", "}"]
+    return "\n".join(out) + "\n"
+
+
+def nest(n):
+    depth = 6
+    # Per nest: a constant per level, the loops, their yields, one addi.
+    per = 3 * depth + 1
+    out = ["func.func @nest(%lb: index, %ub: index, %x: index) -> index {", "  %c1 = arith.constant 1 : index"]
+    cur = "%x"
+    for k in range(max(n // per, 1)):
+        ind = "  "
+        res = f"%n{k}"
+        for d in range(depth):
+            out.append(f"{ind}%r{k}_{d} = scf.for %i{k}_{d} = %lb to %ub step %c1 "
+                       f"iter_args(%acc{k}_{d} = {cur if d == 0 else f'%acc{k}_{d - 1}'}) -> (index) {{")
+            ind += "  "
+        out.append(f"{ind}%y{k} = arith.addi %acc{k}_{depth - 1}, %i{k}_{depth - 1} : index")
+        out.append(f"{ind}scf.yield %y{k} : index")
+        for d in reversed(range(depth)):
+            ind = ind[:-2]
+            out.append(f"{ind}}}")
+            if d > 0:
+                out.append(f"{ind}scf.yield %r{k}_{d} : index")
+        cur = f"%r{k}_0"
+        _ = res
+    out += [f"  return {cur} : index", "}"]
+    return "\n".join(out) + "\n"
+
+
+def attrs(n):
+    out = ["func.func @attrs(%a: i64, %b: i64) -> i64 {"]
+    cur = "%a"
+    for i in range(n - 2):
+        out.append(f'  %v{i} = arith.addi {cur}, %b {{name = "op{i}", level = {i % 7} : i64, '
+                   f'weights = [1, 2, 3, {i % 11}], scale = 2.5e-01 : f32, hot, kind = "binary"}} : i64')
+        cur = f"%v{i}"
+    out += [f"  return {cur} : i64", "}"]
+    return "\n".join(out) + "\n"
+
+
+def dense(n):
+    out = ["func.func @dense() -> tensor<16xf32> {"]
+    for i in range(n - 2):
+        vals = ", ".join(f"{(i * 16 + k) % 1000 * 0.25:.2f}" for k in range(16))
+        out.append(f"  %c{i} = arith.constant dense<[{vals}]> : tensor<16xf32>")
+    out += [f"  return %c{max(n - 3, 0)} : tensor<16xf32>", "}"]
+    return "\n".join(out) + "\n"
+
+
+KINDS = {"arith": arith, "pack": pack, "addf": addf, "funcs": funcs, "wide": wide, "nest": nest, "attrs": attrs,
+         "dense": dense}
+
 if __name__ == "__main__":
     kind, n = sys.argv[1], int(sys.argv[2])
-    sys.stdout.write({"arith": arith, "pack": pack}[kind](n))
+    sys.stdout.write(KINDS[kind](n))

@@ -154,3 +154,45 @@ func.func @yield_type_in_if(%c: i1, %x: i32, %y: i64) -> i32 {
     "transform.yield"() : () -> ()
   }) : () -> ()
 }) {transform.with_named_sequence} : () -> ()
+
+// -----
+
+// Static slices must stay inside static dims, as MLIR 22 verifies
+// (`verifyInBoundsSlice`); dynamic offsets, sizes or dims are not checked.
+func.func @offset_past_the_dim(%t: tensor<16x64xf32>) -> tensor<4x8xf32> {
+  // expected-error @+1 {{offset 0 is out-of-bounds: 16 >= 16}}
+  %s = tensor.extract_slice %t[16, 0] [4, 8] [1, 1] : tensor<16x64xf32> to tensor<4x8xf32>
+  return %s : tensor<4x8xf32>
+}
+
+// -----
+
+func.func @strided_slice_runs_past(%t: tensor<16x64xf32>) -> tensor<4x8xf32> {
+  // expected-error @+1 {{slice along dimension 1 runs out-of-bounds: 64 >= 64}}
+  %s = tensor.extract_slice %t[0, 8] [4, 8] [1, 8] : tensor<16x64xf32> to tensor<4x8xf32>
+  return %s : tensor<4x8xf32>
+}
+
+// -----
+
+func.func @insert_runs_past(%t: tensor<16x64xf32>, %u: tensor<4x8xf32>) -> tensor<16x64xf32> {
+  // expected-error @+1 {{slice along dimension 1 runs out-of-bounds: 67 >= 64}}
+  %s = tensor.insert_slice %u into %t[0, 60] [4, 8] [1, 1] : tensor<4x8xf32> into tensor<16x64xf32>
+  return %s : tensor<16x64xf32>
+}
+
+// -----
+
+func.func @negative_offset(%t: tensor<16x64xf32>) -> tensor<4x8xf32> {
+  // expected-error @+1 {{expected offsets to be non-negative, but got -1}}
+  %s = tensor.extract_slice %t[-1, 0] [4, 8] [1, 1] : tensor<16x64xf32> to tensor<4x8xf32>
+  return %s : tensor<4x8xf32>
+}
+
+// -----
+
+func.func @dynamic_is_not_checked(%t: tensor<?x64xf32>, %i: index) -> (tensor<4x8xf32>, tensor<4x8xf32>) {
+  %a = tensor.extract_slice %t[100, 0] [4, 8] [1, 1] : tensor<?x64xf32> to tensor<4x8xf32>
+  %b = tensor.extract_slice %t[0, %i] [4, 8] [1, 1] : tensor<?x64xf32> to tensor<4x8xf32>
+  return %a, %b : tensor<4x8xf32>, tensor<4x8xf32>
+}

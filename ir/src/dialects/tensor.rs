@@ -443,6 +443,35 @@ fn check_slice_ranks(sp: &SliceView<'_>, source_rank: usize) -> Result<(), Verif
     if no != source_rank {
         return Err(format!("expected {source_rank} offset values").into());
     }
+    if let Some(o) = sp.offsets.0.iter().find(|o| **o < 0 && **o != DYNAMIC) {
+        return Err(VerifyError::bare(format!("expected offsets to be non-negative, but got {o}")));
+    }
+    if let Some(s) = sp.sizes.0.iter().find(|s| **s < 0 && **s != DYNAMIC) {
+        return Err(VerifyError::bare(format!("expected sizes to be non-negative, but got {s}")));
+    }
+    Ok(())
+}
+
+/// MLIR's `verifyInBoundsSlice`: static offsets inside static dims, and
+/// the last element a static size and stride reach too. (MLIR reports it
+/// without the op's name.)
+fn check_in_bounds(sp: &SliceView<'_>, shape: &[i64]) -> Result<(), VerifyError> {
+    for (i, &dim) in shape.iter().enumerate() {
+        let (offset, size, stride) = (sp.offsets.0[i], sp.sizes.0[i], sp.strides.0[i]);
+        if dim == DYNAMIC || offset == DYNAMIC {
+            continue;
+        }
+        if offset >= dim {
+            return Err(VerifyError::bare(format!("offset {i} is out-of-bounds: {offset} >= {dim}")));
+        }
+        if size == DYNAMIC || stride == DYNAMIC {
+            continue;
+        }
+        let last = offset + (size - 1) * stride;
+        if last >= dim {
+            return Err(VerifyError::bare(format!("slice along dimension {i} runs out-of-bounds: {last} >= {dim}")));
+        }
+    }
     Ok(())
 }
 
@@ -455,7 +484,8 @@ fn verify_extract_slice(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
         return Err("expected ranked tensor source".into());
     };
     check_slice_ranks(&sp, src_shape.len())?;
-    check_rank_reduced(ctx, sp.sizes.0, elem, ctx.value_type(ctx.result(op, 0)))
+    check_rank_reduced(ctx, sp.sizes.0, elem, ctx.value_type(ctx.result(op, 0)))?;
+    check_in_bounds(&sp, src_shape)
 }
 
 fn verify_insert_slice(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
@@ -479,7 +509,8 @@ fn verify_insert_slice(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
             }
         }
     }
-    check_rank_reduced(ctx, sp.sizes.0, elem, ctx.value_type(src))
+    check_rank_reduced(ctx, sp.sizes.0, elem, ctx.value_type(src))?;
+    check_in_bounds(&sp, dest_shape)
 }
 
 // ---- dim, cast ----------------------------------------------------------------
