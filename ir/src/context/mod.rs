@@ -276,6 +276,15 @@ impl Context {
         Sym::new(self.syms.insert_full(s.into()).0)
     }
 
+    /// Makes room for the IR of about `ops` more operations (one location
+    /// each, some attributes and names), so the uniquing tables do not
+    /// grow, rehashing, while a large input is parsed.
+    pub fn reserve_for_ops(&mut self, ops: usize) {
+        self.locs.reserve(ops);
+        self.attrs.reserve(ops / 4);
+        self.syms.reserve(ops / 8);
+    }
+
     /// Looks a string up without interning it.
     pub fn lookup_sym(&self, s: &str) -> Option<Sym> {
         self.syms.get_index_of(s).map(Sym::new)
@@ -288,9 +297,7 @@ impl Context {
 
     /// Uniques a type.
     pub fn ty(&mut self, kind: TypeKind) -> Type {
-        if let Some(i) = self.types.get_index_of(&kind) {
-            return Type::new(i);
-        }
+        // One probe: an equal entry's index, or the new one's.
         Type::new(self.types.insert_full(kind).0)
     }
 
@@ -301,9 +308,7 @@ impl Context {
 
     /// Uniques an attribute.
     pub fn attr(&mut self, kind: AttrKind) -> Attr {
-        if let Some(i) = self.attrs.get_index_of(&kind) {
-            return Attr::new(i);
-        }
+        // One probe: an equal entry's index, or the new one's.
         Attr::new(self.attrs.insert_full(kind).0)
     }
 
@@ -314,9 +319,7 @@ impl Context {
 
     /// Uniques a location.
     pub fn loc(&mut self, kind: LocKind) -> Loc {
-        if let Some(i) = self.locs.get_index_of(&kind) {
-            return Loc::new(i);
-        }
+        // One probe: an equal entry's index, or the new one's.
         Loc::new(self.locs.insert_full(kind).0)
     }
 

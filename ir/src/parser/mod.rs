@@ -131,6 +131,8 @@ impl<'a> Parser<'a> {
                 line_starts.push(i + 1);
             }
         }
+        // About one op per line.
+        ctx.reserve_for_ops(line_starts.len());
         let file = ctx.sym(file);
         let tok = lexer::lex(bytes, 0);
         Parser {
