@@ -30,7 +30,7 @@ impl<K: EntityRef, V> Default for PrimaryMap<K, V> {
     }
 }
 
-impl<K: EntityRef, V: Send + 'static> PrimaryMap<K, V> {
+impl<K: EntityRef, V> PrimaryMap<K, V> {
     /// Adds an entity; returns its key.
     #[inline]
     pub fn push(&mut self, v: V) -> K {

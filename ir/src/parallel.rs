@@ -1,9 +1,11 @@
 //! Every helper thread tessel uses, behind one switch.
 //!
 //! The IR core is single-threaded. Three things can use a second core when
-//! there is one and the input is large: faulting in the pages of the next
-//! arena chunk or the printer's buffer ahead of use ([`Prefetch`]),
-//! verifying the two halves of a large block, and printing them ([`join`]).
+//! there is one and the input is large: faulting in the pages of the
+//! printer's buffer ahead of use ([`Prefetch`]), verifying the two halves of
+//! a large block, and printing them ([`join`]). (The arena no longer faults
+//! its next chunk in on a helper: one thread per chunk gained nothing
+//! steady; see `arena.rs`.)
 //! Each produces the same result as doing the work in order; the switch
 //! ([`set_mode`]) only decides whether a second thread is used.
 
@@ -55,14 +57,6 @@ pub struct Prefetch<T> {
 }
 
 impl<T: Send + 'static> Prefetch<T> {
-    /// Starts making a value with `make` on another thread, when threads
-    /// are on; otherwise does nothing (the value is made when taken).
-    pub fn start(&mut self, make: fn() -> T) {
-        if self.pending.is_none() && enabled() {
-            self.pending = Some(std::thread::spawn(make));
-        }
-    }
-
     /// The prefetched value, if one was started; waits for it.
     pub fn take(&mut self) -> Option<T> {
         self.pending.take().and_then(|h| h.join().ok())
