@@ -5,6 +5,7 @@
 mod asm;
 mod attr_parser;
 pub mod lexer;
+mod ssa_names;
 mod type_parser;
 
 pub use asm::{CustomParser, OpParser, ParseFn, UnresolvedOperand};
@@ -60,8 +61,9 @@ struct ValueEntry {
 
 #[derive(Default)]
 struct IsolatedScope<'a> {
-    values: FxHashMap<&'a str, ValueEntry>,
-    /// Names defined in each open region, erased when the region closes.
+    values: ssa_names::SsaNames<'a, ValueEntry>,
+    /// Names defined in each open nested region, erased when the region
+    /// closes (the outermost region's names go with the scope).
     region_defs: Vec<Vec<&'a str>>,
 }
 
@@ -521,10 +523,8 @@ impl<'a> Parser<'a> {
 
     fn finish_isolated_scope(&mut self) -> PResult<()> {
         let scope = self.isolated.pop().expect("isolated scope");
-        let mut pending: Vec<_> = scope.values.iter().filter_map(|(n, e)| e.forward.map(|l| (l.0, *n))).collect();
-        pending.sort_by_key(|(l, _)| *l);
-        if let Some((pos, name)) = pending.into_iter().next() {
-            let _ = name;
+        // The first unresolved forward reference in the text.
+        if let Some(pos) = scope.values.entries().filter_map(|e| e.forward.map(|l| l.0)).min() {
             return self.err_at(SrcPos(pos), "use of undeclared SSA value name");
         }
         Ok(())
@@ -616,8 +616,10 @@ impl<'a> Parser<'a> {
         } else {
             scope.values.insert(name, ValueEntry { values, pos, forward: None });
         }
-        if let Some(defs) = self.isolated.last_mut().unwrap().region_defs.last_mut() {
-            defs.push(name);
+        let defs = &mut self.isolated.last_mut().unwrap().region_defs;
+        // Only nested regions erase their names one by one.
+        if defs.len() > 1 {
+            defs.last_mut().expect("a region").push(name);
         }
         Ok(())
     }
