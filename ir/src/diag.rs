@@ -58,7 +58,7 @@ pub fn file_line_col(ctx: &Context, loc: Loc) -> Option<(String, u32, u32)> {
         LocKind::FileLineCol { file, line, col } => Some((ctx.str(*file).to_string(), *line, *col)),
         LocKind::Name { child: Some(c), .. } => file_line_col(ctx, *c),
         LocKind::CallSite { callee, .. } => file_line_col(ctx, *callee),
-        LocKind::Fused { locs, .. } => locs.iter().find_map(|l| file_line_col(ctx, *l)),
+        LocKind::Fused(f) => f.locs.iter().find_map(|l| file_line_col(ctx, *l)),
         _ => None,
     }
 }

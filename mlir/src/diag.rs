@@ -44,9 +44,7 @@ impl MlirLoc {
             MlirLoc::CallSite { callee, caller } => {
                 LocKind::CallSite { callee: callee.to_tessel(ctx), caller: caller.to_tessel(ctx) }
             }
-            MlirLoc::Fused(locs) => {
-                LocKind::Fused { locs: locs.iter().map(|l| l.to_tessel(ctx)).collect(), metadata: None }
-            }
+            MlirLoc::Fused(locs) => LocKind::fused(locs.iter().map(|l| l.to_tessel(ctx)).collect(), None),
         };
         ctx.loc(kind)
     }

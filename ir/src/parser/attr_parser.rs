@@ -705,7 +705,7 @@ impl<'a> Parser<'a> {
                         locs.push(p.parse_loc_inner()?);
                         Ok(())
                     })?;
-                    Ok(self.ctx.loc(LocKind::Fused { locs, metadata }))
+                    Ok(self.ctx.loc(LocKind::fused(locs, metadata)))
                 }
                 _ => self.err("expected location instance"),
             },

@@ -377,7 +377,7 @@ impl<'a> OpPrinter<'a> {
             match ctx.loc_kind(l) {
                 LocKind::Name { child: Some(c), .. } => vec![*c],
                 LocKind::CallSite { callee, caller } => vec![*callee, *caller],
-                LocKind::Fused { locs, .. } => locs.clone(),
+                LocKind::Fused(f) => f.locs.clone(),
                 _ => vec![],
             }
         }
@@ -1299,7 +1299,8 @@ impl<'a> OpPrinter<'a> {
                     self.out.push(')');
                 }
             }
-            LocKind::Fused { locs, metadata } => {
+            LocKind::Fused(f) => {
+                let (locs, metadata) = (&f.locs, &f.metadata);
                 if !pretty {
                     self.out.push_str("fused");
                 }

@@ -266,7 +266,7 @@ impl<'c> State<'c> {
             match ctx.loc_kind(l) {
                 LocKind::Name { name, .. } => Some(ctx.str(*name)),
                 LocKind::CallSite { callee, caller } => find(ctx, *callee).or_else(|| find(ctx, *caller)),
-                LocKind::Fused { locs, .. } => locs.iter().find_map(|c| find(ctx, *c)),
+                LocKind::Fused(f) => f.locs.iter().find_map(|c| find(ctx, *c)),
                 _ => None,
             }
         }
