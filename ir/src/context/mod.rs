@@ -92,6 +92,51 @@ impl IntoIterator for AttrMap {
 /// A uniquing table.
 type Interner<T> = IndexSet<T, FxBuildHasher>;
 
+/// The location table's hasher: Fx, except that a `write_u16` (which only
+/// [`LocKind`]'s hash makes: a line modulo 8) gives the low bits of the
+/// hash, which pick the bucket.
+#[derive(Default, Clone, Copy)]
+pub struct LocHash;
+
+impl std::hash::BuildHasher for LocHash {
+    type Hasher = LocHasher;
+    fn build_hasher(&self) -> LocHasher {
+        LocHasher::default()
+    }
+}
+
+/// See [`LocHash`].
+#[derive(Default)]
+pub struct LocHasher {
+    fx: rustc_hash::FxHasher,
+    low: Option<u16>,
+}
+
+impl std::hash::Hasher for LocHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        self.fx.write(bytes);
+    }
+
+    fn write_u8(&mut self, n: u8) {
+        self.fx.write_u8(n);
+    }
+
+    fn write_u16(&mut self, n: u16) {
+        self.low = Some(n);
+    }
+
+    fn write_u32(&mut self, n: u32) {
+        self.fx.write_u32(n);
+    }
+
+    fn finish(&self) -> u64 {
+        match self.low {
+            Some(low) => (self.fx.finish() & !7) | (low as u64 & 7),
+            None => self.fx.finish(),
+        }
+    }
+}
+
 /// Where a value comes from.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum ValueDef {
@@ -219,7 +264,7 @@ pub struct Context {
     pub(crate) regions: PrimaryMap<RegionId, RegionData>,
     types: Interner<TypeKind>,
     attrs: Interner<AttrKind>,
-    locs: Interner<LocKind>,
+    locs: IndexSet<LocKind, LocHash>,
     syms: Interner<Box<str>>,
     registry: Registry,
     /// Allow ops whose dialect is not registered (`--allow-unregistered-dialect`).
@@ -237,7 +282,7 @@ impl Context {
             regions: PrimaryMap::default(),
             types: Interner::default(),
             attrs: Interner::default(),
-            locs: Interner::default(),
+            locs: IndexSet::default(),
             syms: Interner::default(),
             registry: Registry::default(),
             allow_unregistered: false,
