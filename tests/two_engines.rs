@@ -14,23 +14,12 @@ mod common;
 use common::pack_config::{config, Config};
 use proptest::prelude::*;
 use tessel_interp::{Interpreter, RtValue, Tensor};
-use tessel_ir::parser::{parse_module, BufferStart};
-use tessel_ir::verifier::verify;
-use tessel_ir::Context;
 use tessel_mlir::Mlir;
-use tessel_passes::{parse_pipeline, run_pipeline, Instrumentation, NoHooks, PassRegistry};
 
 /// `@f` of `text` after `pipeline`, run by both engines on `args`: the
 /// interpreter's result and MLIR's.
 fn both_engines(mlir: &Mlir, text: &str, pipeline: Option<&str>, args: &[Tensor]) -> Result<(Tensor, Tensor), String> {
-    let mut ctx = Context::new();
-    let module = parse_module(&mut ctx, text, "case", BufferStart::default()).map_err(|d| d.message)?.module;
-    verify(&ctx, module, Default::default()).map_err(|d| d[0].message.clone())?;
-    if let Some(p) = pipeline {
-        let mut pl = parse_pipeline(p, &PassRegistry::default())?;
-        let inst = Instrumentation { verify_each: true, ..Default::default() };
-        run_pipeline(&mut ctx, module, &mut pl, &inst, &mut NoHooks).map_err(|d| d[0].message.clone())?;
-    }
+    let (ctx, module) = common::prepare(text, pipeline)?;
     let args: Vec<RtValue> = args.iter().cloned().map(RtValue::Tensor).collect();
     let interp = Interpreter::new(&ctx, module).call("f", args.clone())?;
     let jit = mlir.jit(&ctx, module, "f").map_err(|ds| format!("MLIR: {:?}", ds))?;

@@ -236,7 +236,7 @@ impl Jit {
             .map(|(p, &off)| {
                 let elem = p.elem.expect("checked when compiled");
                 match &p.shape {
-                    None => RtValue::Scalar(Scalar::from_le_bytes(elem, &bytes[off..off + scalar_size(elem)])),
+                    None => RtValue::Scalar(Scalar::from_le_bytes(elem, &bytes[off..off + elem.size()])),
                     Some(shape) => {
                         let word =
                             |k: usize| u64::from_le_bytes(bytes[off + 8 * k..off + 8 * k + 8].try_into().unwrap());
@@ -293,11 +293,6 @@ fn descriptor_fields(ptr: u64, shape: &[usize]) -> Vec<u64> {
     [ptr, ptr, 0].into_iter().chain(shape.iter().map(|&s| s as u64)).chain(strides).collect()
 }
 
-/// Bytes of a scalar as LLVM stores it (`i1` in a byte).
-fn scalar_size(elem: ElemType) -> usize {
-    elem.size()
-}
-
 /// Where each result sits in the struct LLVM stores the results in.
 struct ResultLayout {
     offsets: Vec<usize>,
@@ -313,7 +308,7 @@ impl ResultLayout {
             let (size, align) = match &p.shape {
                 Some(shape) => (8 * (3 + 2 * shape.len()), 8),
                 None => {
-                    let s = scalar_size(p.elem.expect("checked when compiled"));
+                    let s = p.elem.expect("checked when compiled").size();
                     (s, s)
                 }
             };

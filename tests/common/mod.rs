@@ -9,7 +9,7 @@ use proptest::test_runner::{Config as RunnerConfig, RngAlgorithm, TestRng, TestR
 use tessel_interp::{Interpreter, RtValue, Tensor};
 use tessel_ir::parser::{parse_module, BufferStart};
 use tessel_ir::verifier::verify;
-use tessel_ir::Context;
+use tessel_ir::{Context, OpId};
 use tessel_passes::{parse_pipeline, run_pipeline, Instrumentation, NoHooks, PassRegistry};
 
 /// A runner of `cases` cases seeded with `seed`, unless
@@ -23,11 +23,9 @@ pub fn runner(cases: u32, seed: u64) -> TestRunner {
     TestRunner::new_with_rng(config, TestRng::from_seed(RngAlgorithm::ChaCha, &key))
 }
 
-/// Parses `text`, verifies it, runs `pipeline` if given (verifying after
-/// each pass) and calls `@f` with `args`, tracking reads of unwritten
-/// `tensor.empty` elements; returns its last result.
-#[allow(dead_code)] // not in the two-engine test
-pub fn run_f(text: &str, pipeline: Option<&str>, args: &[Tensor]) -> Result<Tensor, String> {
+/// Parses `text`, verifies it and runs `pipeline` if given (verifying
+/// after each pass); returns the context and the module.
+pub fn prepare(text: &str, pipeline: Option<&str>) -> Result<(Context, OpId), String> {
     let mut ctx = Context::new();
     let module = parse_module(&mut ctx, text, "case", BufferStart::default()).map_err(|d| d.message)?.module;
     verify(&ctx, module, Default::default()).map_err(|d| d[0].message.clone())?;
@@ -36,6 +34,14 @@ pub fn run_f(text: &str, pipeline: Option<&str>, args: &[Tensor]) -> Result<Tens
         let inst = Instrumentation { verify_each: true, ..Default::default() };
         run_pipeline(&mut ctx, module, &mut pl, &inst, &mut NoHooks).map_err(|d| d[0].message.clone())?;
     }
+    Ok((ctx, module))
+}
+
+/// [`prepare`]s `text` and calls `@f` with `args`, tracking reads of
+/// unwritten `tensor.empty` elements; returns its last result.
+#[allow(dead_code)] // not in the two-engine test
+pub fn run_f(text: &str, pipeline: Option<&str>, args: &[Tensor]) -> Result<Tensor, String> {
+    let (ctx, module) = prepare(text, pipeline)?;
     let mut engine = Interpreter::new(&ctx, module);
     engine.check_uninit = true;
     let args = args.iter().cloned().map(RtValue::Tensor).collect();
