@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 
 use super::lexer::{self, Tok};
-use super::{parse_int_text, PResult, Parser};
+use super::{parse_int_text, PResult, Parser, SrcPos};
 use crate::affine::{AffineBinOp, AffineExpr, AffineMap, IntegerSet};
 use crate::attrs::{AttrKind, DenseData, DenseElement};
 use crate::float::{decode_bits, round_to_type};
@@ -58,7 +58,7 @@ impl<'a> Parser<'a> {
             Tok::AtId => self.parse_symbol_ref(),
             Tok::HashId => self.parse_hash_attr(),
             Tok::Integer | Tok::Float | Tok::Minus => {
-                let loc = self.cur_loc();
+                let loc = self.cur_pos();
                 let lit = self.parse_num_lit()?;
                 let ty = if self.consume_if(Tok::Colon) {
                     self.parse_type()?
@@ -94,7 +94,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn number_attr(&mut self, lit: NumLit<'_>, ty: Type, loc: Loc) -> PResult<Attr> {
+    fn number_attr(&mut self, lit: NumLit<'_>, ty: Type, loc: SrcPos) -> PResult<Attr> {
         let kind = self.ctx.type_kind(ty).clone();
         match kind {
             TypeKind::Float(fk) => {
@@ -112,8 +112,9 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn float_value(&mut self, lit: NumLit<'_>, fk: crate::types::FloatKind, loc: Loc) -> PResult<f64> {
+    fn float_value(&mut self, lit: NumLit<'_>, fk: crate::types::FloatKind, loc: SrcPos) -> PResult<f64> {
         if !lit.is_float && !lit.text.starts_with("0x") {
+            let loc = self.loc_at(loc.0 as usize);
             return Err(crate::Diagnostic::error(loc, "unexpected decimal integer literal for a floating point value")
                 .with_note(loc, "add a trailing dot to make the literal a float"));
         }
@@ -145,7 +146,7 @@ impl<'a> Parser<'a> {
         Ok(round_to_type(if lit.neg { -v } else { v }, fk))
     }
 
-    fn int_value(&mut self, lit: NumLit<'_>, ty: Type, loc: Loc) -> PResult<i128> {
+    fn int_value(&mut self, lit: NumLit<'_>, ty: Type, loc: SrcPos) -> PResult<i128> {
         let Some(mag) = parse_int_text(lit.text) else {
             return self.err_at(loc, "integer constant out of range for attribute");
         };
@@ -206,7 +207,7 @@ impl<'a> Parser<'a> {
 
     fn parse_hash_attr(&mut self) -> PResult<Attr> {
         let text = &self.text()[1..];
-        let loc = self.cur_loc();
+        let loc = self.cur_pos();
         let end = self.tok_end();
         let followed_by_angle = self.bytes().get(end) == Some(&b'<');
         if !text.contains('.') && !followed_by_angle {
@@ -305,7 +306,7 @@ impl<'a> Parser<'a> {
         let mut values = Vec::new();
         if self.consume_if(Tok::Colon) {
             loop {
-                let loc = self.cur_loc();
+                let loc = self.cur_pos();
                 let v = if self.kind() == Tok::BareId && matches!(self.text(), "true" | "false") {
                     let b = self.text() == "true";
                     self.bump();
@@ -333,7 +334,7 @@ impl<'a> Parser<'a> {
     }
 
     fn parse_dense(&mut self) -> PResult<Attr> {
-        let loc = self.cur_loc();
+        let loc = self.cur_pos();
         self.bump();
         self.expect_tok(Tok::Less)?;
         enum Lit<'s> {
@@ -400,7 +401,7 @@ impl<'a> Parser<'a> {
         }
         self.expect_tok(Tok::Greater)?;
         self.expect(Tok::Colon, "':'")?;
-        let ty_loc = self.cur_loc();
+        let ty_loc = self.cur_pos();
         let ty = self.parse_type()?;
         let (tshape, elem_ty) = match self.ctx.type_kind(ty) {
             TypeKind::Tensor { shape, elem, .. } | TypeKind::Vector { shape, elem, .. } => (shape.clone(), *elem),
@@ -565,7 +566,7 @@ impl<'a> Parser<'a> {
                 },
                 _ => break,
             };
-            let loc = self.cur_loc();
+            let loc = self.cur_pos();
             self.bump();
             let rhs = self.parse_affine_operand(names)?;
             if op == AffineBinOp::Mul {

@@ -778,7 +778,7 @@ impl<'a> Parser<'a> {
             self.parse_attr_dict_into(&mut attrs)?;
         }
         self.expect(Tok::Colon, "':' followed by operation type")?;
-        let fty_loc = self.cur_loc();
+        let fty_loc = self.cur_pos();
         let fty = self.parse_type()?;
         let (inputs, outputs) = match self.ctx.type_kind(fty) {
             crate::types::TypeKind::Function { inputs, results } => (inputs.clone(), results.clone()),
@@ -1074,15 +1074,14 @@ impl<'a> Parser<'a> {
     pub(crate) fn parse_attr_dict_into(&mut self, attrs: &mut crate::context::AttrMap) -> PResult<()> {
         self.expect(Tok::LBrace, "'{' in attribute dictionary")?;
         self.comma_list(Tok::RBrace, |p| {
-            let (name, loc) = match p.kind() {
-                Tok::BareId => (p.text().to_string(), p.cur_loc()),
+            let pos = p.cur_pos();
+            let name: std::borrow::Cow<'_, str> = match p.kind() {
+                Tok::BareId => p.text().into(),
                 Tok::String => match lexer::unescape(p.text()) {
-                    Ok(s) => (s, p.cur_loc()),
+                    Ok(s) => s.into(),
                     Err(e) => return p.err(e),
                 },
-                _ if p.text().chars().next().is_some_and(|c| c.is_ascii_alphabetic()) => {
-                    (p.text().to_string(), p.cur_loc())
-                }
+                _ if p.text().chars().next().is_some_and(|c| c.is_ascii_alphabetic()) => p.text().into(),
                 _ => return p.err("expected attribute name"),
             };
             if name.is_empty() {
@@ -1091,7 +1090,7 @@ impl<'a> Parser<'a> {
             p.bump();
             let sym = p.ctx.sym(&name);
             if attrs.contains_key(&sym) {
-                return p.err_at(loc, format!("duplicate key '{name}' in dictionary attribute"));
+                return p.err_at(pos, format!("duplicate key '{name}' in dictionary attribute"));
             }
             let value = if p.consume_if(Tok::Equal) {
                 p.parse_attribute(None)?

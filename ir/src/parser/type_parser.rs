@@ -79,7 +79,7 @@ impl Parser<'_> {
 
     fn parse_dialect_type(&mut self) -> PResult<Type> {
         let text = &self.text()[1..];
-        let loc = self.cur_loc();
+        let loc = self.cur_pos();
         if !text.contains('.') && self.bytes().get(self.tok_end()) != Some(&b'<') {
             let name = text.to_string();
             self.bump();
@@ -302,7 +302,7 @@ impl Parser<'_> {
     }
 
     fn parse_element_type(&mut self, what: &str) -> PResult<Type> {
-        let loc = self.cur_loc();
+        let loc = self.cur_pos();
         let t = self.parse_type()?;
         let ok = match self.ctx.type_kind(t) {
             TypeKind::Function { .. } | TypeKind::Tensor { .. } | TypeKind::UnrankedTensor { .. } | TypeKind::None => {
@@ -364,7 +364,7 @@ impl Parser<'_> {
         }
         let after = self.tok_end();
         self.reset_to(after);
-        let loc = self.cur_loc();
+        let loc = self.cur_pos();
         let (shape, scalable) = self.parse_dims(true)?;
         if shape.contains(&DYNAMIC) {
             return self.err_at(loc, "vector types must have static shape");
