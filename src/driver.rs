@@ -2,7 +2,7 @@
 //! the `--verify-diagnostics` bookkeeping.
 
 use std::collections::HashMap;
-use std::io::{Read, Write};
+use std::io::Write;
 
 use std::time::{Duration, Instant};
 use tessel_ir::diag::{file_line_col, render};
@@ -16,6 +16,7 @@ use tessel_passes::{parse_pipeline, run_pipeline, Instrumentation, PassHooks, Pa
 
 use crate::cli::{help_text, parse_args, Options};
 use crate::expected::{collect, Expectation};
+use crate::input::Input;
 use crate::run::{self, RunFailure, RunOptions};
 use crate::timing::Timing;
 
@@ -24,6 +25,10 @@ pub struct Chunk<'a> {
     pub text: &'a str,
     /// Where the chunk starts in the whole buffer.
     pub start: BufferStart,
+    /// Called once the chunk is parsed, verified and transformed, before
+    /// the printer runs: a whole-buffer chunk gives the input's memory back
+    /// here ([`Input::release`]).
+    pub release: Option<&'a dyn Fn()>,
 }
 
 /// The split marker. Like mlir-opt, it splits wherever it occurs, even
@@ -36,13 +41,13 @@ pub fn split_input(text: &str) -> Vec<Chunk<'_>> {
     let mut start = 0usize;
     let mut begin = BufferStart::default();
     for (pos, _) in text.match_indices(SPLIT_MARKER) {
-        chunks.push(Chunk { text: &text[start..pos], start: begin });
+        chunks.push(Chunk { text: &text[start..pos], start: begin, release: None });
         start = pos + SPLIT_MARKER.len();
         let line = text[..start].matches('\n').count() as u32;
         let line_start = text[..start].rfind('\n').map(|i| i + 1).unwrap_or(0);
         begin = BufferStart { line, col: text[line_start..start].chars().count() as u32 };
     }
-    chunks.push(Chunk { text: &text[start..], start: begin });
+    chunks.push(Chunk { text: &text[start..], start: begin, release: None });
     chunks
 }
 
@@ -57,8 +62,27 @@ pub struct Outcome {
 
 /// Runs tessel-opt on `text` (named `file` in locations) with `opts`.
 pub fn process_buffer(text: &str, file: &str, opts: &Options, registry: &PassRegistry) -> Outcome {
-    let chunks =
-        if opts.split_input_file { split_input(text) } else { vec![Chunk { text, start: BufferStart::default() }] };
+    process_text(text, None, file, opts, registry)
+}
+
+/// Runs tessel-opt on `input`; without `--split-input-file`, the input's
+/// pages are given back before printing.
+pub fn process_input(input: &Input, file: &str, opts: &Options, registry: &PassRegistry) -> Outcome {
+    process_text(input.text(), Some(&|| input.release()), file, opts, registry)
+}
+
+fn process_text(
+    text: &str,
+    release: Option<&dyn Fn()>,
+    file: &str,
+    opts: &Options,
+    registry: &PassRegistry,
+) -> Outcome {
+    let chunks = if opts.split_input_file {
+        split_input(text)
+    } else {
+        vec![Chunk { text, start: BufferStart::default(), release }]
+    };
     let mut out = Outcome { success: true, ..Default::default() };
     // Chunk outputs are appended in place (no second copy of a large output).
     let mut first_chunk = true;
@@ -227,6 +251,9 @@ fn process_chunk(
     }
     if let Some(func) = &opts.run {
         return run_chunk(&mut ctx, module, func, opts, file, chunk, diags, dumps, timing);
+    }
+    if let Some(release) = chunk.release {
+        release();
     }
     let start = Instant::now();
     let (text, verified) = if verify_while_printing {
@@ -661,14 +688,14 @@ pub fn main_with_args(args: &[String]) -> i32 {
             return 1;
         }
     }
-    let (text, file) = match read_input(&opts.input) {
+    let (input, file) = match Input::read(&opts.input) {
         Ok(t) => t,
         Err(e) => {
             eprintln!("tessel-opt: {e}");
             return 1;
         }
     };
-    let outcome = process_buffer(&text, &file, &opts, &registry);
+    let outcome = process_input(&input, &file, &opts, &registry);
     eprint!("{}", outcome.errors);
     let write_all = |w: &mut dyn Write| -> std::io::Result<()> {
         outcome.output.write_to(w)?;
@@ -694,13 +721,3 @@ pub fn main_with_args(args: &[String]) -> i32 {
     }
 }
 
-fn read_input(path: &str) -> Result<(String, String), String> {
-    if path == "-" {
-        let mut s = String::new();
-        std::io::stdin().read_to_string(&mut s).map_err(|e| format!("cannot read stdin: {e}"))?;
-        return Ok((s, "<stdin>".into()));
-    }
-    let bytes = std::fs::read(path).map_err(|e| format!("Could not open input file '{path}': {e}"))?;
-    let s = String::from_utf8(bytes).map_err(|_| format!("input file '{path}' is not valid UTF-8"))?;
-    Ok((s, path.to_string()))
-}

@@ -4,6 +4,7 @@
 pub mod cli;
 pub mod driver;
 pub mod expected;
+pub mod input;
 pub mod layout_cli;
 pub mod layout_mlir;
 pub mod run;

@@ -1,0 +1,70 @@
+//! The input buffer: stdin and small files are read into memory; large
+//! regular files are mapped, as LLVM's `MemoryBuffer` does for mlir-opt.
+//!
+//! A mapping costs no copy and no freshly zeroed pages (the file's pages
+//! come from the page cache), and once the IR is parsed and verified its
+//! pages can be given back ([`Input::release`]) before the printer builds
+//! the output, so the peak memory holds the input or the output, not both.
+
+use std::io::Read;
+
+/// Files at least this large are mapped instead of read.
+const MAP_THRESHOLD: u64 = 1 << 20;
+
+/// The text of the input and where it lives.
+pub enum Input {
+    /// Read into memory (stdin, small files, files that cannot be mapped).
+    Owned(String),
+    /// A read-only private mapping of a regular file, checked to be UTF-8.
+    Mapped(memmap2::Mmap),
+}
+
+impl Input {
+    /// Reads `path` (`-` for stdin); returns the input and its name for
+    /// locations. Errors are the messages tessel-opt prints.
+    pub fn read(path: &str) -> Result<(Input, String), String> {
+        if path == "-" {
+            let mut s = String::new();
+            std::io::stdin().read_to_string(&mut s).map_err(|e| format!("cannot read stdin: {e}"))?;
+            return Ok((Input::Owned(s), "<stdin>".into()));
+        }
+        let open_err = |e: std::io::Error| format!("Could not open input file '{path}': {e}");
+        let not_utf8 = || format!("input file '{path}' is not valid UTF-8");
+        let mut file = std::fs::File::open(path).map_err(open_err)?;
+        let meta = file.metadata().map_err(open_err)?;
+        if meta.is_file() && meta.len() >= MAP_THRESHOLD {
+            // SAFETY: the mapping is read-only and private. Like LLVM's
+            // mapped buffers, it assumes the file is not truncated or
+            // rewritten while tessel-opt runs.
+            if let Ok(map) = unsafe { memmap2::Mmap::map(&file) } {
+                std::str::from_utf8(&map).map_err(|_| not_utf8())?;
+                return Ok((Input::Mapped(map), path.to_string()));
+            }
+        }
+        let mut bytes = Vec::new();
+        file.read_to_end(&mut bytes).map_err(open_err)?;
+        let s = String::from_utf8(bytes).map_err(|_| not_utf8())?;
+        Ok((Input::Owned(s), path.to_string()))
+    }
+
+    /// The input text.
+    pub fn text(&self) -> &str {
+        match self {
+            Input::Owned(s) => s,
+            // SAFETY: `read` checked that the mapped bytes are UTF-8, and
+            // the mapping is never written.
+            Input::Mapped(m) => unsafe { std::str::from_utf8_unchecked(m) },
+        }
+    }
+
+    /// Gives a mapped input's pages back to the system. The text stays
+    /// readable: a later read (a diagnostic quoting a source line) faults
+    /// the pages in again from the file.
+    pub fn release(&self) {
+        if let Input::Mapped(m) = self {
+            // SAFETY: the mapping is private and never written, so dropping
+            // its pages loses nothing: they are re-read from the file.
+            let _ = unsafe { m.unchecked_advise(memmap2::UncheckedAdvice::DontNeed) };
+        }
+    }
+}
