@@ -2,6 +2,7 @@
 //! the uniquing tables of types, attributes, locations and strings.
 
 pub mod clone;
+mod loc_table;
 pub mod registry;
 
 use indexmap::IndexSet;
@@ -266,7 +267,7 @@ pub struct Context {
     pub(crate) regions: PrimaryMap<RegionId, RegionData>,
     types: Interner<TypeKind>,
     attrs: Interner<AttrKind>,
-    locs: IndexSet<LocKind, LocHash>,
+    locs: loc_table::LocTable,
     syms: Interner<Box<str>>,
     registry: Registry,
     /// Allow ops whose dialect is not registered (`--allow-unregistered-dialect`).
@@ -284,7 +285,7 @@ impl Context {
             regions: PrimaryMap::default(),
             types: Interner::default(),
             attrs: Interner::default(),
-            locs: IndexSet::default(),
+            locs: loc_table::LocTable::default(),
             syms: Interner::default(),
             registry: Registry::default(),
             allow_unregistered: false,
@@ -366,8 +367,7 @@ impl Context {
 
     /// Uniques a location.
     pub fn loc(&mut self, kind: LocKind) -> Loc {
-        // One probe: an equal entry's index, or the new one's.
-        Loc::new(self.locs.insert_full(kind).0)
+        Loc::new(self.locs.intern(kind))
     }
 
     /// The structure of a location.
