@@ -2,7 +2,7 @@
 //! the uniquing tables of types, attributes, locations and strings.
 
 pub mod clone;
-mod loc_table;
+mod unique_table;
 pub mod registry;
 
 use indexmap::IndexSet;
@@ -93,7 +93,7 @@ impl IntoIterator for AttrMap {
 }
 
 /// A uniquing table.
-type Interner<T> = IndexSet<T, FxBuildHasher>;
+type Interner<T> = unique_table::UniqueTable<T, FxBuildHasher>;
 
 /// The location table's hasher: Fx, except that a `write_u16` (which only
 /// [`LocKind`]'s hash makes: a line modulo 8) gives the low bits of the
@@ -267,8 +267,10 @@ pub struct Context {
     pub(crate) regions: PrimaryMap<RegionId, RegionData>,
     types: Interner<TypeKind>,
     attrs: Interner<AttrKind>,
-    locs: loc_table::LocTable,
-    syms: Interner<Box<str>>,
+    locs: unique_table::UniqueTable<LocKind, LocHash>,
+    /// Strings: few per input (names, not values), so the ordered set
+    /// with its `&str` lookups serves them.
+    syms: IndexSet<Box<str>, FxBuildHasher>,
     registry: Registry,
     /// Allow ops whose dialect is not registered (`--allow-unregistered-dialect`).
     pub allow_unregistered: bool,
@@ -285,13 +287,13 @@ impl Context {
             regions: PrimaryMap::default(),
             types: Interner::default(),
             attrs: Interner::default(),
-            locs: loc_table::LocTable::default(),
-            syms: Interner::default(),
+            locs: unique_table::UniqueTable::default(),
+            syms: IndexSet::default(),
             registry: Registry::default(),
             allow_unregistered: false,
         };
         for (i, kind) in well_known_types().into_iter().enumerate() {
-            let (at, _) = ctx.types.insert_full(kind);
+            let at = ctx.types.intern(kind);
             assert_eq!(at, i, "well-known types are interned first");
         }
         for d in dialects {
@@ -346,7 +348,7 @@ impl Context {
     /// Uniques a type.
     pub fn ty(&mut self, kind: TypeKind) -> Type {
         // One probe: an equal entry's index, or the new one's.
-        Type::new(self.types.insert_full(kind).0)
+        Type::new(self.types.intern(kind))
     }
 
     /// The structure of a type.
@@ -357,7 +359,7 @@ impl Context {
     /// Uniques an attribute.
     pub fn attr(&mut self, kind: AttrKind) -> Attr {
         // One probe: an equal entry's index, or the new one's.
-        Attr::new(self.attrs.insert_full(kind).0)
+        Attr::new(self.attrs.intern(kind))
     }
 
     /// The structure of an attribute.
