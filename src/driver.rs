@@ -720,4 +720,3 @@ pub fn main_with_args(args: &[String]) -> i32 {
         1
     }
 }
-

@@ -2,8 +2,8 @@
 //! the uniquing tables of types, attributes, locations and strings.
 
 pub mod clone;
-mod unique_table;
 pub mod registry;
+mod unique_table;
 
 use indexmap::IndexSet;
 use rustc_hash::FxBuildHasher;
