@@ -1,7 +1,7 @@
 //! The uniquing tables of the context's types, attributes and locations.
 //!
 //! The parser adds to these tables at nearly every op (a location per op
-//! and per block argument, attributes and strings that differ per op), so
+//! and per block argument, attributes whose values differ per op), so
 //! they grow with the input. A table stores each entry once in a chunked
 //! [`Arena`] (growing never copies it) and indexes it by a hash table of
 //! 4-byte entry numbers whose hashes are recomputed when it grows, not

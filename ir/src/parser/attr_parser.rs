@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 
 use super::lexer::{self, Tok};
-use super::{parse_int_text, PResult, Parser, SrcPos};
+use super::{parse_int_text, IntoLoc, PResult, Parser, SrcPos};
 use crate::affine::{AffineBinOp, AffineExpr, AffineMap, IntegerSet};
 use crate::attrs::{AttrKind, DenseData, DenseElement};
 use crate::float::{decode_bits, round_to_type};
@@ -114,7 +114,7 @@ impl<'a> Parser<'a> {
 
     fn float_value(&mut self, lit: NumLit<'_>, fk: crate::types::FloatKind, loc: SrcPos) -> PResult<f64> {
         if !lit.is_float && !lit.text.starts_with("0x") {
-            let loc = self.loc_at(loc.0 as usize);
+            let loc = loc.into_loc(self);
             return Err(crate::Diagnostic::error(loc, "unexpected decimal integer literal for a floating point value")
                 .with_note(loc, "add a trailing dot to make the literal a float"));
         }
