@@ -6,8 +6,8 @@ use std::io::Write;
 
 use std::time::{Duration, Instant};
 use tessel_ir::diag::{file_line_col, render};
-use tessel_ir::parser::{parse_module, BufferStart};
-use tessel_ir::printer::{print_op_top, print_op_top_parts, PrintOptions, PrintedText};
+use tessel_ir::parser::{parse_module, parse_module_releasing, BufferStart};
+use tessel_ir::printer::{print_op_top, print_op_top_parts, print_op_top_to, PrintOptions, PrintedText};
 use tessel_ir::verifier::{verify, VerifyOptions};
 use tessel_ir::{Context, Diagnostic, Severity};
 
@@ -25,10 +25,62 @@ pub struct Chunk<'a> {
     pub text: &'a str,
     /// Where the chunk starts in the whole buffer.
     pub start: BufferStart,
-    /// Called once the chunk is parsed, verified and transformed, before
-    /// the printer runs: a whole-buffer chunk gives the input's memory back
-    /// here ([`Input::release`]).
-    pub release: Option<&'a dyn Fn()>,
+    /// The input this chunk is the whole of: the parser gives back the
+    /// pages it has read ([`Input::release_prefix`]), and the rest go once
+    /// the chunk is parsed, verified and transformed, before the printer
+    /// runs ([`Input::release`]).
+    pub input: Option<&'a Input>,
+}
+
+/// Where the output goes: `-o FILE` or stdout, opened at the first write.
+/// The printer writes a whole-input chunk here as it prints it
+/// ([`print_op_top_to`]), instead of building the text first.
+pub struct OutputTarget {
+    path: Option<String>,
+    writer: Option<Box<dyn Write + Send>>,
+}
+
+impl OutputTarget {
+    /// The target of `-o` (`None` or `-`: stdout).
+    pub fn new(path: Option<&str>) -> Self {
+        OutputTarget { path: path.filter(|p| *p != "-").map(str::to_string), writer: None }
+    }
+
+    /// The writer, opening the file at the first call. Errors are the
+    /// messages tessel-opt prints.
+    pub fn writer(&mut self) -> Result<&mut (dyn Write + Send), String> {
+        if self.writer.is_none() {
+            // Buffered: the output comes in pieces, and stdout alone would
+            // write at every newline.
+            let w: Box<dyn Write + Send> = match &self.path {
+                Some(path) => Box::new(std::io::BufWriter::with_capacity(
+                    1 << 16,
+                    std::fs::File::create(path).map_err(|e| format!("cannot write '{path}': {e}"))?,
+                )),
+                None => Box::new(std::io::BufWriter::with_capacity(1 << 16, std::io::stdout())),
+            };
+            self.writer = Some(w);
+        }
+        Ok(self.writer.as_deref_mut().expect("opened above"))
+    }
+
+    /// Runs `write` on the writer and flushes it.
+    pub fn write_with(
+        &mut self,
+        write: impl FnOnce(&mut (dyn Write + Send)) -> std::io::Result<()>,
+    ) -> Result<(), String> {
+        let w = self.writer()?;
+        let written = write(&mut *w).and_then(|()| w.flush());
+        written.map_err(|e| match &self.path {
+            Some(path) => format!("cannot write '{path}': {e}"),
+            None => format!("cannot write output: {e}"),
+        })
+    }
+
+    /// Writes `text` and flushes.
+    pub fn write_all(&mut self, text: &PrintedText) -> Result<(), String> {
+        self.write_with(|w| text.write_to(w))
+    }
 }
 
 /// The split marker. Like mlir-opt, it splits wherever it occurs, even
@@ -41,13 +93,13 @@ pub fn split_input(text: &str) -> Vec<Chunk<'_>> {
     let mut start = 0usize;
     let mut begin = BufferStart::default();
     for (pos, _) in text.match_indices(SPLIT_MARKER) {
-        chunks.push(Chunk { text: &text[start..pos], start: begin, release: None });
+        chunks.push(Chunk { text: &text[start..pos], start: begin, input: None });
         start = pos + SPLIT_MARKER.len();
         let line = text[..start].matches('\n').count() as u32;
         let line_start = text[..start].rfind('\n').map(|i| i + 1).unwrap_or(0);
         begin = BufferStart { line, col: text[line_start..start].chars().count() as u32 };
     }
-    chunks.push(Chunk { text: &text[start..], start: begin, release: None });
+    chunks.push(Chunk { text: &text[start..], start: begin, input: None });
     chunks
 }
 
@@ -62,26 +114,36 @@ pub struct Outcome {
 
 /// Runs tessel-opt on `text` (named `file` in locations) with `opts`.
 pub fn process_buffer(text: &str, file: &str, opts: &Options, registry: &PassRegistry) -> Outcome {
-    process_text(text, None, file, opts, registry)
+    process_text(text, None, None, file, opts, registry)
 }
 
-/// Runs tessel-opt on `input`; without `--split-input-file`, the input's
-/// pages are given back before printing.
-pub fn process_input(input: &Input, file: &str, opts: &Options, registry: &PassRegistry) -> Outcome {
-    process_text(input.text(), Some(&|| input.release()), file, opts, registry)
+/// Runs tessel-opt on `input`. Without `--split-input-file`, the input's
+/// pages are given back before printing, and the output is written to
+/// `target` as it is printed (then the outcome's own output is empty, and
+/// the diagnostics and dumps so far were printed to stderr before it).
+pub fn process_input(
+    input: &Input,
+    file: &str,
+    opts: &Options,
+    registry: &PassRegistry,
+    target: &mut OutputTarget,
+) -> Outcome {
+    process_text(input.text(), Some(input), Some(target), file, opts, registry)
 }
 
 fn process_text(
     text: &str,
-    release: Option<&dyn Fn()>,
+    input: Option<&Input>,
+    mut target: Option<&mut OutputTarget>,
     file: &str,
     opts: &Options,
     registry: &PassRegistry,
 ) -> Outcome {
     let chunks = if opts.split_input_file {
+        target = None;
         split_input(text)
     } else {
-        vec![Chunk { text, start: BufferStart::default(), release }]
+        vec![Chunk { text, start: BufferStart::default(), input }]
     };
     let mut out = Outcome { success: true, ..Default::default() };
     // Chunk outputs are appended in place (no second copy of a large output).
@@ -91,7 +153,8 @@ fn process_text(
     let mut timing = Timing::new(opts.timing_display, &pipeline);
     for chunk in &chunks {
         let mut diags = Vec::new();
-        let printed = process_chunk(chunk, file, opts, registry, &mut diags, &mut out.errors, &mut timing);
+        let printed =
+            process_chunk(chunk, file, opts, registry, &mut diags, &mut out.errors, &mut timing, target.as_deref_mut());
         let chunk_ok = printed.is_some();
         if !first_chunk {
             out.output.push("// -----\n".to_string());
@@ -165,6 +228,9 @@ fn collect_diag(ctx: &Context, d: &Diagnostic, file: &str, text: &str, sink: &mu
 
 /// Parses, verifies, transforms and prints one chunk: its alias definitions
 /// and its module text; `None` on failure (with diagnostics pushed to `diags`).
+/// With a `target`, the module text is written there instead, and what
+/// `dumps` holds is printed to stderr first (it comes before the output).
+#[allow(clippy::too_many_arguments)]
 fn process_chunk(
     chunk: &Chunk<'_>,
     file: &str,
@@ -173,11 +239,17 @@ fn process_chunk(
     diags: &mut Vec<CollectedDiag>,
     dumps: &mut String,
     timing: &mut Timing,
+    target: Option<&mut OutputTarget>,
 ) -> Option<(String, PrintedText)> {
     let mut ctx = Context::new();
     ctx.allow_unregistered = opts.allow_unregistered;
     let start = Instant::now();
-    let parsed = parse_module(&mut ctx, chunk.text, file, chunk.start);
+    let parsed = match chunk.input {
+        Some(input) => {
+            parse_module_releasing(&mut ctx, chunk.text, file, chunk.start, &|end| input.release_prefix(end))
+        }
+        None => parse_module(&mut ctx, chunk.text, file, chunk.start),
+    };
     timing.add("Parser", start.elapsed());
     let module = match parsed {
         Ok(m) => m.module,
@@ -252,10 +324,29 @@ fn process_chunk(
     if let Some(func) = &opts.run {
         return run_chunk(&mut ctx, module, func, opts, file, chunk, diags, dumps, timing);
     }
-    if let Some(release) = chunk.release {
-        release();
+    if let Some(input) = chunk.input {
+        input.release();
     }
     let start = Instant::now();
+    if let Some(target) = target.filter(|_| !verify_while_printing) {
+        eprint!("{dumps}");
+        dumps.clear();
+        let written = target.write_with(|w| {
+            print_op_top_to(&ctx, module, print_opts, w)?;
+            // mlir-opt ends the output with an empty line, except in local scope.
+            if opts.print_local_scope {
+                Ok(())
+            } else {
+                w.write_all(b"\n")
+            }
+        });
+        timing.add("Output", start.elapsed());
+        if let Err(e) = written {
+            dumps.push_str(&format!("tessel-opt: {e}\n"));
+            return None;
+        }
+        return Some((String::new(), PrintedText::default()));
+    }
     let (text, verified) = if verify_while_printing {
         // The verification after the last pass and the printing only read
         // the IR: run them side by side; the text is dropped if it fails.
@@ -695,22 +786,10 @@ pub fn main_with_args(args: &[String]) -> i32 {
             return 1;
         }
     };
-    let outcome = process_input(&input, &file, &opts, &registry);
+    let mut target = OutputTarget::new(opts.output.as_deref());
+    let outcome = process_input(&input, &file, &opts, &registry, &mut target);
     eprint!("{}", outcome.errors);
-    let write_all = |w: &mut dyn Write| -> std::io::Result<()> {
-        outcome.output.write_to(w)?;
-        w.flush()
-    };
-    let write_result = match &opts.output {
-        Some(path) if path != "-" => std::fs::File::create(path)
-            .and_then(|f| write_all(&mut std::io::BufWriter::with_capacity(1 << 16, f)))
-            .map_err(|e| format!("cannot write '{path}': {e}")),
-        // Buffered: the output comes in many pieces, and stdout alone would
-        // write at every newline.
-        _ => write_all(&mut std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock()))
-            .map_err(|e| format!("cannot write output: {e}")),
-    };
-    if let Err(e) = write_result {
+    if let Err(e) = target.write_all(&outcome.output) {
         eprintln!("tessel-opt: {e}");
         return 1;
     }

@@ -2,14 +2,24 @@
 //! regular files are mapped, as LLVM's `MemoryBuffer` does for mlir-opt.
 //!
 //! A mapping costs no copy and no freshly zeroed pages (the file's pages
-//! come from the page cache), and once the IR is parsed and verified its
-//! pages can be given back ([`Input::release`]) before the printer builds
-//! the output, so the peak memory holds the input or the output, not both.
+//! come from the page cache), and its pages can be given back as soon as
+//! they have been read: the UTF-8 check, the parser's line scan and the
+//! parser itself each release what they are done with
+//! ([`Input::release_prefix`]), and what is left goes before printing
+//! ([`Input::release`]). The peak memory then holds a few megabytes of
+//! the input, not all of it beside the IR.
 
 use std::io::Read;
 
 /// Files at least this large are mapped instead of read.
 const MAP_THRESHOLD: u64 = 1 << 20;
+
+/// The UTF-8 check of a mapped file goes this far between releases.
+const CHECK_STEP: usize = 8 << 20;
+
+/// The page size the releases round to (a larger real page only makes
+/// `madvise` drop less).
+const PAGE: usize = 4096;
 
 /// The text of the input and where it lives.
 pub enum Input {
@@ -37,8 +47,9 @@ impl Input {
             // mapped buffers, it assumes the file is not truncated or
             // rewritten while tessel-opt runs.
             if let Ok(map) = unsafe { memmap2::Mmap::map(&file) } {
-                std::str::from_utf8(&map).map_err(|_| not_utf8())?;
-                return Ok((Input::Mapped(map), path.to_string()));
+                let input = Input::Mapped(map);
+                input.check_utf8().map_err(|()| not_utf8())?;
+                return Ok((input, path.to_string()));
             }
         }
         let mut bytes = Vec::new();
@@ -54,6 +65,36 @@ impl Input {
             // SAFETY: `read` checked that the mapped bytes are UTF-8, and
             // the mapping is never written.
             Input::Mapped(m) => unsafe { std::str::from_utf8_unchecked(m) },
+        }
+    }
+
+    /// Checks a mapped input is UTF-8, a step at a time, giving back each
+    /// step's pages once it is checked.
+    fn check_utf8(&self) -> Result<(), ()> {
+        let Input::Mapped(map) = self else { return Ok(()) };
+        let mut at = 0;
+        while at < map.len() {
+            let end = (at + CHECK_STEP).min(map.len());
+            at = match std::str::from_utf8(&map[at..end]) {
+                Ok(_) => end,
+                // A character cut by the step's end: check it with the next.
+                Err(e) if e.error_len().is_none() && end < map.len() => at + e.valid_up_to(),
+                Err(_) => return Err(()),
+            };
+            self.release_prefix(at);
+        }
+        Ok(())
+    }
+
+    /// Gives back the pages of a mapped input that lie wholly before byte
+    /// `end`; like [`Self::release`], the text stays readable.
+    pub fn release_prefix(&self, end: usize) {
+        if let Input::Mapped(m) = self {
+            let len = end.min(m.len()) / PAGE * PAGE;
+            if len > 0 {
+                // SAFETY: as in `release`; the range is inside the mapping.
+                let _ = unsafe { m.unchecked_advise_range(memmap2::UncheckedAdvice::DontNeed, 0, len) };
+            }
         }
     }
 

@@ -48,6 +48,11 @@ impl<T> Arena<T> {
         i
     }
 
+    /// The entries in index order.
+    pub fn iter(&self) -> impl Iterator<Item = &T> {
+        self.chunks.iter().flatten()
+    }
+
     #[cold]
     fn start_chunk(&mut self) {
         self.chunks.push(Vec::with_capacity(CHUNK));
@@ -83,5 +88,7 @@ mod tests {
         assert_eq!(a[CHUNK + 3], CHUNK + 3);
         a[CHUNK * 2 + 4] = 7;
         assert_eq!(a[CHUNK * 2 + 4], 7);
+        assert!(a.iter().take(CHUNK * 2 + 4).copied().eq(0..CHUNK * 2 + 4));
+        assert_eq!(a.iter().count(), CHUNK * 2 + 5);
     }
 }

@@ -367,6 +367,12 @@ impl Context {
         &self.attrs[a.index()]
     }
 
+    /// Whether some attribute uniqued in this context satisfies `pred`
+    /// (whether or not an op still refers to it).
+    pub fn any_attr(&self, pred: impl Fn(&AttrKind) -> bool) -> bool {
+        self.attrs.iter().any(pred)
+    }
+
     /// Uniques a location.
     pub fn loc(&mut self, kind: LocKind) -> Loc {
         Loc::new(self.locs.intern(kind))

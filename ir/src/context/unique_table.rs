@@ -52,6 +52,13 @@ impl<T: Hash + Eq, S: BuildHasher> UniqueTable<T, S> {
     }
 }
 
+impl<T, S> UniqueTable<T, S> {
+    /// The entries in number order.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = &T> {
+        self.entries.iter()
+    }
+}
+
 impl<T, S> std::ops::Index<usize> for UniqueTable<T, S> {
     type Output = T;
     fn index(&self, i: usize) -> &T {

@@ -86,6 +86,10 @@ pub struct Parser<'a> {
     last_line: usize,
     /// Whether the buffer is ASCII (columns are then byte offsets).
     ascii: bool,
+    /// Told the offset before which the text has been read.
+    release: Option<&'a dyn Fn(usize)>,
+    /// The offset last passed to `release`.
+    released: usize,
     tok: Token,
     type_aliases: HashMap<String, Type>,
     attr_aliases: HashMap<String, Attr>,
@@ -123,14 +127,47 @@ pub fn parse_module(ctx: &mut Context, src: &str, file: &str, start: BufferStart
     p.parse_top_level()
 }
 
+/// [`parse_module`], telling `release` every few megabytes that the text
+/// before the byte offset it passes has been read (a mapped input gives
+/// those pages back; the text must stay readable, as a diagnostic may
+/// quote it later).
+pub fn parse_module_releasing(
+    ctx: &mut Context,
+    src: &str,
+    file: &str,
+    start: BufferStart,
+    release: &dyn Fn(usize),
+) -> PResult<ParsedModule> {
+    let mut p = Parser::with_release(ctx, src, file, start, Some(release));
+    p.parse_top_level()
+}
+
+/// The parser reports read text to its `release` hook in steps this large.
+const RELEASE_STEP: usize = 8 << 20;
+
 impl<'a> Parser<'a> {
     /// A parser over `src`.
     pub fn new(ctx: &'a mut Context, src: &'a str, file: &str, start: BufferStart) -> Self {
+        Self::with_release(ctx, src, file, start, None)
+    }
+
+    /// A parser over `src` that reports read text to `release`.
+    fn with_release(
+        ctx: &'a mut Context,
+        src: &'a str,
+        file: &str,
+        start: BufferStart,
+        release: Option<&'a dyn Fn(usize)>,
+    ) -> Self {
         let bytes = src.as_bytes();
         let mut line_starts = vec![0];
-        for (i, b) in bytes.iter().enumerate() {
-            if *b == b'\n' {
-                line_starts.push(i + 1);
+        let mut ascii = true;
+        for (at, step) in bytes.chunks(RELEASE_STEP).enumerate() {
+            let base = at * RELEASE_STEP;
+            line_starts.extend(step.iter().enumerate().filter(|(_, b)| **b == b'\n').map(|(i, _)| base + i + 1));
+            ascii &= step.is_ascii();
+            if let Some(release) = release {
+                release(base + step.len());
             }
         }
         // About one op per line.
@@ -146,7 +183,9 @@ impl<'a> Parser<'a> {
             line_offset: start.line,
             first_col_offset: start.col,
             last_line: 0,
-            ascii: src.is_ascii(),
+            ascii,
+            release,
+            released: 0,
             tok,
             type_aliases: HashMap::new(),
             attr_aliases: HashMap::new(),
@@ -195,6 +234,18 @@ impl<'a> Parser<'a> {
 
     pub(crate) fn bytes(&self) -> &'a [u8] {
         self.bytes
+    }
+
+    /// Tells the `release` hook, once per [`RELEASE_STEP`], that the text
+    /// before the current token has been read.
+    #[inline]
+    fn release_read_text(&mut self) {
+        if let Some(release) = self.release {
+            if self.tok.start >= self.released + RELEASE_STEP {
+                self.released = self.tok.start;
+                release(self.released);
+            }
+        }
     }
 
     /// A location for a byte offset.
@@ -396,6 +447,7 @@ impl<'a> Parser<'a> {
                 _ => {
                     let op = self.parse_operation(block)?;
                     top_ops.push(op);
+                    self.release_read_text();
                 }
             }
         }
@@ -1056,6 +1108,7 @@ impl<'a> Parser<'a> {
             first = false;
             while !matches!(self.kind(), Tok::CaretId | Tok::RBrace | Tok::Eof) {
                 self.parse_operation(block)?;
+                self.release_read_text();
             }
             if self.kind() == Tok::Eof {
                 return self.err("expected '}' to end region");

@@ -160,6 +160,10 @@ const PREFAULT_BYTES: usize = 4 << 20;
 /// threads (see [`OpPrinter::print_ops_in_halves`]).
 const SPLIT_BLOCK_OPS: usize = 4096;
 
+/// With a streaming sink, a large block is printed in groups of this many
+/// ops, each split between two threads.
+const STREAM_GROUP_OPS: usize = 8 * SPLIT_BLOCK_OPS;
+
 /// Alias uses of a helper printer: the aliased attributes in order of
 /// first use, and where each use sits in its text (after the `#`).
 #[derive(Default)]
@@ -247,7 +251,15 @@ pub struct OpPrinter<'a> {
     /// interned and few, and the same `tensor<...>` is printed again and
     /// again.
     type_text: Vec<Option<Box<str>>>,
+    /// Where finished text goes as it is printed ([`print_op_top_to`]),
+    /// at op boundaries, a block of [`STREAM_FLUSH_BYTES`] at a time.
+    sink: Option<&'a mut (dyn std::io::Write + Send)>,
+    /// The first error writing to the sink (later text is dropped).
+    sink_error: Option<std::io::Error>,
 }
+
+/// Streamed text is handed to the sink once this much has been printed.
+const STREAM_FLUSH_BYTES: usize = 1 << 20;
 
 /// Prints a top-level op (normally the module) with alias definitions first.
 pub fn print_op_top(ctx: &Context, op: OpId, opts: PrintOptions) -> String {
@@ -268,7 +280,7 @@ pub fn print_op_top_parts(ctx: &Context, op: OpId, opts: PrintOptions) -> (Strin
 /// [`print_op_top_parts`], using a second thread for large blocks if
 /// `parallel` (the text is the same either way).
 fn print_top(ctx: &Context, op: OpId, opts: PrintOptions, parallel: bool) -> (String, PrintedText) {
-    let mut p = OpPrinter::with_buffer(ctx, op, opts, parallel);
+    let mut p = OpPrinter::with_buffer(ctx, op, opts, parallel, usize::MAX);
     if opts.debug_info && !opts.local_scope {
         // A dry run finds the locations of the ops that actually print
         // (implicit terminators do not), in the order mlir-opt numbers them.
@@ -283,6 +295,50 @@ fn print_top(ctx: &Context, op: OpId, opts: PrintOptions, parallel: bool) -> (St
     p.print_op(op);
     p.out.push('\n');
     p.finish_with_aliases()
+}
+
+/// Prints a top-level op like [`print_op_top`] into `w`. When no alias can
+/// occur (the context holds no affine map or integer set, and locations
+/// are not printed), nothing has to be known before the first line, and
+/// the text goes to `w` as it is printed, a megabyte at a time: the whole
+/// output is never held in memory, as mlir-opt's stream never holds it.
+/// Otherwise the alias definitions and the text are printed first and
+/// written after.
+pub fn print_op_top_to(
+    ctx: &Context,
+    op: OpId,
+    opts: PrintOptions,
+    w: &mut (dyn std::io::Write + Send),
+) -> std::io::Result<()> {
+    print_top_to(ctx, op, opts, w, crate::parallel::enabled())
+}
+
+/// [`print_op_top_to`], using a second thread for large blocks if
+/// `parallel` (the text is the same either way).
+fn print_top_to(
+    ctx: &Context,
+    op: OpId,
+    opts: PrintOptions,
+    w: &mut (dyn std::io::Write + Send),
+    parallel: bool,
+) -> std::io::Result<()> {
+    let aliases_possible = !opts.local_scope
+        && (opts.debug_info || ctx.any_attr(|k| matches!(k, AttrKind::AffineMap(_) | AttrKind::IntegerSet(_))));
+    if aliases_possible {
+        let (head, body) = print_top(ctx, op, opts, parallel);
+        w.write_all(head.as_bytes())?;
+        return body.write_to(w);
+    }
+    let mut p = OpPrinter::with_buffer(ctx, op, opts, false, STREAM_FLUSH_BYTES * 2);
+    p.parallel = parallel && !opts.debug_info && !opts.value_users;
+    p.sink = Some(w);
+    p.print_op(op);
+    p.out.push('\n');
+    p.flush_sink();
+    match p.sink_error.take() {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
 }
 
 /// Prints a type.
@@ -310,18 +366,18 @@ pub fn op_to_generic_string(ctx: &Context, op: OpId) -> String {
 
 impl<'a> OpPrinter<'a> {
     fn new(ctx: &'a Context, top: OpId, opts: PrintOptions) -> Self {
-        Self::with_buffer(ctx, top, opts, false)
+        Self::with_buffer(ctx, top, opts, false, usize::MAX)
     }
 
     /// [`Self::new`]; with `prefault`, a large output buffer has its first
     /// half (what the main printer writes when a helper prints the other
     /// half) faulted in on another thread while the names are computed.
-    fn with_buffer(ctx: &'a Context, top: OpId, opts: PrintOptions, prefault: bool) -> Self {
+    fn with_buffer(ctx: &'a Context, top: OpId, opts: PrintOptions, prefault: bool, max_room: usize) -> Self {
         // Room for the whole text up front: growing a many-megabyte string
         // by doubling copies it again and again.
         let mut ops = 0usize;
         ctx.walk_preorder(top, &mut |_| ops += 1);
-        let room = ops.saturating_mul(100).min(1 << 32) + (64 << 10);
+        let room = (ops.saturating_mul(100).min(1 << 32) + (64 << 10)).min(max_room);
         let mut buffer = (prefault && room >= PREFAULT_BYTES).then(|| {
             crate::parallel::Prefetch::spawn_with(move || {
                 let mut v: Vec<u8> = Vec::with_capacity(room);
@@ -361,7 +417,28 @@ impl<'a> OpPrinter<'a> {
             indent: 0,
             use_aliases: false,
             type_text: Vec::new(),
+            sink: None,
+            sink_error: None,
         }
+    }
+
+    /// Hands the finished text to the sink once there is enough of it.
+    #[inline]
+    fn maybe_flush(&mut self) {
+        if self.sink.is_some() && self.out.len() >= STREAM_FLUSH_BYTES {
+            self.flush_sink();
+        }
+    }
+
+    /// Hands all finished text to the sink.
+    fn flush_sink(&mut self) {
+        let Some(w) = self.sink.as_deref_mut() else { return };
+        if self.sink_error.is_none() {
+            let written = self.done.write_to(w).and_then(|()| w.write_all(self.out.as_bytes()));
+            self.sink_error = written.err();
+        }
+        self.done = PrintedText::default();
+        self.out.clear();
     }
 
     /// Numbers locations like mlir-opt: in the order they print (an op's
@@ -1148,12 +1225,23 @@ impl<'a> OpPrinter<'a> {
             let last = ctx.last_op(b);
             let skip = last.filter(|&o| !print_terminators && blocks.len() == 1 && self.is_elidable_terminator(o));
             if self.parallel && ctx.block_ops(b).nth(SPLIT_BLOCK_OPS - 1).is_some() {
-                self.print_ops_in_halves(&ctx.block_op_list(b), skip);
+                let ops = ctx.block_op_list(b);
+                if self.sink.is_some() {
+                    // Streaming: halves of one group of ops at a time, so
+                    // the helper's text waiting to be written stays small.
+                    for group in ops.chunks(STREAM_GROUP_OPS) {
+                        self.print_ops_in_halves(group, skip);
+                        self.flush_sink();
+                    }
+                } else {
+                    self.print_ops_in_halves(&ops, skip);
+                }
             } else {
                 for o in ctx.block_ops(b) {
                     if Some(o) != skip {
                         self.newline();
                         self.print_op(o);
+                        self.maybe_flush();
                     }
                 }
             }
@@ -1170,7 +1258,8 @@ impl<'a> OpPrinter<'a> {
     /// first half's (which is when printing in order would name them).
     fn print_ops_in_halves(&mut self, ops: &[OpId], skip: Option<OpId>) {
         let (first, second) = ops.split_at(ops.len() / 2);
-        let (ctx, opts, names, indent) = (self.ctx, self.opts, self.names.clone(), self.indent);
+        let (ctx, opts, names, indent, use_aliases) =
+            (self.ctx, self.opts, self.names.clone(), self.indent, self.use_aliases);
         let room = self.out.capacity().saturating_sub(self.out.len()) / 2;
         let (text, deferred) = {
             let helper = move || {
@@ -1178,7 +1267,7 @@ impl<'a> OpPrinter<'a> {
                 p.opts = opts;
                 p.names = names;
                 p.indent = indent;
-                p.use_aliases = true;
+                p.use_aliases = use_aliases;
                 p.deferred = Some(DeferredAliases::default());
                 p.out.reserve(room);
                 for &o in second {
@@ -1525,6 +1614,53 @@ mod tests {
         }
         s.push_str("  return %i : index\n}\n");
         s
+    }
+
+    /// What [`print_top_to`] writes, as a string.
+    fn streamed(ctx: &Context, m: OpId, opts: PrintOptions, parallel: bool) -> String {
+        let mut out = Vec::new();
+        print_top_to(ctx, m, opts, &mut out, parallel).expect("writes to memory");
+        String::from_utf8(out).expect("UTF-8")
+    }
+
+    #[test]
+    fn streamed_text_is_the_buffered_text() {
+        // Enough ops for several flushes and several groups of halves,
+        // with a nested region among them.
+        let n = 3 * STREAM_GROUP_OPS + 5;
+        let mut text =
+            String::from("func.func @f(%a: f32, %lb: index, %ub: index) -> f32 {\n  %v0 = arith.addf %a, %a : f32\n");
+        for k in 1..n {
+            text.push_str(&format!("  %v{k} = arith.addf %v{}, %a {{tag = \"op{k}\"}} : f32\n", k - 1));
+            if k % 10_000 == 0 {
+                text.push_str("  scf.for %i = %lb to %ub step %lb {\n    %z = arith.addf %a, %a : f32\n  }\n");
+            }
+        }
+        text.push_str(&format!("  return %v{} : f32\n}}\n", n - 1));
+        let mut ctx = Context::new();
+        let m = parse_module(&mut ctx, &text, "t.mlir", BufferStart::default()).expect("parses").module;
+        for generic in [false, true] {
+            let opts = PrintOptions { generic, ..Default::default() };
+            let buffered = print_op_top(&ctx, m, opts);
+            assert!(buffered.len() > 4 * STREAM_FLUSH_BYTES, "the text should need several flushes");
+            for parallel in [false, true] {
+                assert!(streamed(&ctx, m, opts, parallel) == buffered, "generic {generic}, parallel {parallel}");
+            }
+        }
+    }
+
+    #[test]
+    fn aliases_are_defined_before_streamed_text() {
+        let text = big_affine_function(2 * SPLIT_BLOCK_OPS + 3);
+        let mut ctx = Context::new();
+        let m = parse_module(&mut ctx, &text, "t.mlir", BufferStart::default()).expect("parses").module;
+        for opts in [PrintOptions::default(), PrintOptions { local_scope: true, ..Default::default() }] {
+            let buffered = print_op_top(&ctx, m, opts);
+            assert_eq!(buffered.starts_with("#map = "), !opts.local_scope);
+            for parallel in [false, true] {
+                assert!(streamed(&ctx, m, opts, parallel) == buffered, "{opts:?}, parallel {parallel}");
+            }
+        }
     }
 
     #[test]
