@@ -87,12 +87,17 @@ impl Input {
     }
 
     /// Gives back the pages of a mapped input that lie wholly before byte
-    /// `end`; like [`Self::release`], the text stays readable.
+    /// `end` (all of them from the input's length on); like
+    /// [`Self::release`], the text stays readable.
     pub fn release_prefix(&self, end: usize) {
         if let Input::Mapped(m) = self {
-            let len = end.min(m.len()) / PAGE * PAGE;
+            // The last page of the mapping is whole to the system (the
+            // kernel rounds the length up); any other partial page stays.
+            let len = if end >= m.len() { m.len() } else { end / PAGE * PAGE };
             if len > 0 {
-                // SAFETY: as in `release`; the range is inside the mapping.
+                // SAFETY: the mapping is private and never written, so
+                // dropping its pages loses nothing: they are re-read from
+                // the file. The range is inside the mapping.
                 let _ = unsafe { m.unchecked_advise_range(memmap2::UncheckedAdvice::DontNeed, 0, len) };
             }
         }
@@ -102,10 +107,6 @@ impl Input {
     /// readable: a later read (a diagnostic quoting a source line) faults
     /// the pages in again from the file.
     pub fn release(&self) {
-        if let Input::Mapped(m) = self {
-            // SAFETY: the mapping is private and never written, so dropping
-            // its pages loses nothing: they are re-read from the file.
-            let _ = unsafe { m.unchecked_advise(memmap2::UncheckedAdvice::DontNeed) };
-        }
+        self.release_prefix(usize::MAX);
     }
 }

@@ -1616,6 +1616,13 @@ mod tests {
         s
     }
 
+    /// `text` parsed into a fresh context, and its module.
+    fn parsed(text: &str) -> (Context, OpId) {
+        let mut ctx = Context::new();
+        let m = parse_module(&mut ctx, text, "t.mlir", BufferStart::default()).expect("parses").module;
+        (ctx, m)
+    }
+
     /// What [`print_top_to`] writes, as a string.
     fn streamed(ctx: &Context, m: OpId, opts: PrintOptions, parallel: bool) -> String {
         let mut out = Vec::new();
@@ -1637,8 +1644,7 @@ mod tests {
             }
         }
         text.push_str(&format!("  return %v{} : f32\n}}\n", n - 1));
-        let mut ctx = Context::new();
-        let m = parse_module(&mut ctx, &text, "t.mlir", BufferStart::default()).expect("parses").module;
+        let (ctx, m) = parsed(&text);
         for generic in [false, true] {
             let opts = PrintOptions { generic, ..Default::default() };
             let buffered = print_op_top(&ctx, m, opts);
@@ -1652,8 +1658,7 @@ mod tests {
     #[test]
     fn aliases_are_defined_before_streamed_text() {
         let text = big_affine_function(2 * SPLIT_BLOCK_OPS + 3);
-        let mut ctx = Context::new();
-        let m = parse_module(&mut ctx, &text, "t.mlir", BufferStart::default()).expect("parses").module;
+        let (ctx, m) = parsed(&text);
         for opts in [PrintOptions::default(), PrintOptions { local_scope: true, ..Default::default() }] {
             let buffered = print_op_top(&ctx, m, opts);
             assert_eq!(buffered.starts_with("#map = "), !opts.local_scope);
@@ -1666,8 +1671,7 @@ mod tests {
     #[test]
     fn split_blocks_print_like_one_pass() {
         let text = big_affine_function(2 * SPLIT_BLOCK_OPS + 3);
-        let mut ctx = Context::new();
-        let m = parse_module(&mut ctx, &text, "t.mlir", BufferStart::default()).expect("parses").module;
+        let (ctx, m) = parsed(&text);
         for generic in [false, true] {
             let opts = PrintOptions { generic, ..Default::default() };
             let (head, body) = print_top(&ctx, m, opts, false);
