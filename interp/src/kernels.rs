@@ -85,7 +85,7 @@ pub(crate) fn kernel(ctx: &Context, op: OpId) -> Option<Entry> {
     static TABLE: OnceLock<FxHashMap<usize, Entry>> = OnceLock::new();
     let table =
         TABLE.get_or_init(|| kernel_table().into_iter().map(|(d, k)| (d as *const OpDef as usize, k)).collect());
-    let def = ctx.op(op).def?;
+    let def = ctx.def_of(op)?;
     table.get(&(def as *const OpDef as usize)).copied()
 }
 

@@ -156,7 +156,7 @@ impl<'c> Builder<'c> {
         loop {
             let Some(region) = self.ctx.block_parent(block) else { return block };
             let Some(parent) = self.ctx.region_parent(region) else { return block };
-            if self.ctx.op(parent).def.is_some_and(|d| d.has(traits::ISOLATED_FROM_ABOVE)) {
+            if self.ctx.def_of(parent).is_some_and(|d| d.has(traits::ISOLATED_FROM_ABOVE)) {
                 return self.ctx.blocks(region)[0];
             }
             match self.ctx.op_block(parent) {

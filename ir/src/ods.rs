@@ -378,7 +378,7 @@ pub trait OpHandle: Copy {
     /// Whether `op` is this kind of op.
     #[inline]
     fn isa(ctx: &Context, op: OpId) -> bool {
-        ctx.op(op).def.is_some_and(|d| std::ptr::eq(d, Self::DEF))
+        ctx.def_of(op).is_some_and(|d| std::ptr::eq(d, Self::DEF))
     }
 
     /// The handle of the op defining `v`, if it is this kind of op.

@@ -85,14 +85,14 @@ impl<'c> Verifier<'c> {
     fn verify_op_tree(&mut self, op: OpId, nested_isolated: &mut Vec<OpId>) -> Result<(), Diagnostic> {
         let ctx = self.ctx;
         let data = ctx.op(op);
-        for (i, &v) in data.operands.iter().enumerate() {
+        for (i, &v) in data.operands().iter().enumerate() {
             if ctx.value_def(v) == ValueDef::Detached {
                 return Err(self.error(op, format!("operand #{i} does not dominate this use"), false));
             }
         }
-        if let Some(def) = data.def {
+        if let Some(def) = ctx.def_of(op) {
             if let Some((msg, prefixed)) =
-                check_shape(def, data.operands.len(), data.results.len(), data.regions().len())
+                check_shape(def, data.operands().len(), data.results().len(), data.regions().len())
             {
                 return Err(self.error(op, msg, prefixed));
             }
@@ -115,7 +115,7 @@ impl<'c> Verifier<'c> {
         }
         for &r in ctx.regions(op) {
             let blocks = ctx.blocks(r);
-            if let Some(def) = data.def {
+            if let Some(def) = ctx.def_of(op) {
                 if def.has(traits::SINGLE_BLOCK) && blocks.len() > 1 {
                     return Err(self.error(
                         op,
@@ -139,7 +139,7 @@ impl<'c> Verifier<'c> {
         nested_isolated: &mut Vec<OpId>,
     ) -> Result<(), Diagnostic> {
         let ctx = self.ctx;
-        let pdef = ctx.op(parent).def;
+        let pdef = ctx.def_of(parent);
         if self.opts.parallel && ctx.block_ops(b).nth(SPLIT_BLOCK_OPS - 1).is_some() {
             self.verify_ops_in_halves(&ctx.block_op_list(b), nested_isolated)?;
         } else {
@@ -147,7 +147,7 @@ impl<'c> Verifier<'c> {
         }
         let needs_terminator = pdef.is_some_and(|d| !d.has(traits::NO_TERMINATOR));
         if needs_terminator {
-            let last_is_term = ctx.last_op(b).is_some_and(|o| ctx.op(o).def.is_none_or(|d| d.has(traits::TERMINATOR)));
+            let last_is_term = ctx.last_op(b).is_some_and(|o| ctx.def_of(o).is_none_or(|d| d.has(traits::TERMINATOR)));
             if !last_is_term {
                 let _ = region;
                 let d = match ctx.last_op(b) {
@@ -172,7 +172,7 @@ impl<'c> Verifier<'c> {
         let ctx = self.ctx;
         for o in ops {
             self.check_dominance(o)?;
-            if ctx.op(o).def.is_some_and(|d| d.has(traits::ISOLATED_FROM_ABOVE)) {
+            if ctx.def_of(o).is_some_and(|d| d.has(traits::ISOLATED_FROM_ABOVE)) {
                 nested_isolated.push(o);
             } else {
                 self.verify_op_tree(o, nested_isolated)?;
@@ -265,7 +265,7 @@ impl<'c> Verifier<'c> {
                 };
             }
             let Some(parent) = region.and_then(|r| ctx.region_parent(r)) else { return UseCheck::NotDominated };
-            if crossed.is_none() && ctx.op(parent).def.is_some_and(|d| d.has(traits::ISOLATED_FROM_ABOVE)) {
+            if crossed.is_none() && ctx.def_of(parent).is_some_and(|d| d.has(traits::ISOLATED_FROM_ABOVE)) {
                 crossed = Some(parent);
             }
             user_op = parent;

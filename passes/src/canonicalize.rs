@@ -104,7 +104,7 @@ fn run_sweeps(ctx: &mut Context, root: OpId, every_sweep_full: bool) {
 
 /// The first of `op`'s registered patterns that applies, if any.
 fn apply_patterns(ctx: &mut Context, op: OpId, marks: &mut ChangeMarks) -> bool {
-    let Some(Canonicalization(patterns)) = ctx.op(op).def.and_then(|d| d.interface::<Canonicalization>()) else {
+    let Some(Canonicalization(patterns)) = ctx.def_of(op).and_then(|d| d.interface::<Canonicalization>()) else {
         return false;
     };
     let loc = ctx.op_loc(op);
@@ -118,7 +118,7 @@ fn apply_patterns(ctx: &mut Context, op: OpId, marks: &mut ChangeMarks) -> bool 
 /// linalg ops have memory effects only on memref operands; their bodies
 /// are pure by the verifier): both are dead once unused.
 fn is_removable(ctx: &Context, op: OpId) -> bool {
-    if ctx.op(op).def.is_some_and(|d| d.has(traits::PURE)) {
+    if ctx.def_of(op).is_some_and(|d| d.has(traits::PURE)) {
         return ctx.regions(op).is_empty();
     }
     tessel_ir::dialects::structured::structured(ctx, op).is_some()

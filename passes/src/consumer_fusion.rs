@@ -164,7 +164,7 @@ fn hoist_operands(ctx: &mut Context, consumer: OpId, fused: usize, outermost: Op
         if ctx.op_block(def) != Some(block) || comes_before(ctx, def, outermost) {
             continue;
         }
-        let movable = ctx.op(def).def.is_some_and(|d| d.has(tessel_ir::registry::traits::PURE))
+        let movable = ctx.def_of(def).is_some_and(|d| d.has(tessel_ir::registry::traits::PURE))
             && ctx.regions(def).is_empty()
             && ctx.operands(def).iter().all(|x| match ctx.defining_op(*x) {
                 Some(o) => ctx.op_block(o) != Some(block) || comes_before(ctx, o, outermost),

@@ -47,7 +47,8 @@ struct Key {
 
 fn key(ctx: &Context, op: OpId) -> Option<Key> {
     let data = ctx.op(op);
-    if !data.def.is_some_and(|d| d.has(traits::PURE)) || !ctx.regions(op).is_empty() || ctx.results(op).is_empty() {
+    if !ctx.def_of(op).is_some_and(|d| d.has(traits::PURE)) || !ctx.regions(op).is_empty() || ctx.results(op).is_empty()
+    {
         return None;
     }
     let mut attrs: SmallVec<[(Sym, Attr); 4]> = data.attrs.iter().map(|(k, v)| (*k, *v)).collect();
@@ -85,7 +86,7 @@ fn cse_block(ctx: &mut Context, block: BlockId, scopes: &mut Vec<FxHashMap<Key, 
             }
             scopes.last_mut().expect("scope").insert(k, op);
         }
-        let isolated = ctx.op(op).def.is_some_and(|d| d.has(traits::ISOLATED_FROM_ABOVE));
+        let isolated = ctx.def_of(op).is_some_and(|d| d.has(traits::ISOLATED_FROM_ABOVE));
         for r in ctx.regions(op).to_vec() {
             // Only single-block regions see the enclosing scope safely.
             let blocks = ctx.blocks(r).to_vec();

@@ -32,7 +32,7 @@ struct TransformInterpreter {
 /// `tensor.pack` and `linalg.pack` (and unpack) name the same op: compare
 /// what the registry resolves a name to, else the text.
 fn names_op(ctx: &Context, name: &str, op: OpId) -> bool {
-    match (ctx.op_def(name), ctx.op(op).def) {
+    match (ctx.op_def(name), ctx.def_of(op)) {
         (Some(a), Some(b)) => std::ptr::eq(a, b),
         _ => name == ctx.op_name(op),
     }

@@ -37,8 +37,8 @@ impl Context {
         let successors = data.successors().iter().map(|b| map.blocks.get(b).copied().unwrap_or(*b)).collect();
         let spec = OpSpec {
             name: data.name,
-            operands: data.operands.iter().map(|v| map.lookup(*v)).collect(),
-            result_types: data.results.iter().map(|v| self.value_type(*v)).collect(),
+            operands: data.operands().iter().map(|v| map.lookup(*v)).collect(),
+            result_types: data.results().iter().map(|v| self.value_type(*v)).collect(),
             attrs: data.attrs.clone(),
             regions,
             successors,

@@ -209,7 +209,7 @@ impl Builder<'_> {
         let Some(parent) = self.ctx.block_parent(block).and_then(|r| self.ctx.region_parent(r)) else {
             return true;
         };
-        self.ctx.op(parent).def.is_some_and(|d| d.has(traits::ISOLATED_FROM_ABOVE))
+        self.ctx.def_of(parent).is_some_and(|d| d.has(traits::ISOLATED_FROM_ABOVE))
     }
 
     /// `tensor.dim %v, d` folded to a constant for static extents.

@@ -49,7 +49,7 @@ impl Default for Context {
 /// The `value` attribute of a constant-like op defining `v`.
 pub fn constant_attr_of(ctx: &Context, v: Value) -> Option<Attr> {
     let op = ctx.defining_op(v)?;
-    if !ctx.op(op).def.is_some_and(|d| d.has(traits::CONSTANT_LIKE)) {
+    if !ctx.def_of(op).is_some_and(|d| d.has(traits::CONSTANT_LIKE)) {
         return None;
     }
     ctx.get_attr(op, "value")

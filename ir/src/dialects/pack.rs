@@ -211,7 +211,7 @@ fn invalid_positions(pos: &[i64], rank: usize) -> bool {
 /// The value of an `arith.constant` integer, if `v` is one.
 pub fn constant_int(ctx: &Context, v: Value) -> Option<i64> {
     let op = ctx.defining_op(v)?;
-    if !ctx.op(op).def.is_some_and(|d| d.has(traits::CONSTANT_LIKE)) {
+    if !ctx.def_of(op).is_some_and(|d| d.has(traits::CONSTANT_LIKE)) {
         return None;
     }
     match ctx.attr_kind(ctx.get_attr(op, "value")?) {

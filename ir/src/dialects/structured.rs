@@ -137,7 +137,7 @@ pub fn register(r: &mut Registry) {
 
 /// The named op `op` is, if any.
 pub fn named(ctx: &Context, op: OpId) -> Option<&'static NamedOp> {
-    let def = ctx.op(op).def?;
+    let def = ctx.def_of(op)?;
     NAMED.iter().find(|n| std::ptr::eq(n.def, def))
 }
 
@@ -174,7 +174,7 @@ impl Structured {
 /// The structured view of `op`, if it is a structured op whose maps are
 /// readable (a malformed one is reported by the verifier).
 pub fn structured(ctx: &Context, op: OpId) -> Option<Structured> {
-    let def = ctx.op(op).def?;
+    let def = ctx.def_of(op)?;
     if std::ptr::eq(def, &super::linalg::TRANSPOSE) || std::ptr::eq(def, &super::linalg::FILL) {
         return transpose_or_fill(ctx, op);
     }

@@ -38,7 +38,7 @@ static DIVISOR_MODELS: &[DivisorModel] = &[
 ];
 
 fn model(ctx: &Context, op: OpId) -> Option<&'static DivisorModel> {
-    let def = ctx.op(op).def?;
+    let def = ctx.def_of(op)?;
     DIVISOR_MODELS.iter().find(|m| std::ptr::eq(m.def, def))
 }
 

@@ -152,7 +152,7 @@ static TILING_MODELS: &[(&OpDef, &dyn TilingInterface)] = &[
 /// The TilingInterface implementation of `op`, if it has one (every named
 /// structured op has the structured one).
 pub fn tiling_interface(ctx: &Context, op: OpId) -> Option<&'static dyn TilingInterface> {
-    let def = ctx.op(op).def?;
+    let def = ctx.def_of(op)?;
     if crate::dialects::structured::NAMED.iter().any(|n| std::ptr::eq(n.def, def)) {
         return Some(&StructuredTiling);
     }

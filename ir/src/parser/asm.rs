@@ -397,7 +397,7 @@ impl<'p, 'a> OpParser<'p, 'a> {
             ctx.append_block(region);
         }
         for b in ctx.blocks(region).to_vec() {
-            let has = ctx.last_op(b).is_some_and(|o| ctx.op(o).def.is_some_and(|d| d.has(traits::TERMINATOR)));
+            let has = ctx.last_op(b).is_some_and(|o| ctx.def_of(o).is_some_and(|d| d.has(traits::TERMINATOR)));
             if !has {
                 // A terminator with regions (scf.forall.in_parallel) gets
                 // them empty, each with one block.

@@ -900,7 +900,7 @@ impl<'a> OpPrinter<'a> {
     /// The attribute dictionary without the op's inherent attributes (the
     /// ones its custom form prints), as declared with `op!`.
     pub fn print_attr_dict(&mut self, op: OpId) {
-        let inherent: &[&str] = self.ctx.op(op).def.map(|d| d.inherent).unwrap_or(&[]);
+        let inherent: &[&str] = self.ctx.def_of(op).map(|d| d.inherent).unwrap_or(&[]);
         self.print_optional_attr_dict(op, inherent);
     }
 
@@ -960,8 +960,11 @@ impl<'a> OpPrinter<'a> {
             self.out.push_str(" = ");
         }
         let data = ctx.op(op);
-        let custom =
-            if self.opts.generic { None } else { data.def.and_then(|d| d.interface::<CustomPrinter>()).map(|c| c.0) };
+        let custom = if self.opts.generic {
+            None
+        } else {
+            ctx.def_of(op).and_then(|d| d.interface::<CustomPrinter>()).map(|c| c.0)
+        };
         match custom {
             Some(print) => {
                 let name = self.display_name(op);
@@ -1084,7 +1087,7 @@ impl<'a> OpPrinter<'a> {
             return Some(rest);
         }
         let parent = self.ctx.parent_op(op)?;
-        let dialect = self.ctx.op(parent).def?.default_dialect?;
+        let dialect = self.ctx.def_of(parent)?.default_dialect?;
         name.strip_prefix(dialect)?.strip_prefix('.')
     }
 
@@ -1095,7 +1098,7 @@ impl<'a> OpPrinter<'a> {
         self.out.push('"');
         self.out.push_str(name);
         self.out.push_str("\"(");
-        self.print_operands(&data.operands);
+        self.print_operands(data.operands());
         self.out.push(')');
         if !data.successors().is_empty() {
             self.out.push('[');
@@ -1107,7 +1110,7 @@ impl<'a> OpPrinter<'a> {
             }
             self.out.push(']');
         }
-        let inherent: &[&str] = data.def.map(|d| d.inherent).unwrap_or(&[]);
+        let inherent: &[&str] = self.ctx.def_of(op).map(|d| d.inherent).unwrap_or(&[]);
         // Properties the op carries, then those MLIR stores with a default
         // value when they are absent; all in name order.
         let mut props: Vec<(&str, Result<Attr, &str>)> = data
@@ -1116,7 +1119,7 @@ impl<'a> OpPrinter<'a> {
             .filter(|(k, _)| inherent.contains(&ctx.str(**k)))
             .map(|(k, v)| (ctx.str(*k), Ok(*v)))
             .collect();
-        for (name, text) in data.def.map(|d| d.default_properties).unwrap_or(&[]) {
+        for (name, text) in self.ctx.def_of(op).map(|d| d.default_properties).unwrap_or(&[]) {
             if !props.iter().any(|(k, _)| k == name) {
                 props.push((name, Err(text)));
             }
@@ -1151,10 +1154,10 @@ impl<'a> OpPrinter<'a> {
         }
         self.print_optional_attr_dict(op, inherent);
         self.out.push_str(" : (");
-        let operand_types: Vec<Type> = data.operands.iter().map(|v| ctx.value_type(*v)).collect();
+        let operand_types: Vec<Type> = data.operands().iter().map(|v| ctx.value_type(*v)).collect();
         self.print_types(&operand_types);
         self.out.push_str(") -> ");
-        let result_types: Vec<Type> = data.results.iter().map(|v| ctx.value_type(*v)).collect();
+        let result_types: Vec<Type> = data.results().iter().map(|v| ctx.value_type(*v)).collect();
         if result_types.len() == 1 && !matches!(ctx.type_kind(result_types[0]), TypeKind::Function { .. }) {
             self.print_type(result_types[0]);
         } else {
@@ -1309,7 +1312,9 @@ impl<'a> OpPrinter<'a> {
 
     fn is_elidable_terminator(&self, op: OpId) -> bool {
         let d = self.ctx.op(op);
-        d.def.is_some_and(|def| def.has(traits::TERMINATOR)) && d.operands.is_empty() && d.attrs.is_empty()
+        self.ctx.def_of(op).is_some_and(|def| def.has(traits::TERMINATOR))
+            && d.operands().is_empty()
+            && d.attrs.is_empty()
     }
 
     /// An op's location: `loc(#locN)`, or in the pretty form the location

@@ -224,7 +224,7 @@ impl NameTable {
 fn isolated_root(ctx: &Context, op: OpId) -> OpId {
     let mut cur = op;
     loop {
-        if ctx.op(cur).def.is_some_and(|d| d.has(crate::registry::traits::ISOLATED_FROM_ABOVE)) {
+        if ctx.def_of(cur).is_some_and(|d| d.has(crate::registry::traits::ISOLATED_FROM_ABOVE)) {
             return cur;
         }
         match ctx.parent_op(cur) {
@@ -292,7 +292,7 @@ impl<'c> State<'c> {
     fn number_region(&mut self, r: RegionId) {
         let ctx = self.ctx;
         let named_by =
-            ctx.region_parent(r).and_then(|op| ctx.op(op).def.and_then(|d| d.block_arg_name).map(|f| (f, op)));
+            ctx.region_parent(r).and_then(|op| ctx.def_of(op).and_then(|d| d.block_arg_name).map(|f| (f, op)));
         for (i, &b) in ctx.blocks(r).iter().enumerate() {
             self.table.set_block(b, i as u32);
             for (arg_index, &a) in ctx.block_args(b).iter().enumerate() {
@@ -341,7 +341,7 @@ impl<'c> State<'c> {
         // Every result is where its op is: a name there names them all.
         let from_loc = self.loc_name(Some(ctx.op_loc(op))).filter(|n| !n.is_empty());
         if !self.generic {
-            if let Some(groups) = ctx.op(op).def.and_then(|d| d.result_groups) {
+            if let Some(groups) = ctx.def_of(op).and_then(|d| d.result_groups) {
                 let mut next = 0;
                 for (name, count) in groups(ctx, op) {
                     if count == 0 {
@@ -362,7 +362,7 @@ impl<'c> State<'c> {
             }
         }
         if !self.generic && results.len() == 1 {
-            if let Some(f) = ctx.op(op).def.and_then(|d| d.result_name) {
+            if let Some(f) = ctx.def_of(op).and_then(|d| d.result_name) {
                 if let Some(n) = f(ctx, op) {
                     let u = self.unique(from_loc.unwrap_or(n.as_str()));
                     self.table.set_value(results[0], VName::Str(u));

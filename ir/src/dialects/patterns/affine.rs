@@ -48,7 +48,7 @@ pub fn fold_affine(rw: &mut Rewriter<'_>, op: OpId) -> bool {
         Ofr::Val(v) => {
             let ctx = &*rw.ctx;
             let same = created.len() == 1
-                && ctx.op(created[0]).def.map(|d| d.name) == ctx.op(op).def.map(|d| d.name)
+                && ctx.def_of(created[0]).map(|d| d.name) == ctx.def_of(op).map(|d| d.name)
                 && ctx.operands(created[0]) == ctx.operands(op)
                 && ctx.get_attr(created[0], "map") == ctx.get_attr(op, "map");
             if same || v == ctx.result(op, 0) {

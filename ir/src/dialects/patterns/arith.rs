@@ -36,7 +36,7 @@ static INT_FOLDS: &[IntFold] = &[
 /// Folds an integer binary op listed in `INT_FOLDS`.
 pub fn fold_int_binary(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     let ctx = &*rw.ctx;
-    let Some(fold) = ctx.op(op).def.and_then(|d| INT_FOLDS.iter().find(|f| std::ptr::eq(f.def, d))) else {
+    let Some(fold) = ctx.def_of(op).and_then(|d| INT_FOLDS.iter().find(|f| std::ptr::eq(f.def, d))) else {
         return false;
     };
     let ty = match ctx.results(op).first() {
