@@ -786,6 +786,7 @@ pub fn main_with_args(args: &[String]) -> i32 {
             return 1;
         }
     };
+    input.choose_page_size();
     let mut target = OutputTarget::new(opts.output.as_deref());
     let outcome = process_input(&input, &file, &opts, &registry, &mut target);
     eprint!("{}", outcome.errors);
