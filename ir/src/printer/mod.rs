@@ -126,6 +126,11 @@ impl PrintedText {
         }
     }
 
+    /// The length of the text in bytes.
+    pub fn len(&self) -> usize {
+        self.pieces.iter().map(|p| p.as_str().len()).sum()
+    }
+
     /// Whether there is no text.
     pub fn is_empty(&self) -> bool {
         self.pieces.iter().all(|p| p.as_str().is_empty())
@@ -160,9 +165,16 @@ const PREFAULT_BYTES: usize = 4 << 20;
 /// threads (see [`OpPrinter::print_ops_in_halves`]).
 const SPLIT_BLOCK_OPS: usize = 4096;
 
-/// With a streaming sink, a large block is printed in groups of this many
-/// ops, each split between two threads.
+/// With a streaming sink, a large block is printed in groups of at most
+/// this many ops, each split between two threads.
 const STREAM_GROUP_OPS: usize = 8 * SPLIT_BLOCK_OPS;
+
+/// With a streaming sink, groups are sized for about this much text: the
+/// helper's half waits in memory until the main thread's half is written.
+/// The first group has `2 * SPLIT_BLOCK_OPS` ops; later ones follow the
+/// text per op measured so far (an op with a nest of regions prints a
+/// kilobyte, a one-line op fifty bytes).
+const STREAM_GROUP_BYTES: usize = 8 << 20;
 
 /// Alias uses of a helper printer: the aliased attributes in order of
 /// first use, and where each use sits in its text (after the `#`).
@@ -256,6 +268,8 @@ pub struct OpPrinter<'a> {
     sink: Option<&'a mut (dyn std::io::Write + Send)>,
     /// The first error writing to the sink (later text is dropped).
     sink_error: Option<std::io::Error>,
+    /// Bytes handed to the sink so far.
+    streamed: usize,
 }
 
 /// Streamed text is handed to the sink once this much has been printed.
@@ -419,6 +433,7 @@ impl<'a> OpPrinter<'a> {
             type_text: Vec::new(),
             sink: None,
             sink_error: None,
+            streamed: 0,
         }
     }
 
@@ -433,6 +448,7 @@ impl<'a> OpPrinter<'a> {
     /// Hands all finished text to the sink.
     fn flush_sink(&mut self) {
         let Some(w) = self.sink.as_deref_mut() else { return };
+        self.streamed += self.done.len() + self.out.len();
         if self.sink_error.is_none() {
             let written = self.done.write_to(w).and_then(|()| w.write_all(self.out.as_bytes()));
             self.sink_error = written.err();
@@ -1232,9 +1248,15 @@ impl<'a> OpPrinter<'a> {
                 if self.sink.is_some() {
                     // Streaming: halves of one group of ops at a time, so
                     // the helper's text waiting to be written stays small.
-                    for group in ops.chunks(STREAM_GROUP_OPS) {
-                        self.print_ops_in_halves(group, skip);
+                    let (mut at, mut group) = (0, 2 * SPLIT_BLOCK_OPS);
+                    while at < ops.len() {
+                        let end = (at + group).min(ops.len());
+                        let before = self.streamed;
+                        self.print_ops_in_halves(&ops[at..end], skip);
                         self.flush_sink();
+                        let per_op = ((self.streamed - before) / (end - at)).max(1);
+                        group = (STREAM_GROUP_BYTES / per_op).clamp(2 * SPLIT_BLOCK_OPS, STREAM_GROUP_OPS);
+                        at = end;
                     }
                 } else {
                     self.print_ops_in_halves(&ops, skip);
@@ -1286,6 +1308,8 @@ impl<'a> OpPrinter<'a> {
                     if Some(o) != skip {
                         self.newline();
                         self.print_op(o);
+                        // The first half goes out as it is printed.
+                        self.maybe_flush();
                     }
                 }
             };
