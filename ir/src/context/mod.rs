@@ -270,9 +270,10 @@ impl OpData {
 /// Storage of a block.
 #[derive(Clone, Debug, Default)]
 pub struct BlockData {
-    pub(crate) args: Vec<Value>,
+    /// Up to four inline: as large as a `Vec`, without its heap block.
+    pub(crate) args: smallvec::SmallVec<[Value; 4]>,
     /// The location of each argument (MLIR gives every block argument one).
-    pub(crate) arg_locs: Vec<Loc>,
+    pub(crate) arg_locs: smallvec::SmallVec<[Loc; 4]>,
     pub(crate) first: Option<OpId>,
     pub(crate) last: Option<OpId>,
     pub(crate) parent: Option<RegionId>,
@@ -281,7 +282,8 @@ pub struct BlockData {
 /// Storage of a region.
 #[derive(Clone, Debug, Default)]
 pub struct RegionData {
-    pub(crate) blocks: Vec<BlockId>,
+    /// Up to four inline: as large as a `Vec`, without its heap block.
+    pub(crate) blocks: smallvec::SmallVec<[BlockId; 4]>,
     pub(crate) parent: Option<OpId>,
 }
 
@@ -998,5 +1000,7 @@ mod size_tests {
         assert!(std::mem::size_of::<super::OpData>() <= 80, "OpData grew: {}", std::mem::size_of::<super::OpData>());
         assert!(std::mem::size_of::<super::ValueData>() <= 40, "ValueData grew");
         assert!(std::mem::size_of::<super::AttrMap>() <= 40, "AttrMap grew");
+        assert!(std::mem::size_of::<super::BlockData>() <= 64, "BlockData grew");
+        assert!(std::mem::size_of::<super::RegionData>() <= 32, "RegionData grew");
     }
 }
