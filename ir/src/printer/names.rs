@@ -4,9 +4,10 @@
 //! suggested by ops (`%pack`, `%c8`) are made unique with `_N` suffixes.
 
 use std::borrow::Cow;
-use std::sync::Arc;
+use std::hash::BuildHasher;
 
-use rustc_hash::FxHashSet;
+use hashbrown::HashTable;
+use rustc_hash::FxBuildHasher;
 use std::fmt::Write;
 
 use crate::context::ValueDef;
@@ -33,9 +34,39 @@ pub(crate) struct NameTable {
     values: Vec<VName>,
     blocks: Vec<Option<u32>>,
     /// The chosen names (`pack`, `c8_3`, `arg0`), by `VName` index.
-    strings: Vec<Arc<str>>,
+    strings: NamePool,
     /// Ids of ops without results, by op index (`--mlir-print-value-users`).
     op_ids: Vec<Option<u32>>,
+}
+
+/// Strings in one buffer, each named by its index: a name costs its bytes
+/// and eight, not a heap block of its own.
+#[derive(Default)]
+struct NamePool {
+    text: String,
+    /// Where each string ends in `text` (it starts where the previous ends).
+    ends: Vec<u32>,
+}
+
+impl NamePool {
+    fn push(&mut self, s: &str) -> u32 {
+        self.text.push_str(s);
+        self.ends.push(u32::try_from(self.text.len()).expect("names fit in 4 GiB"));
+        (self.ends.len() - 1) as u32
+    }
+
+    fn get(&self, i: u32) -> &str {
+        let i = i as usize;
+        let start = if i == 0 { 0 } else { self.ends[i - 1] as usize };
+        &self.text[start..self.ends[i] as usize]
+    }
+}
+
+impl std::ops::Index<u32> for NamePool {
+    type Output = str;
+    fn index(&self, i: u32) -> &str {
+        self.get(i)
+    }
 }
 
 impl NameTable {
@@ -74,8 +105,11 @@ struct State<'c> {
     /// Name values after the names in their locations.
     nameloc: bool,
     c: Counters,
-    used: FxHashSet<Arc<str>>,
-    log: Vec<Arc<str>>,
+    /// The names in scope, as indexes into `table.strings`.
+    used: HashTable<u32>,
+    /// The names in `used` in the order they were chosen, so that leaving
+    /// a scope drops its own.
+    log: Vec<u32>,
     scopes: Vec<usize>,
     table: NameTable,
 }
@@ -90,7 +124,7 @@ impl NameTable {
             op_ids: opts.value_users,
             nameloc: opts.nameloc_as_prefix,
             c: Counters::default(),
-            used: FxHashSet::default(),
+            used: HashTable::new(),
             log: Vec::new(),
             scopes: Vec::new(),
             table: NameTable { values: vec![VName::Unnamed; ctx.num_values_created()], ..Default::default() },
@@ -116,7 +150,10 @@ impl NameTable {
             while st.scopes.len() > depth {
                 let mark = st.scopes.pop().unwrap();
                 for n in st.log.drain(mark..) {
-                    st.used.remove(&n);
+                    let text = &st.table.strings[n];
+                    if let Ok(entry) = st.used.find_entry(FxBuildHasher.hash_one(text), |&u| u == n) {
+                        entry.remove();
+                    }
                 }
             }
             st.scopes.push(st.log.len());
@@ -141,13 +178,13 @@ impl NameTable {
             }
             VName::Str(s) => {
                 out.push('%');
-                out.push_str(&self.strings[*s as usize]);
+                out.push_str(&self.strings[*s]);
             }
             VName::Member(b, i) => {
                 let _ = write!(out, "%{b}#{i}");
             }
             VName::NamedMember(n, i) => {
-                let _ = write!(out, "%{}#{i}", self.strings[*n as usize]);
+                let _ = write!(out, "%{}#{i}", &self.strings[*n]);
             }
             VName::Unnamed => {
                 let _ = ctx;
@@ -174,7 +211,7 @@ impl NameTable {
                             .iter()
                             .take_while(|r| matches!(self.value(**r), VName::NamedMember(m, _) if m == n))
                             .count();
-                        let _ = write!(out, "%{}:{len}", self.strings[*n as usize]);
+                        let _ = write!(out, "%{}:{len}", &self.strings[*n]);
                         i += len;
                     }
                     _ => {
@@ -238,23 +275,29 @@ impl<'c> State<'c> {
     /// Makes `name` unique in the current scope; returns its string index.
     fn unique(&mut self, name: &str) -> u32 {
         let name = sanitize(name);
-        let chosen: Arc<str> = if !self.used.contains(&*name) {
-            name.into()
+        let chosen = if !self.in_use(&name) {
+            self.table.strings.push(&name)
         } else {
             let mut probe = String::with_capacity(name.len() + 4);
             loop {
                 probe.clear();
                 let _ = write!(probe, "{name}_{}", self.c.conflict);
                 self.c.conflict += 1;
-                if !self.used.contains(probe.as_str()) {
-                    break probe.as_str().into();
+                if !self.in_use(&probe) {
+                    break self.table.strings.push(&probe);
                 }
             }
         };
-        self.used.insert(chosen.clone());
-        self.log.push(chosen.clone());
-        self.table.strings.push(chosen);
-        (self.table.strings.len() - 1) as u32
+        let strings = &self.table.strings;
+        self.used
+            .insert_unique(FxBuildHasher.hash_one(&strings[chosen]), chosen, |&u| FxBuildHasher.hash_one(&strings[u]));
+        self.log.push(chosen);
+        chosen
+    }
+
+    /// Whether a name in scope is `name`.
+    fn in_use(&self, name: &str) -> bool {
+        self.used.find(FxBuildHasher.hash_one(name), |&u| &self.table.strings[u] == name).is_some()
     }
 
     /// With `--mlir-use-nameloc-as-prefix`: the name in `loc` (the first
