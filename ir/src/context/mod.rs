@@ -197,12 +197,16 @@ pub struct OpData {
     pub(crate) next: Option<OpId>,
     /// How many of `slots` are operands (and as many use positions).
     num_operands: u32,
+    /// The region of an op with one region and no successors (`scf.for`,
+    /// `func.func`): it sits in what would be padding.
+    region: Option<RegionId>,
     pub(crate) erased: bool,
     /// Attributes in insertion order; printers sort them like MLIR does.
     pub attrs: AttrMap,
-    /// Regions and successors, out of line: most ops have neither, and
-    /// one optional pointer is 24 bytes smaller than two boxed slices.
-    pub(crate) links: Option<Box<OpLinks>>,
+    /// Regions and successors of other ops, out of line: most ops have
+    /// neither, and one optional pointer is 24 bytes smaller than two
+    /// boxed slices.
+    links: Option<Box<OpLinks>>,
     /// The operands, then for each operand its position in the operand
     /// value's use list (so that removing a use is O(1)), stored as the
     /// [`Value`] of that index, then the results. One list instead of three
@@ -221,7 +225,10 @@ impl OpData {
     /// The op's regions.
     #[inline]
     pub fn regions(&self) -> &[RegionId] {
-        self.links.as_deref().map_or(&[], |l| &l.regions)
+        match &self.links {
+            Some(l) => &l.regions,
+            None => self.region.as_slice(),
+        }
     }
 
     /// The op's successor blocks.
@@ -631,7 +638,11 @@ impl Context {
             num_operands,
             erased: false,
             attrs: spec.attrs,
-            links: if spec.regions.is_empty() && spec.successors.is_empty() {
+            region: match (spec.regions.as_slice(), spec.successors.is_empty()) {
+                ([r], true) => Some(*r),
+                _ => None,
+            },
+            links: if spec.successors.is_empty() && spec.regions.len() <= 1 {
                 None
             } else {
                 Some(Box::new(OpLinks {
