@@ -32,12 +32,13 @@ impl LocKind {
     }
 }
 
-/// Hashed so that a file position's line, modulo 8, is the hash's low
-/// bits: the parser interns one location per op in line order, and eight
-/// consecutive lines then share one group of the uniquing table (one cache
-/// miss instead of eight), while the rest of the hash (the file, the line
-/// divided by 8, the column) places the groups at random. See
-/// [`crate::context::LocHash`].
+/// Hashed so that a file position's bucket follows its place in the file:
+/// the low bits of the hash are `4 * line + col` (see
+/// [`crate::context::LocHash`]), the top bits a hash of all three fields.
+/// The parser interns one location per op in file order, so consecutive
+/// ops land in neighbouring buckets of the uniquing table (its probes stay
+/// in cache however large it grows), while the tag bits hashbrown compares
+/// first still tell entries apart.
 impl std::hash::Hash for LocKind {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
         match self {
@@ -45,9 +46,9 @@ impl std::hash::Hash for LocKind {
             LocKind::FileLineCol { file, line, col } => {
                 state.write_u8(1);
                 file.hash(state);
-                state.write_u32(line >> 3);
+                state.write_u32(*line);
                 state.write_u32(*col);
-                state.write_u16((line & 7) as u16);
+                state.write_u64(4 * u64::from(*line) + u64::from(*col));
             }
             LocKind::Name { name, child } => {
                 state.write_u8(2);

@@ -95,9 +95,10 @@ impl IntoIterator for AttrMap {
 /// A uniquing table.
 type Interner<T> = unique_table::UniqueTable<T, FxBuildHasher>;
 
-/// The location table's hasher: Fx, except that a `write_u16` (which only
-/// [`LocKind`]'s hash makes: a line modulo 8) gives the low bits of the
-/// hash, which pick the bucket.
+/// The location table's hasher: Fx, except that a `write_u64` (which only
+/// [`LocKind`]'s hash makes: a file position's `4 * line + col`) gives the
+/// hash's low bits, which pick the bucket; the top bits, which hashbrown
+/// keeps as each entry's tag, stay Fx's.
 #[derive(Default, Clone, Copy)]
 pub struct LocHash;
 
@@ -112,8 +113,12 @@ impl std::hash::BuildHasher for LocHash {
 #[derive(Default)]
 pub struct LocHasher {
     fx: rustc_hash::FxHasher,
-    low: Option<u16>,
+    position: Option<u64>,
 }
+
+/// The hash bits that come from Fx when a position is given: the 7-bit
+/// tag hashbrown takes from the top.
+const LOC_TAG_BITS: u64 = 0xFE00_0000_0000_0000;
 
 impl std::hash::Hasher for LocHasher {
     fn write(&mut self, bytes: &[u8]) {
@@ -124,17 +129,17 @@ impl std::hash::Hasher for LocHasher {
         self.fx.write_u8(n);
     }
 
-    fn write_u16(&mut self, n: u16) {
-        self.low = Some(n);
-    }
-
     fn write_u32(&mut self, n: u32) {
         self.fx.write_u32(n);
     }
 
+    fn write_u64(&mut self, n: u64) {
+        self.position = Some(n);
+    }
+
     fn finish(&self) -> u64 {
-        match self.low {
-            Some(low) => (self.fx.finish() & !7) | (low as u64 & 7),
+        match self.position {
+            Some(p) => (self.fx.finish() & LOC_TAG_BITS) | (p & !LOC_TAG_BITS),
             None => self.fx.finish(),
         }
     }
