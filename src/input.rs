@@ -131,3 +131,25 @@ impl Input {
         self.release_prefix(usize::MAX);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Whether this process has transparent huge pages turned off.
+    #[cfg(target_os = "linux")]
+    fn thp_disabled() -> bool {
+        // SAFETY: a query of the calling process's flag.
+        unsafe { libc::prctl(libc::PR_GET_THP_DISABLE, 0, 0, 0, 0) == 1 }
+    }
+
+    #[test]
+    #[cfg(target_os = "linux")]
+    fn huge_pages_go_off_from_the_threshold_on() {
+        // One test, in this order: the flag is the whole process's.
+        Input::Owned("x".repeat(SMALL_PAGES_FROM - 1)).choose_page_size();
+        assert!(!thp_disabled(), "an input below the threshold keeps huge pages");
+        Input::Owned("x".repeat(SMALL_PAGES_FROM)).choose_page_size();
+        assert!(thp_disabled(), "an input at the threshold turns them off");
+    }
+}
