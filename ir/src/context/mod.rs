@@ -95,53 +95,35 @@ impl IntoIterator for AttrMap {
 /// A uniquing table.
 type Interner<T> = unique_table::UniqueTable<T, FxBuildHasher>;
 
-/// The location table's hasher: Fx, except that a `write_u64` (which only
-/// [`LocKind`]'s hash makes: a file position's `4 * line + col`) gives the
-/// hash's low bits, which pick the bucket; the top bits, which hashbrown
-/// keeps as each entry's tag, stay Fx's.
-#[derive(Default, Clone, Copy)]
-pub struct LocHash;
-
-impl std::hash::BuildHasher for LocHash {
-    type Hasher = LocHasher;
-    fn build_hasher(&self) -> LocHasher {
-        LocHasher::default()
-    }
-}
-
-/// See [`LocHash`].
+/// The uniqued locations. The parser interns a file position for every op
+/// and block argument, in file order, so almost every one is new and
+/// further into its file than any before it. Such a position cannot be in
+/// the table yet, and it is added without a hash probe (a cache miss per
+/// op once the table outgrows the cache): the entries from
+/// `unindexed_from` on are not in the hash index. The first lookup that
+/// could find one of them (a position no further than its file's furthest)
+/// indexes them first.
 #[derive(Default)]
-pub struct LocHasher {
-    fx: rustc_hash::FxHasher,
-    position: Option<u64>,
+struct LocTable {
+    table: Interner<LocKind>,
+    unindexed_from: usize,
+    /// Per file, the furthest position (line, column) interned.
+    furthest: rustc_hash::FxHashMap<Sym, (u32, u32)>,
 }
 
-/// The hash bits that come from Fx when a position is given: the 7-bit
-/// tag hashbrown takes from the top.
-const LOC_TAG_BITS: u64 = 0xFE00_0000_0000_0000;
-
-impl std::hash::Hasher for LocHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        self.fx.write(bytes);
-    }
-
-    fn write_u8(&mut self, n: u8) {
-        self.fx.write_u8(n);
-    }
-
-    fn write_u32(&mut self, n: u32) {
-        self.fx.write_u32(n);
-    }
-
-    fn write_u64(&mut self, n: u64) {
-        self.position = Some(n);
-    }
-
-    fn finish(&self) -> u64 {
-        match self.position {
-            Some(p) => (self.fx.finish() & LOC_TAG_BITS) | (p & !LOC_TAG_BITS),
-            None => self.fx.finish(),
+impl LocTable {
+    fn intern(&mut self, kind: LocKind) -> usize {
+        if let LocKind::FileLineCol { file, line, col } = kind {
+            let furthest = self.furthest.entry(file).or_insert((0, 0));
+            if (line, col) > *furthest {
+                *furthest = (line, col);
+                return self.table.push_unindexed(kind);
+            }
+            self.table.index_from(self.unindexed_from);
+            self.unindexed_from = self.table.len();
         }
+        // Other kinds cannot equal an unindexed file position.
+        self.table.intern(kind)
     }
 }
 
@@ -320,7 +302,7 @@ pub struct Context {
     pub(crate) regions: PrimaryMap<RegionId, RegionData>,
     types: Interner<TypeKind>,
     attrs: Interner<AttrKind>,
-    locs: unique_table::UniqueTable<LocKind, LocHash>,
+    locs: LocTable,
     /// Strings: few per input (names, not values), so the ordered set
     /// with its `&str` lookups serves them.
     syms: IndexSet<Box<str>, FxBuildHasher>,
@@ -340,7 +322,7 @@ impl Context {
             regions: PrimaryMap::default(),
             types: Interner::default(),
             attrs: Interner::default(),
-            locs: unique_table::UniqueTable::default(),
+            locs: LocTable::default(),
             syms: IndexSet::default(),
             registry: Registry::default(),
             allow_unregistered: false,
@@ -379,11 +361,11 @@ impl Context {
         Sym::new(self.syms.insert_full(s.into()).0)
     }
 
-    /// Makes room for the IR of about `ops` more operations (one location
-    /// each, some attributes and names), so the uniquing tables do not
-    /// grow, rehashing, while a large input is parsed.
+    /// Makes room for the IR of about `ops` more operations (some
+    /// attributes and names), so the uniquing tables do not grow,
+    /// rehashing, while a large input is parsed. (Locations need no room:
+    /// the parser's are not hashed, see [`LocTable`].)
     pub fn reserve_for_ops(&mut self, ops: usize) {
-        self.locs.reserve(ops);
         self.attrs.reserve(ops / 4);
         self.syms.reserve(ops / 8);
     }
@@ -433,7 +415,7 @@ impl Context {
 
     /// The structure of a location.
     pub fn loc_kind(&self, l: Loc) -> &LocKind {
-        &self.locs[l.index()]
+        &self.locs.table[l.index()]
     }
 
     /// `loc(unknown)`
@@ -1018,5 +1000,46 @@ mod size_tests {
         assert!(std::mem::size_of::<super::AttrMap>() <= 40, "AttrMap grew");
         assert!(std::mem::size_of::<super::BlockData>() <= 64, "BlockData grew");
         assert!(std::mem::size_of::<super::RegionData>() <= 32, "RegionData grew");
+    }
+}
+
+#[cfg(test)]
+mod loc_tests {
+    use super::Context;
+    use crate::location::LocKind;
+
+    #[test]
+    fn file_positions_unique_whether_or_not_they_were_indexed() {
+        let mut ctx = Context::new();
+        let (f, g) = (ctx.sym("f.mlir"), ctx.sym("g.mlir"));
+        let at = |file, line, col| LocKind::FileLineCol { file, line, col };
+        // A later position of `f` first (an explicit `loc(...)`), then the
+        // parser's walk through `f`, with `g` and other kinds in between.
+        let explicit = ctx.loc(at(f, 50, 3));
+        let mut walk = Vec::new();
+        for line in 1..=100 {
+            walk.push(ctx.loc(at(f, line, 3)));
+            walk.push(ctx.loc(at(f, line, 9)));
+            if line % 10 == 0 {
+                let other = ctx.loc(at(g, line, 1));
+                assert_eq!(ctx.loc(at(g, line, 1)), other);
+                let named = ctx.loc(LocKind::Name { name: f, child: Some(walk[0]) });
+                assert_eq!(ctx.loc(LocKind::Name { name: f, child: Some(walk[0]) }), named);
+            }
+        }
+        assert_eq!(walk[2 * 49], explicit, "the walk finds the explicit position");
+        let mut distinct = walk.clone();
+        distinct.sort();
+        distinct.dedup();
+        assert_eq!(distinct.len(), walk.len(), "each position has one location");
+        // Looking positions up again (some indexed, some not) finds them.
+        for (i, line) in (1..=100).enumerate() {
+            assert_eq!(ctx.loc(at(f, line, 9)), walk[2 * i + 1]);
+            assert_eq!(ctx.loc_kind(walk[2 * i]), &at(f, line, 3));
+        }
+        // And new positions after the lookups are still unique.
+        let late = ctx.loc(at(f, 500, 1));
+        assert_eq!(ctx.loc(at(f, 500, 1)), late);
+        assert_ne!(late, walk[199]);
     }
 }

@@ -45,6 +45,25 @@ impl<T: Hash + Eq, S: BuildHasher> UniqueTable<T, S> {
         }
     }
 
+    /// Adds `value` without indexing it: the caller knows it is new, and
+    /// indexes it with [`Self::index_from`] before any lookup that could
+    /// find it.
+    pub(crate) fn push_unindexed(&mut self, value: T) -> usize {
+        let i = self.entries.len();
+        u32::try_from(i).expect("more than 4G uniqued entries");
+        self.entries.push(value);
+        i
+    }
+
+    /// Indexes entries `start..` (added by [`Self::push_unindexed`]).
+    pub(crate) fn index_from(&mut self, start: usize) {
+        let (entries, hasher) = (&self.entries, &self.hasher);
+        for i in start..entries.len() {
+            let hash = hasher.hash_one(&entries[i]);
+            self.index.insert_unique(hash, i as u32, |&j| hasher.hash_one(&entries[j as usize]));
+        }
+    }
+
     /// Room for `additional` more entries without growing the index.
     pub(crate) fn reserve(&mut self, additional: usize) {
         let (entries, hasher) = (&self.entries, &self.hasher);
@@ -53,6 +72,11 @@ impl<T: Hash + Eq, S: BuildHasher> UniqueTable<T, S> {
 }
 
 impl<T, S> UniqueTable<T, S> {
+    /// The number of entries.
+    pub(crate) fn len(&self) -> usize {
+        self.entries.len()
+    }
+
     /// The entries in number order.
     pub(crate) fn iter(&self) -> impl Iterator<Item = &T> {
         self.entries.iter()
@@ -69,12 +93,12 @@ impl<T, S> std::ops::Index<usize> for UniqueTable<T, S> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::context::LocHash;
     use crate::location::LocKind;
+    use rustc_hash::FxBuildHasher;
 
     #[test]
     fn equal_locations_share_a_number_across_growth() {
-        let mut t = UniqueTable::<LocKind, LocHash>::default();
+        let mut t = UniqueTable::<LocKind, FxBuildHasher>::default();
         let file = crate::Sym::new(3);
         let at = |line, col| LocKind::FileLineCol { file, line, col };
         let first: Vec<usize> = (0..40_000).map(|i| t.intern(at(i / 3, i % 3))).collect();
