@@ -645,7 +645,7 @@ impl Context {
     /// The registered definition of an op (`None` for an unregistered op).
     #[inline]
     pub fn def_of(&self, op: OpId) -> Option<&'static OpDef> {
-        self.registry.get_by_sym(self.ops[op].name)
+        self.def_for_sym(self.ops[op].name)
     }
 
     /// The storage of an op.

@@ -54,19 +54,20 @@ impl NamePool {
         self.ends.push(u32::try_from(self.text.len()).expect("names fit in 4 GiB"));
         (self.ends.len() - 1) as u32
     }
+}
 
-    fn get(&self, i: u32) -> &str {
+impl std::ops::Index<u32> for NamePool {
+    type Output = str;
+    fn index(&self, i: u32) -> &str {
         let i = i as usize;
         let start = if i == 0 { 0 } else { self.ends[i - 1] as usize };
         &self.text[start..self.ends[i] as usize]
     }
 }
 
-impl std::ops::Index<u32> for NamePool {
-    type Output = str;
-    fn index(&self, i: u32) -> &str {
-        self.get(i)
-    }
+/// The hash of a name in the scope set.
+fn name_hash(name: &str) -> u64 {
+    FxBuildHasher.hash_one(name)
 }
 
 impl NameTable {
@@ -150,8 +151,7 @@ impl NameTable {
             while st.scopes.len() > depth {
                 let mark = st.scopes.pop().unwrap();
                 for n in st.log.drain(mark..) {
-                    let text = &st.table.strings[n];
-                    if let Ok(entry) = st.used.find_entry(FxBuildHasher.hash_one(text), |&u| u == n) {
+                    if let Ok(entry) = st.used.find_entry(name_hash(&st.table.strings[n]), |&u| u == n) {
                         entry.remove();
                     }
                 }
@@ -275,7 +275,8 @@ impl<'c> State<'c> {
     /// Makes `name` unique in the current scope; returns its string index.
     fn unique(&mut self, name: &str) -> u32 {
         let name = sanitize(name);
-        let chosen = if !self.in_use(&name) {
+        let mut hash = name_hash(&name);
+        let chosen = if !self.in_use(&name, hash) {
             self.table.strings.push(&name)
         } else {
             let mut probe = String::with_capacity(name.len() + 4);
@@ -283,21 +284,21 @@ impl<'c> State<'c> {
                 probe.clear();
                 let _ = write!(probe, "{name}_{}", self.c.conflict);
                 self.c.conflict += 1;
-                if !self.in_use(&probe) {
+                hash = name_hash(&probe);
+                if !self.in_use(&probe, hash) {
                     break self.table.strings.push(&probe);
                 }
             }
         };
         let strings = &self.table.strings;
-        self.used
-            .insert_unique(FxBuildHasher.hash_one(&strings[chosen]), chosen, |&u| FxBuildHasher.hash_one(&strings[u]));
+        self.used.insert_unique(hash, chosen, |&u| name_hash(&strings[u]));
         self.log.push(chosen);
         chosen
     }
 
-    /// Whether a name in scope is `name`.
-    fn in_use(&self, name: &str) -> bool {
-        self.used.find(FxBuildHasher.hash_one(name), |&u| &self.table.strings[u] == name).is_some()
+    /// Whether a name in scope is `name` (whose hash is `hash`).
+    fn in_use(&self, name: &str, hash: u64) -> bool {
+        self.used.find(hash, |&u| &self.table.strings[u] == name).is_some()
     }
 
     /// With `--mlir-use-nameloc-as-prefix`: the name in `loc` (the first
