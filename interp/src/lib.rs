@@ -12,6 +12,7 @@
 //!   [`RunError`]s at the op's location, never panics.
 //! - [`npy`] reads and writes NumPy `.npy` files for the command line.
 
+mod bytes;
 pub mod copy;
 pub mod elem;
 mod kernels;

@@ -9,6 +9,8 @@
 
 use std::sync::Arc;
 
+use crate::bytes::AlignedBytes;
+
 use crate::elem::ElemType;
 use crate::tensor::Tensor;
 
@@ -134,14 +136,14 @@ pub fn read(bytes: &[u8], elem: ElemType) -> Result<Tensor, String> {
     if body.len() < want {
         return Err(format!("truncated .npy data: {} bytes for {n} elements of {} bytes", body.len(), elem.size()));
     }
-    let mut data = body[..want].to_vec();
+    let mut data = AlignedBytes::from_slice(&body[..want]);
     if h.byte_order == '>' && elem.size() > 1 {
         for chunk in data.chunks_exact_mut(elem.size()) {
             chunk.reverse();
         }
     }
     if elem == ElemType::I1 {
-        for b in &mut data {
+        for b in data.iter_mut() {
             *b = (*b != 0) as u8;
         }
     }

@@ -2,6 +2,7 @@
 
 use std::sync::Arc;
 
+use crate::bytes::AlignedBytes;
 use crate::copy::{contiguous_strides, strided_copy, Axis};
 use crate::elem::{ElemType, Scalar};
 
@@ -11,7 +12,7 @@ use crate::elem::{ElemType, Scalar};
 pub struct Tensor {
     pub shape: Vec<usize>,
     pub elem: ElemType,
-    pub data: Arc<Vec<u8>>,
+    pub data: Arc<AlignedBytes>,
     /// One byte per element, nonzero where written; `None` when every
     /// element is (only `tensor.empty` under `--run-check-uninit` makes one).
     pub init: Option<Arc<Vec<u8>>>,
@@ -21,7 +22,7 @@ impl Tensor {
     /// A tensor of zeros.
     pub fn zeros(shape: Vec<usize>, elem: ElemType) -> Tensor {
         let n: usize = shape.iter().product();
-        Tensor { shape, elem, data: Arc::new(vec![0; n * elem.size()]), init: None }
+        Tensor { shape, elem, data: Arc::new(AlignedBytes::zeroed(n * elem.size())), init: None }
     }
 
     /// A tensor filled with `v`.
@@ -39,10 +40,14 @@ impl Tensor {
 
     /// A tensor from its elements in row-major order.
     pub fn from_scalars(shape: Vec<usize>, elem: ElemType, values: impl IntoIterator<Item = Scalar>) -> Tensor {
-        let mut data = Vec::with_capacity(shape.iter().product::<usize>() * elem.size());
+        let size = elem.size();
+        let mut data = AlignedBytes::zeroed(shape.iter().product::<usize>() * size);
+        let mut chunks = data.chunks_exact_mut(size);
         for v in values {
-            data.extend_from_slice(&v.bits.to_le_bytes()[..elem.size()]);
+            let Some(chunk) = chunks.next() else { panic!("more values than the shape {shape:?} holds") };
+            chunk.copy_from_slice(&v.bits.to_le_bytes()[..size]);
         }
+        assert!(chunks.next().is_none(), "fewer values than the shape {shape:?} holds");
         Tensor { shape, elem, data: Arc::new(data), init: None }
     }
 
@@ -100,7 +105,7 @@ impl Tensor {
 
     /// The bytes, for writing (copied first if shared).
     pub fn bytes_mut(&mut self) -> &mut [u8] {
-        Arc::make_mut(&mut self.data).as_mut_slice()
+        &mut Arc::make_mut(&mut self.data)[..]
     }
 
     /// Whether two tensors have the same shape, element type and bits.
