@@ -14,7 +14,7 @@
 //! extent then shrinks to what stays inside `limits[dim]`, given the part
 //! of the index the outer axes already contributed.
 
-use crate::transpose::transpose;
+use crate::transpose::{transpose, Batch};
 
 /// One axis of a strided copy.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -179,7 +179,7 @@ impl Walk<'_> {
                 let bytes = n * self.esize;
                 self.dst[d * N..d * N + bytes].copy_from_slice(&self.src[s * N..s * N + bytes]);
             } else {
-                self.elements::<N>(s, d, (n, a.src, a.dst), (1, 0, 0));
+                self.elements::<N>(s, d, (n, a.src, a.dst), (1, 0, 0), Batch::ONE);
             }
             return;
         }
@@ -205,7 +205,8 @@ impl Walk<'_> {
                 // pages on both sides (measured on transposed 8x128 tiles
                 // and the bf16 (8,128)(2,1) chain).
                 let (outer, inner) = if a.src.max(a.dst) < b.src.max(b.dst) { (b, a) } else { (a, b) };
-                self.elements::<N>(s, d, (outer.extent, outer.src, outer.dst), (inner.extent, inner.src, inner.dst));
+                let (o, i) = ((outer.extent, outer.src, outer.dst), (inner.extent, inner.src, inner.dst));
+                self.elements::<N>(s, d, o, i, Batch::ONE);
                 return;
             }
         }
@@ -223,20 +224,14 @@ impl Walk<'_> {
 
 impl Walk<'_> {
     /// A strided innermost pair `o` x `i` (a transposed or interleaved
-    /// tile) under an axis `a` that walks the tiles: one 2-D block per tile,
-    /// the loop over tiles here rather than in the recursion. (Cutting the
-    /// tile's rows into cache-line blocks with `a` inside them measured
-    /// slower: the destination side then touches a new page per tile.)
+    /// tile) under an axis `a` that walks the tiles: one batch of 2-D
+    /// blocks, the loop over tiles in [`transpose`] (which sweeps groups of
+    /// neighbouring tiles strip by strip) or here rather than in the
+    /// recursion.
     fn blocked<const N: usize>(&mut self, s: usize, d: usize, a: Axis, o: Axis, i: Axis) {
         let (outer, inner) = if o.src.max(o.dst) < i.src.max(i.dst) { (i, o) } else { (o, i) };
-        for k in 0..a.extent {
-            self.elements::<N>(
-                s + k * a.src,
-                d + k * a.dst,
-                (outer.extent, outer.src, outer.dst),
-                (inner.extent, inner.src, inner.dst),
-            );
-        }
+        let tiles = Batch { count: a.extent, src_step: a.src, dst_step: a.dst };
+        self.elements::<N>(s, d, (outer.extent, outer.src, outer.dst), (inner.extent, inner.src, inner.dst), tiles);
     }
 
     /// Copies `outer.0` runs of `run` contiguous elements, the runs `outer.1`
@@ -259,30 +254,33 @@ impl Walk<'_> {
         }
     }
 
-    /// Copies the elements of a 2-D block, `outer` x `inner` (each: extent,
-    /// source stride, destination stride), starting at element offsets `s`
-    /// and `d`, one element of `N` bytes at a time.
+    /// Copies the elements of a batch of 2-D blocks, each `outer` x `inner`
+    /// (each: extent, source stride, destination stride), the first at
+    /// element offsets `s` and `d`; one element of `N` bytes at a time
+    /// unless they are transposes.
     fn elements<const N: usize>(
         &mut self,
         s: usize,
         d: usize,
         outer: (usize, usize, usize),
         inner: (usize, usize, usize),
+        batch: Batch,
     ) {
         let (no, so, dof) = outer;
         let (ni, si, di) = inner;
-        if no == 0 || ni == 0 {
+        if no == 0 || ni == 0 || batch.count == 0 {
             return;
         }
-        // The corners of the block are inside both buffers (checked here, once);
+        // The corners of the batch are inside both buffers (checked here, once);
         // every element in between is then inside too, as strides are positive.
-        let last_s = (s + (no - 1) * so + (ni - 1) * si) * N;
-        let last_d = (d + (no - 1) * dof + (ni - 1) * di) * N;
+        let k = batch.count - 1;
+        let last_s = (s + k * batch.src_step + (no - 1) * so + (ni - 1) * si) * N;
+        let last_d = (d + k * batch.dst_step + (no - 1) * dof + (ni - 1) * di) * N;
         assert!(last_s + N <= self.src.len() && last_d + N <= self.dst.len());
         let src = self.src.as_ptr();
         let dst = self.dst.as_mut_ptr();
         // A transpose: the source contiguous along one axis, the destination
-        // along the other. Register blocks move 16 bytes per load and store.
+        // along the other. Register blocks move 16 or 32 bytes per load and store.
         let transposed = if si == 1 && dof == 1 {
             Some(((no, so), (ni, di)))
         } else if so == 1 && di == 1 {
@@ -291,21 +289,24 @@ impl Walk<'_> {
             None
         };
         if let Some((rows, cols)) = transposed {
-            // SAFETY: the block's corners are inside both buffers (asserted
+            // SAFETY: the batch's corners are inside both buffers (asserted
             // above), and they are distinct.
-            if unsafe { transpose::<N>(src, dst, (s, d), rows, cols) } {
+            if unsafe { transpose::<N>(src, dst, (s, d), rows, cols, batch) } {
                 return;
             }
         }
-        for o in 0..no {
-            let (mut sp, mut dp) = ((s + o * so) * N, (d + o * dof) * N);
-            for _ in 0..ni {
-                // SAFETY: sp + N <= last_s + N <= src.len() and dp + N <=
-                // last_d + N <= dst.len() (asserted above); src and dst are
-                // distinct buffers (a shared and an exclusive borrow).
-                unsafe { std::ptr::copy_nonoverlapping(src.add(sp), dst.add(dp), N) };
-                sp += si * N;
-                dp += di * N;
+        for k in 0..batch.count {
+            let (s, d) = (s + k * batch.src_step, d + k * batch.dst_step);
+            for o in 0..no {
+                let (mut sp, mut dp) = ((s + o * so) * N, (d + o * dof) * N);
+                for _ in 0..ni {
+                    // SAFETY: sp + N <= last_s + N <= src.len() and dp + N <=
+                    // last_d + N <= dst.len() (asserted above); src and dst are
+                    // distinct buffers (a shared and an exclusive borrow).
+                    unsafe { std::ptr::copy_nonoverlapping(src.add(sp), dst.add(dp), N) };
+                    sp += si * N;
+                    dp += di * N;
+                }
             }
         }
     }
