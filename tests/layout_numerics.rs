@@ -118,6 +118,23 @@ fn spec_examples_execute() {
     }
 }
 
+/// TPU-sized layouts: tiles of 128 lanes, so the engine's fast paths run
+/// (register blocks swept in groups and panels, the zipped `(2, 1)` and
+/// `(4, 1)` interleaves) rather than the element loops small shapes take.
+#[test]
+fn tpu_sized_layouts_execute() {
+    for s in [
+        "bf16[64,384]{1,0:T(8,128)(2,1)}",
+        "s8[96,256]{1,0:T(8,128)(4,1)}",
+        "u8[40,260]{1,0:T(8,128)(4,1)}",
+        "f32[256,136]{0,1:T(8,128)}",
+        "bf16[3,136,264]{1,2,0:T(8,128)(2,1)}",
+        "f16[130,70]{0,1:T(8,128)(2,1)}",
+    ] {
+        run_case(s).unwrap_or_else(|e| panic!("{s}: {e}"));
+    }
+}
+
 #[test]
 fn random_layouts_execute() {
     let cases: usize = std::env::var("TESSEL_LAYOUT_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(1200);
