@@ -136,10 +136,17 @@ fn natural_precision(k: FloatKind) -> usize {
 /// when that round-trips, else the shortest faithful decimal, else hex bits.
 pub fn print_float(v: f64, k: FloatKind, out: &mut String) {
     if v.is_finite() {
-        let s = format_exp6(v);
+        let mut buf = Exp6::default();
+        let s = match exp6_digits(v) {
+            Some((digits, exp10)) => buf.write(v.is_sign_negative(), digits, exp10),
+            None => {
+                buf.slow = format_exp6(v);
+                &buf.slow
+            }
+        };
         if let Ok(back) = s.parse::<f64>() {
             if encode_bits(back, k) == encode_bits(v, k) {
-                out.push_str(&s);
+                out.push_str(s);
                 return;
             }
         }
@@ -151,6 +158,107 @@ pub fn print_float(v: f64, k: FloatKind, out: &mut String) {
     }
     let bits = encode_bits(v, k);
     out.push_str(&format!("0x{bits:X}"));
+}
+
+/// `|v|` rounded to seven significant decimal digits, half to even, as
+/// `format!("{v:.6e}")` rounds it: `(digits, exp10)` with `digits` in
+/// `1_000_000..10_000_000` (0 for zero) and `|v| ≈ digits · 10^(exp10 - 6)`.
+/// Exact: `|v| = m · 2^q` is scaled by `10^(6 - exp10)` as a ratio of
+/// 128-bit integers. `None` when those overflow (magnitudes far from 1 with
+/// long mantissas); the caller then formats with `core::fmt`, whose exact
+/// mode (Grisu with a Dragon fallback, which most short values take) is
+/// several times slower.
+fn exp6_digits(v: f64) -> Option<(u64, i32)> {
+    let a = v.abs();
+    if a == 0.0 {
+        return Some((0, 0));
+    }
+    let bits = a.to_bits();
+    let (biased, frac) = ((bits >> 52) as i32, bits & ((1 << 52) - 1));
+    let (mut m, mut q) = if biased == 0 { (frac, -1074) } else { (frac | 1 << 52, biased - 1075) };
+    let tz = m.trailing_zeros();
+    m >>= tz;
+    q += tz as i32;
+    let mut exp10 = a.log10().floor() as i32;
+    // log10 may land one off near a power of ten: correct it by the digits.
+    for _ in 0..3 {
+        let (num, den) = scaled(m, q, 6 - exp10)?;
+        let digits = num / den;
+        if digits < 1_000_000 {
+            exp10 -= 1;
+            continue;
+        }
+        if digits >= 10_000_000 {
+            exp10 += 1;
+            continue;
+        }
+        let rem = num % den;
+        let up = rem > den - rem || (rem == den - rem && digits % 2 == 1);
+        let digits = digits as u64 + up as u64;
+        return Some(if digits == 10_000_000 { (1_000_000, exp10 + 1) } else { (digits, exp10) });
+    }
+    None
+}
+
+/// `m · 2^q · 10^s` as a ratio `(num, den)` of 128-bit integers, or `None`
+/// when either overflows.
+fn scaled(m: u64, q: i32, s: i32) -> Option<(u128, u128)> {
+    let two = 1u128.checked_shl(q.unsigned_abs()).filter(|_| q.unsigned_abs() < 127)?;
+    let ten = 10u128.checked_pow(s.unsigned_abs())?;
+    let (mut num, mut den) = (m as u128, 1u128);
+    if q >= 0 {
+        num = num.checked_mul(two)?;
+    } else {
+        den = two;
+    }
+    if s >= 0 {
+        num = num.checked_mul(ten)?;
+    } else {
+        den = den.checked_mul(ten)?;
+    }
+    Some((num, den))
+}
+
+/// The text of `%e` with six digits, built on the stack (`slow` holds the
+/// `core::fmt` form when the digits could not be found exactly).
+#[derive(Default)]
+struct Exp6 {
+    buf: [u8; 16],
+    slow: String,
+}
+
+impl Exp6 {
+    /// `[-]d.dddddde±XX` from seven digits and a decimal exponent.
+    fn write(&mut self, neg: bool, digits: u64, exp10: i32) -> &str {
+        let b = &mut self.buf;
+        let mut n = 0;
+        if neg {
+            b[0] = b'-';
+            n = 1;
+        }
+        let mut ds = [b'0'; 7];
+        let mut d = digits;
+        for slot in ds.iter_mut().rev() {
+            *slot = b'0' + (d % 10) as u8;
+            d /= 10;
+        }
+        b[n] = ds[0];
+        b[n + 1] = b'.';
+        b[n + 2..n + 8].copy_from_slice(&ds[1..]);
+        n += 8;
+        b[n] = b'e';
+        b[n + 1] = if exp10 < 0 { b'-' } else { b'+' };
+        n += 2;
+        let e = exp10.unsigned_abs();
+        if e >= 100 {
+            b[n] = b'0' + (e / 100) as u8;
+            n += 1;
+        }
+        b[n] = b'0' + (e / 10 % 10) as u8;
+        b[n + 1] = b'0' + (e % 10) as u8;
+        n += 2;
+        std::str::from_utf8(&b[..n]).expect("every byte written is ASCII")
+    }
 }
 
 /// `1.500000e+00`
@@ -230,6 +338,46 @@ mod tests {
         assert_eq!(p(round_to_type(1.0 / 3.0, FloatKind::F32), FloatKind::F32), "0.333333343");
         assert_eq!(p(f64::NAN, FloatKind::F32), "0x7FC00000");
         assert_eq!(p(f64::NEG_INFINITY, FloatKind::F32), "0xFF800000");
+    }
+
+    /// The exact seven digits agree with `core::fmt`'s `{:.6e}` on ties
+    /// (half to even), powers of ten, subnormals, extremes and a million
+    /// random f32 and f64 values.
+    #[test]
+    fn exp6_digits_match_core_fmt() {
+        let mut checked = 0;
+        let mut check = |v: f64| {
+            let mut buf = Exp6::default();
+            if let Some((digits, exp10)) = exp6_digits(v) {
+                assert_eq!(buf.write(v.is_sign_negative(), digits, exp10), format_exp6(v), "{v:e}");
+                checked += 1;
+            }
+        };
+        for v in [0.0, -0.0, 1.0, 0.25, 1234567.5, 1234568.5, 9999999.5, 9999998.5, 0.1, 1e-7, 1e22, 1e23, 123.0] {
+            check(v);
+            check(-v);
+        }
+        for e in -40..40 {
+            check(10f64.powi(e));
+            check(10f64.powi(e) * (1.0 - f64::EPSILON));
+            check(10f64.powi(e) * (1.0 + f64::EPSILON));
+        }
+        for v in [f64::MIN_POSITIVE, f64::MAX, 5e-324, f32::MIN_POSITIVE as f64, f32::MAX as f64, 1e-45] {
+            check(v);
+        }
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for i in 0..1_000_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let v = if i % 2 == 0 { f32::from_bits(x as u32) as f64 } else { f64::from_bits(x) };
+            if v.is_finite() {
+                check(v);
+            }
+            // Halves: n + 0.5 ties at the seventh digit for 7-digit n.
+            check((1_000_000 + x % 9_000_000) as f64 + 0.5);
+        }
+        assert!(checked > 1_400_000, "only {checked} values had exact digits");
     }
 
     #[test]
