@@ -2,8 +2,9 @@
 //! unpack of f32 4096x4096 (64 MiB) with 8x128 inner tiles, the same with a
 //! transposed inner tile (`inner_dims_pos = [1, 0]`), and the bf16 TPU chain
 //! of `bf16[4096,4096]{1,0:T(8,128)(2,1)}` (two packs, as `tessel-layout
-//! mlir` lowers it). "warm" reuses the output buffer; "cold" allocates it
-//! in every iteration (page faults included), as a fresh tensor would.
+//! mlir` lowers it) and its two unpacks back. "warm" reuses the output
+//! buffer; "cold" allocates it in every iteration (page faults included),
+//! as a fresh tensor would.
 //!
 //! `cargo bench -p tessel-interp --bench kernels`; throughput is reported
 //! in bytes of the tensor per second.
@@ -74,6 +75,15 @@ fn kernels(c: &mut Criterion) {
         b.iter(|| {
             pack_into(black_box(&y), &first, None, &mut mid).unwrap();
             pack_into(&mid, &second, None, &mut out).unwrap();
+        })
+    });
+    // And back: the two unpacks in reverse order (reading a result out of
+    // the layout).
+    let mut back = Tensor::zeros(vec![N, N], ElemType::BF16);
+    g.bench_function("tpu_chain_bf16_unpack/warm", |b| {
+        b.iter(|| {
+            unpack_into(black_box(&out), &second, &mut mid).unwrap();
+            unpack_into(&mid, &first, &mut back).unwrap();
         })
     });
     g.finish();

@@ -76,6 +76,10 @@ pub(crate) unsafe fn transpose<const N: usize>(
     if dc == rows && rows < 8 && unsafe { zip::<N>(src, dst, (s, d), (rows, sr), cols, batch) } {
         return true;
     }
+    // SAFETY: forwarded from the caller.
+    if sr == cols && cols < 8 && unsafe { unzip::<N>(src, dst, (s, d), rows, (cols, dc), batch) } {
+        return true;
+    }
     if b == 1 || rows < b || cols < b {
         return false;
     }
@@ -225,6 +229,54 @@ unsafe fn zip<const N: usize>(
                 // SAFETY: (k, r, c) is inside the batch.
                 unsafe {
                     std::ptr::copy_nonoverlapping(src.add((s + r * sr + c) * N), dst.add((d + c * rows + r) * N), N)
+                };
+            }
+        }
+    }
+    true
+}
+
+/// The inverse of [`zip`]: a batch of thin blocks whose contiguous source
+/// (`sr == cols`, 2 or 4 columns) splits into `cols` destination rows, as
+/// the unpack of a `(2, 1)` or `(4, 1)` layout step does. Each 16 bytes of
+/// every destination row come from `cols` contiguous 16-byte loads split
+/// by SSE2 packs and shuffles; the rows left over go element by element.
+/// Returns false, copying nothing, for other shapes and element sizes.
+///
+/// # Safety
+/// As for [`transpose`].
+unsafe fn unzip<const N: usize>(
+    src: *const u8,
+    dst: *mut u8,
+    (s, d): (usize, usize),
+    rows: usize,
+    (cols, dc): (usize, usize),
+    batch: Batch,
+) -> bool {
+    let lanes = 16 / N;
+    if !cfg!(target_arch = "x86_64") || !matches!(N, 1 | 2 | 4) || !matches!(cols, 2 | 4) || rows < lanes {
+        return false;
+    }
+    let full_r = rows - rows % lanes;
+    for k in 0..batch.count {
+        let (s, d) = (s + k * batch.src_step, d + k * batch.dst_step);
+        for r in (0..full_r).step_by(lanes) {
+            // SAFETY: rows r..r + lanes of every column are inside block k.
+            #[cfg(target_arch = "x86_64")]
+            unsafe {
+                let (from, to) = (src.add((s + r * cols) * N), dst.add((d + r) * N));
+                if cols == 2 {
+                    sse2::unzip2::<N>(from, to, dc * N)
+                } else {
+                    sse2::unzip4::<N>(from, to, dc * N)
+                }
+            }
+        }
+        for r in full_r..rows {
+            for c in 0..cols {
+                // SAFETY: (k, r, c) is inside the batch.
+                unsafe {
+                    std::ptr::copy_nonoverlapping(src.add((s + r * cols + c) * N), dst.add((d + c * dc + r) * N), N)
                 };
             }
         }
@@ -390,6 +442,63 @@ mod sse2 {
         }
     }
 
+    /// The even and the odd `N`-byte elements of `a` then `b` (32 bytes),
+    /// each gathered into one vector. Bits pass unchanged: the packs only
+    /// ever see values their saturation keeps.
+    #[inline(always)]
+    unsafe fn split<const N: usize>(a: __m128i, b: __m128i) -> (__m128i, __m128i) {
+        // SAFETY: SSE2 is part of x86-64.
+        unsafe {
+            match N {
+                1 => {
+                    let low = _mm_set1_epi16(0x00FF);
+                    let even = _mm_packus_epi16(_mm_and_si128(a, low), _mm_and_si128(b, low));
+                    (even, _mm_packus_epi16(_mm_srli_epi16::<8>(a), _mm_srli_epi16::<8>(b)))
+                }
+                2 => {
+                    // Sign-extended 16-bit halves fit packs_epi32's range exactly.
+                    let low = |x: __m128i| _mm_srai_epi32::<16>(_mm_slli_epi32::<16>(x));
+                    let even = _mm_packs_epi32(low(a), low(b));
+                    (even, _mm_packs_epi32(_mm_srai_epi32::<16>(a), _mm_srai_epi32::<16>(b)))
+                }
+                4 => {
+                    let (fa, fb) = (_mm_castsi128_ps(a), _mm_castsi128_ps(b));
+                    let even = _mm_shuffle_ps::<0b10_00_10_00>(fa, fb);
+                    (_mm_castps_si128(even), _mm_castps_si128(_mm_shuffle_ps::<0b11_01_11_01>(fa, fb)))
+                }
+                _ => unreachable!("no split for {N}-byte elements"),
+            }
+        }
+    }
+
+    /// Splits 32 contiguous bytes of element pairs into two rows of 16
+    /// bytes, `dc` bytes apart.
+    #[inline(always)]
+    pub(super) unsafe fn unzip2<const N: usize>(src: *const u8, dst: *mut u8, dc: usize) {
+        // SAFETY: forwarded from the caller.
+        unsafe {
+            let [a, b] = load::<2>(src, 16);
+            let (c0, c1) = split::<N>(a, b);
+            store(dst, dc, [c0, c1]);
+        }
+    }
+
+    /// Splits 64 contiguous bytes of element quads into four rows of 16
+    /// bytes, `dc` bytes apart: columns {0, 2} from {1, 3} first, then each
+    /// pair.
+    #[inline(always)]
+    pub(super) unsafe fn unzip4<const N: usize>(src: *const u8, dst: *mut u8, dc: usize) {
+        // SAFETY: forwarded from the caller.
+        unsafe {
+            let [v0, v1, v2, v3] = load::<4>(src, 16);
+            let (e01, o01) = split::<N>(v0, v1);
+            let (e23, o23) = split::<N>(v2, v3);
+            let (c0, c2) = split::<N>(e01, e23);
+            let (c1, c3) = split::<N>(o01, o23);
+            store(dst, dc, [c0, c1, c2, c3]);
+        }
+    }
+
     #[inline(always)]
     pub(super) unsafe fn t2x2_u64(src: *const u8, sr: usize, dst: *mut u8, dc: usize) {
         // SAFETY: forwarded from the caller.
@@ -539,12 +648,48 @@ mod tests {
         }
     }
 
+    /// Thin blocks split from a contiguous source, with `transpose::<N>`
+    /// and with a plain loop.
+    fn unzip_agrees<const N: usize>() {
+        for rows in 0..40 {
+            for cols in 1..6 {
+                let (sr, dc) = (cols, rows + 3);
+                let batch = Batch { count: 3, src_step: rows * sr + 2, dst_step: cols * dc + 1 };
+                let src: Vec<u8> = (0..3 * batch.src_step * N).map(|i| (i * 29 + i / 5) as u8).collect();
+                let mut want = vec![0u8; 3 * batch.dst_step * N];
+                let mut got = want.clone();
+                for k in 0..3 {
+                    for r in 0..rows {
+                        for c in 0..cols {
+                            let si = (k * batch.src_step + r * sr + c) * N;
+                            let di = (k * batch.dst_step + c * dc + r) * N;
+                            want[di..di + N].copy_from_slice(&src[si..si + N]);
+                        }
+                    }
+                }
+                // SAFETY: the buffers hold the whole batch.
+                let done =
+                    unsafe { transpose::<N>(src.as_ptr(), got.as_mut_ptr(), (0, 0), (rows, sr), (cols, dc), batch) };
+                let unzipped = matches!(N, 1 | 2 | 4) && matches!(cols, 2 | 4) && rows >= 16 / N;
+                let blocked = block_side::<N>() > 1 && rows.min(cols) >= block_side::<N>();
+                assert_eq!(done, cfg!(target_arch = "x86_64") && (unzipped || blocked), "{N}-byte, {rows}x{cols}");
+                if done {
+                    assert!(got == want, "{N}-byte elements, {rows}x{cols}");
+                }
+            }
+        }
+    }
+
     #[test]
     fn thin_interleaves_agree_with_a_plain_loop() {
         zip_agrees::<1>();
         zip_agrees::<2>();
         zip_agrees::<4>();
         zip_agrees::<8>();
+        unzip_agrees::<1>();
+        unzip_agrees::<2>();
+        unzip_agrees::<4>();
+        unzip_agrees::<8>();
     }
 
     #[test]
