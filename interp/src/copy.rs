@@ -139,13 +139,18 @@ pub fn strided_copy(
         return Err("strided copy outside its buffers".into());
     }
     let mut partial = vec![0usize; limits.len()];
-    let mut walk = Walk { dst, src, axes: &axes, limits, esize, partial: &mut partial };
+    let written = axes.iter().fold(esize, |bytes, a| bytes.saturating_mul(a.extent));
+    let stream = written >= crate::stream::STREAM_FROM;
+    let mut walk = Walk { dst, src, axes: &axes, limits, esize, partial: &mut partial, stream };
     match esize {
         1 => walk.run::<1>(0, src_off, dst_off),
         2 => walk.run::<2>(0, src_off, dst_off),
         4 => walk.run::<4>(0, src_off, dst_off),
         8 => walk.run::<8>(0, src_off, dst_off),
         _ => return Err(format!("unsupported element size {esize}")),
+    }
+    if stream {
+        crate::stream::fence();
     }
     Ok(())
 }
@@ -157,6 +162,9 @@ struct Walk<'a> {
     limits: &'a [usize],
     esize: usize,
     partial: &'a mut [usize],
+    /// The destination is larger than the caches: runs and transposes
+    /// write it with streaming stores ([`crate::stream`]).
+    stream: bool,
 }
 
 impl Walk<'_> {
@@ -250,7 +258,14 @@ impl Walk<'_> {
         for i in 0..n {
             // SAFETY: the last run ends inside both buffers (asserted above)
             // and the earlier ones start before it; the buffers are distinct.
-            unsafe { std::ptr::copy_nonoverlapping(src.add((s + i * so) * N), dst.add((d + i * dof) * N), bytes) };
+            let (from, to) = unsafe { (src.add((s + i * so) * N), dst.add((d + i * dof) * N)) };
+            if self.stream && bytes >= 64 {
+                // SAFETY: as above.
+                unsafe { crate::stream::copy(from, to, bytes) };
+            } else {
+                // SAFETY: as above.
+                unsafe { std::ptr::copy_nonoverlapping(from, to, bytes) };
+            }
         }
     }
 
@@ -291,7 +306,7 @@ impl Walk<'_> {
         if let Some((rows, cols)) = transposed {
             // SAFETY: the batch's corners are inside both buffers (asserted
             // above), and they are distinct.
-            if unsafe { transpose::<N>(src, dst, (s, d), rows, cols, batch) } {
+            if unsafe { transpose::<N>(src, dst, (s, d), rows, cols, batch, self.stream) } {
                 return;
             }
         }

@@ -18,6 +18,7 @@ pub mod elem;
 mod kernels;
 pub mod npy;
 pub mod pack;
+mod stream;
 mod structured;
 mod tensor;
 mod transpose;

@@ -56,9 +56,12 @@ const MIN_PANEL: usize = 64;
 /// Copies a batch of `rows` x `cols` blocks: element `(r, c)` of block `k`
 /// is read at source element offset `s + k·src_step + r·sr + c` and
 /// written at destination offset `d + k·dst_step + c·dc + r`, elements of
-/// `N` bytes. Returns false, copying nothing, when not even one register
-/// block fits (a thin block such as the `(2, 1)` interleave of a bf16
-/// layout is better served by the caller's element loop).
+/// `N` bytes. Blocks of 2 or 4 rows or columns with the other side
+/// contiguous are zipped or split ([`zip`], [`unzip`]). Returns false,
+/// copying nothing, when neither that nor one register block fits (the
+/// caller's element loop serves those). `stream`: the destination is
+/// larger than the caches; the sweep then writes it with streaming stores
+/// where they are aligned (see [`crate::stream`]).
 ///
 /// # Safety
 /// Every offset the batch reaches must be inside its buffer (the caller
@@ -70,6 +73,7 @@ pub(crate) unsafe fn transpose<const N: usize>(
     (rows, sr): (usize, usize),
     (cols, dc): (usize, usize),
     batch: Batch,
+    stream: bool,
 ) -> bool {
     let b = block_side::<N>();
     // SAFETY: forwarded from the caller.
@@ -86,12 +90,18 @@ pub(crate) unsafe fn transpose<const N: usize>(
     let sweep = Sweep { src, dst, s, d, rows, sr, cols, dc, batch };
     #[cfg(target_arch = "x86_64")]
     if N == 4 && std::arch::is_x86_feature_detected!("avx2") {
+        // Streamed rows must start on 32-byte boundaries.
+        let aligned = |bytes: usize| bytes.is_multiple_of(32);
+        let stream = stream
+            && aligned(dst as usize + d * N)
+            && aligned(dc * N)
+            && (batch.count == 1 || aligned(batch.dst_step * N));
         // SAFETY: AVX2 is present; the rest is forwarded from the caller.
-        unsafe { sweep_avx2(sweep) };
+        unsafe { sweep_avx2(sweep, stream) };
         return true;
     }
     // SAFETY: forwarded from the caller.
-    unsafe { sweep.run::<N, false>() };
+    unsafe { sweep.run::<N, false, false>() };
     true
 }
 
@@ -115,15 +125,22 @@ struct Sweep {
 /// whose strided side is then written a whole block row at a time.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-unsafe fn sweep_avx2(sweep: Sweep) {
-    // SAFETY: forwarded from the caller.
-    unsafe { sweep.run::<4, true>() }
+unsafe fn sweep_avx2(sweep: Sweep, stream: bool) {
+    // SAFETY: forwarded from the caller (who checked the alignment streamed
+    // stores need).
+    unsafe {
+        if stream {
+            sweep.run::<4, true, true>()
+        } else {
+            sweep.run::<4, true, false>()
+        }
+    }
 }
 
 impl Sweep {
     /// The register blocks of every block in the batch, then the rims.
     #[inline(always)]
-    unsafe fn run<const N: usize, const AVX2: bool>(self) {
+    unsafe fn run<const N: usize, const AVX2: bool, const STREAM: bool>(self) {
         let Sweep { src, dst, s, d, rows, sr, cols, dc, batch } = self;
         let b = block_side::<N>();
         let (full_r, full_c) = (rows - rows % b, cols - cols % b);
@@ -138,7 +155,24 @@ impl Sweep {
         let block = |k: usize, r: usize, c: usize| {
             let (from, to) = at(k, r, c);
             // SAFETY: the register block is inside block k of the batch.
-            unsafe { register_block::<N, AVX2>(from, sr * N, to, dc * N) };
+            unsafe { register_block::<N, AVX2, STREAM>(from, sr * N, to, dc * N) };
+        };
+        // With the destination streamed and the source the strided side,
+        // a strip is two register blocks tall, so the two halves of each
+        // destination line are written back to back (a streamed line must
+        // fill while its write-combining buffer lasts); a last strip of one
+        // block is written the ordinary way.
+        let tall = if STREAM && sr >= dc { 2 * b } else { b };
+        let strip = |k: usize, r: usize, c: usize| {
+            if r + tall <= full_r {
+                for half in (0..tall).step_by(b) {
+                    block(k, r + half, c);
+                }
+            } else {
+                let (from, to) = at(k, r, c);
+                // SAFETY: the register block is inside block k of the batch.
+                unsafe { register_block::<N, AVX2, false>(from, sr * N, to, dc * N) };
+            }
         };
         for k0 in (0..batch.count).step_by(group) {
             let ks = k0..batch.count.min(k0 + group);
@@ -152,12 +186,14 @@ impl Sweep {
             if sr >= dc {
                 for c0 in (0..full_c).step_by(panel(rows)) {
                     let cs = c0..full_c.min(c0 + panel(rows));
-                    for r in (0..full_r).step_by(b) {
+                    let mut r = 0;
+                    while r < full_r {
                         for k in ks.clone() {
                             for c in cs.clone().step_by(b) {
-                                block(k, r, c);
+                                strip(k, r, c);
                             }
                         }
+                        r += if r + tall <= full_r { tall } else { b };
                     }
                 }
             } else {
@@ -300,15 +336,21 @@ const fn block_side<const N: usize>() -> usize {
 
 /// Transposes one register block: rows `sr` bytes apart in the source,
 /// columns `dc` bytes apart in the destination. `AVX2` is only set inside
-/// a function compiled with AVX2.
+/// a function compiled with AVX2; `STREAM` (only with it) writes the rows
+/// with streaming stores, which need them 32-byte aligned.
 #[inline(always)]
-unsafe fn register_block<const N: usize, const AVX2: bool>(src: *const u8, sr: usize, dst: *mut u8, dc: usize) {
+unsafe fn register_block<const N: usize, const AVX2: bool, const STREAM: bool>(
+    src: *const u8,
+    sr: usize,
+    dst: *mut u8,
+    dc: usize,
+) {
     #[cfg(target_arch = "x86_64")]
     // SAFETY: forwarded from the caller.
     unsafe {
         match N {
             2 => sse2::t8x8_u16(src, sr, dst, dc),
-            4 if AVX2 => avx2::t8x8_u32(src, sr, dst, dc),
+            4 if AVX2 => avx2::t8x8_u32::<STREAM>(src, sr, dst, dc),
             4 => {
                 for (r, c) in [(0, 0), (0, 4), (4, 0), (4, 4)] {
                     sse2::t4x4_u32(src.add(r * sr + c * 4), sr, dst.add(c * dc + r * 4), dc)
@@ -331,7 +373,7 @@ mod avx2 {
     /// eight 32-byte rows out.
     #[inline]
     #[target_feature(enable = "avx2")]
-    pub(super) unsafe fn t8x8_u32(src: *const u8, sr: usize, dst: *mut u8, dc: usize) {
+    pub(super) unsafe fn t8x8_u32<const STREAM: bool>(src: *const u8, sr: usize, dst: *mut u8, dc: usize) {
         // SAFETY: the caller's block is inside both buffers.
         let r: [__m256i; 8] = std::array::from_fn(|i| unsafe { _mm256_loadu_si256(src.add(i * sr) as *const __m256i) });
         // Rows (2i, 2i+1) interleaved by 32 bits, low and high halves of each lane.
@@ -367,7 +409,13 @@ mod avx2 {
             let col =
                 if c < 4 { _mm256_permute2x128_si256(lo, hi, 0x20) } else { _mm256_permute2x128_si256(lo, hi, 0x31) };
             // SAFETY: the caller's block is inside both buffers.
-            unsafe { _mm256_storeu_si256(dst.add(c * dc) as *mut __m256i, col) };
+            unsafe {
+                if STREAM {
+                    _mm256_stream_si256(dst.add(c * dc) as *mut __m256i, col)
+                } else {
+                    _mm256_storeu_si256(dst.add(c * dc) as *mut __m256i, col)
+                }
+            };
         }
     }
 }
@@ -582,7 +630,7 @@ mod tests {
                 }
                 // SAFETY: the buffers hold the whole block, from offset 1 / 0.
                 let done = unsafe {
-                    transpose::<N>(src.as_ptr(), got.as_mut_ptr(), (1, 0), (rows, sr), (cols, dc), Batch::ONE)
+                    transpose::<N>(src.as_ptr(), got.as_mut_ptr(), (1, 0), (rows, sr), (cols, dc), Batch::ONE, false)
                 };
                 let fits = N > 1 && rows.min(cols) >= if N == 8 { 2 } else { 8 };
                 assert_eq!(done, fits, "{N}-byte elements, {rows}x{cols}");
@@ -599,9 +647,21 @@ mod tests {
     fn batch_agrees<const N: usize>(rows: usize, cols: usize, count: usize) {
         let (sr, dc) = (cols + 3, rows + 2);
         let batch = Batch { count, src_step: rows * sr + 5, dst_step: cols * dc + 1 };
+        batch_agrees_with::<N>((rows, sr), (cols, dc), batch, false);
+    }
+
+    /// As [`batch_agrees`] with the strides and steps given; the
+    /// destination starts on a 64-byte boundary.
+    fn batch_agrees_with<const N: usize>(
+        (rows, sr): (usize, usize),
+        (cols, dc): (usize, usize),
+        batch: Batch,
+        stream: bool,
+    ) {
+        let count = batch.count;
         let src: Vec<u8> = (0..count * batch.src_step * N).map(|i| (i * 31 + i / 251) as u8).collect();
         let mut want = vec![0u8; count * batch.dst_step * N];
-        let mut got = want.clone();
+        let mut got = crate::bytes::AlignedBytes::zeroed(want.len());
         for k in 0..count {
             for r in 0..rows {
                 for c in 0..cols {
@@ -612,84 +672,25 @@ mod tests {
             }
         }
         // SAFETY: the buffers hold the whole batch.
-        assert!(unsafe { transpose::<N>(src.as_ptr(), got.as_mut_ptr(), (0, 0), (rows, sr), (cols, dc), batch) });
-        assert!(got == want, "{N}-byte elements, {count} blocks of {rows}x{cols}");
+        assert!(unsafe {
+            transpose::<N>(src.as_ptr(), got.as_mut_ptr(), (0, 0), (rows, sr), (cols, dc), batch, stream)
+        });
+        crate::stream::fence();
+        assert!(*got == *want, "{N}-byte elements, {count} blocks of {rows}x{cols}");
     }
 
-    /// Thin blocks interleaving into a contiguous destination, with
-    /// `transpose::<N>` and with a plain loop.
-    fn zip_agrees<const N: usize>() {
-        for rows in 1..6 {
-            for cols in 0..40 {
-                let (sr, dc) = (cols + 3, rows);
-                let batch = Batch { count: 3, src_step: rows * sr + 1, dst_step: cols * dc + 2 };
-                let src: Vec<u8> = (0..3 * batch.src_step * N).map(|i| (i * 13 + i / 7) as u8).collect();
-                let mut want = vec![0u8; 3 * batch.dst_step * N];
-                let mut got = want.clone();
-                for k in 0..3 {
-                    for r in 0..rows {
-                        for c in 0..cols {
-                            let si = (k * batch.src_step + r * sr + c) * N;
-                            let di = (k * batch.dst_step + c * dc + r) * N;
-                            want[di..di + N].copy_from_slice(&src[si..si + N]);
-                        }
-                    }
-                }
-                // SAFETY: the buffers hold the whole batch.
-                let done =
-                    unsafe { transpose::<N>(src.as_ptr(), got.as_mut_ptr(), (0, 0), (rows, sr), (cols, dc), batch) };
-                let zipped = matches!(N, 1 | 2 | 4) && matches!(rows, 2 | 4) && cols >= 16 / N;
-                let blocked = block_side::<N>() > 1 && rows.min(cols) >= block_side::<N>();
-                assert_eq!(done, cfg!(target_arch = "x86_64") && (zipped || blocked), "{N}-byte, {rows}x{cols}");
-                if done {
-                    assert!(got == want, "{N}-byte elements, {rows}x{cols}");
-                }
-            }
-        }
-    }
-
-    /// Thin blocks split from a contiguous source, with `transpose::<N>`
-    /// and with a plain loop.
-    fn unzip_agrees<const N: usize>() {
-        for rows in 0..40 {
-            for cols in 1..6 {
-                let (sr, dc) = (cols, rows + 3);
-                let batch = Batch { count: 3, src_step: rows * sr + 2, dst_step: cols * dc + 1 };
-                let src: Vec<u8> = (0..3 * batch.src_step * N).map(|i| (i * 29 + i / 5) as u8).collect();
-                let mut want = vec![0u8; 3 * batch.dst_step * N];
-                let mut got = want.clone();
-                for k in 0..3 {
-                    for r in 0..rows {
-                        for c in 0..cols {
-                            let si = (k * batch.src_step + r * sr + c) * N;
-                            let di = (k * batch.dst_step + c * dc + r) * N;
-                            want[di..di + N].copy_from_slice(&src[si..si + N]);
-                        }
-                    }
-                }
-                // SAFETY: the buffers hold the whole batch.
-                let done =
-                    unsafe { transpose::<N>(src.as_ptr(), got.as_mut_ptr(), (0, 0), (rows, sr), (cols, dc), batch) };
-                let unzipped = matches!(N, 1 | 2 | 4) && matches!(cols, 2 | 4) && rows >= 16 / N;
-                let blocked = block_side::<N>() > 1 && rows.min(cols) >= block_side::<N>();
-                assert_eq!(done, cfg!(target_arch = "x86_64") && (unzipped || blocked), "{N}-byte, {rows}x{cols}");
-                if done {
-                    assert!(got == want, "{N}-byte elements, {rows}x{cols}");
-                }
-            }
-        }
-    }
-
+    /// Streamed sweeps (aligned destination rows, the strided side being
+    /// the destination) and sweeps asked to stream that cannot (unaligned
+    /// rows, or the strided side being the source) copy the same bytes.
     #[test]
-    fn thin_interleaves_agree_with_a_plain_loop() {
-        zip_agrees::<1>();
-        zip_agrees::<2>();
-        zip_agrees::<4>();
-        zip_agrees::<8>();
-        unzip_agrees::<1>();
-        unzip_agrees::<2>();
-        unzip_agrees::<4>();
-        unzip_agrees::<8>();
+    fn streamed_sweeps_agree_with_a_plain_loop() {
+        for (rows, cols, dc, dst_step) in [(64, 40, 72, 40 * 72), (61, 37, 64, 37 * 64 + 8), (13, 9, 16, 9 * 16 + 3)] {
+            for sr in [cols + 5, dc + 1] {
+                let batch = Batch { count: 3, src_step: rows * sr + 7, dst_step };
+                batch_agrees_with::<4>((rows, sr), (cols, dc), batch, true);
+                batch_agrees_with::<2>((rows, sr), (cols, dc), batch, true);
+            }
+        }
     }
 
     #[test]
