@@ -140,7 +140,7 @@ pub fn strided_copy(
     }
     let mut partial = vec![0usize; limits.len()];
     let written = axes.iter().fold(esize, |bytes, a| bytes.saturating_mul(a.extent));
-    let stream = written >= crate::stream::STREAM_FROM;
+    let stream = written >= crate::stream::stream_from();
     let mut walk = Walk { dst, src, axes: &axes, limits, esize, partial: &mut partial, stream };
     match esize {
         1 => walk.run::<1>(0, src_off, dst_off),

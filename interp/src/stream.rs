@@ -8,13 +8,52 @@
 //! 64 MiB pack in 512-byte runs measured 85-93% of memcpy with ordinary
 //! stores and 138-142% with streaming ones.
 //!
-//! Only copies whose destination is at least [`STREAM_FROM`] bytes stream:
+//! Only copies whose destination is at least [`stream_from`] bytes stream:
 //! a smaller result may still be cached when the next op reads it, and
 //! streaming would evict it.
 
+use std::sync::OnceLock;
+
 /// The smallest destination, in bytes, a copy streams into: half of the
-/// 32 MiB last-level cache of the machine the kernels were tuned on.
-pub(crate) const STREAM_FROM: usize = 16 << 20;
+/// last-level cache (as Linux reports it for CPU 0; 32 MiB when it does not
+/// say, the cache of the machine the kernels were tuned on, where this is
+/// 16 MiB).
+pub(crate) fn stream_from() -> usize {
+    static FROM: OnceLock<usize> = OnceLock::new();
+    *FROM.get_or_init(|| last_level_cache().unwrap_or(32 << 20) / 2)
+}
+
+/// The size of the highest-level cache in `/sys`, in bytes.
+fn last_level_cache() -> Option<usize> {
+    let dir = std::path::Path::new("/sys/devices/system/cpu/cpu0/cache");
+    let mut best: Option<(u32, usize)> = None;
+    for entry in std::fs::read_dir(dir).ok()?.flatten() {
+        let read = |name: &str| std::fs::read_to_string(entry.path().join(name)).ok();
+        let (Some(level), Some(size)) = (read("level"), read("size")) else { continue };
+        let (Ok(level), Some(bytes)) = (level.trim().parse::<u32>(), parse_size(size.trim())) else { continue };
+        if best.is_none_or(|(l, _)| level > l) {
+            best = Some((level, bytes));
+        }
+    }
+    best.map(|(_, bytes)| bytes)
+}
+
+/// `32768K`, `1M` or a plain byte count.
+fn parse_size(text: &str) -> Option<usize> {
+    let (digits, unit) = match text.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
+        Some((i, _)) => text.split_at(i),
+        None => (text, ""),
+    };
+    let n: usize = digits.parse().ok()?;
+    let scale = match unit {
+        "" => 1,
+        "K" => 1 << 10,
+        "M" => 1 << 20,
+        "G" => 1 << 30,
+        _ => return None,
+    };
+    n.checked_mul(scale)
+}
 
 /// Copies `len` bytes, streaming every whole 64-byte chunk from the first
 /// 16-byte boundary of `dst` on; the head and tail go through ordinary
@@ -60,6 +99,16 @@ pub(crate) fn fence() {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn cache_sizes_read_as_linux_writes_them() {
+        assert_eq!(super::parse_size("32768K"), Some(32 << 20));
+        assert_eq!(super::parse_size("1M"), Some(1 << 20));
+        assert_eq!(super::parse_size("512"), Some(512));
+        assert_eq!(super::parse_size("12Q"), None);
+        assert_eq!(super::parse_size(""), None);
+        assert!(super::stream_from() >= 1 << 20);
+    }
+
     #[test]
     fn streamed_copies_equal_plain_ones_at_every_offset_and_length() {
         let src: Vec<u8> = (0..600).map(|i| (i * 7 + 1) as u8).collect();
