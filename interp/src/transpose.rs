@@ -88,20 +88,26 @@ pub(crate) unsafe fn transpose<const N: usize>(
         return false;
     }
     let sweep = Sweep { src, dst, s, d, rows, sr, cols, dc, batch };
+    // Streamed rows must start on boundaries of their width: a register
+    // block's row, 32 bytes with AVX2, 16 without.
+    let aligned_to = |row: usize| {
+        let aligned = |bytes: usize| bytes.is_multiple_of(row);
+        stream && aligned(dst as usize + d * N) && aligned(dc * N) && (batch.count == 1 || aligned(batch.dst_step * N))
+    };
     #[cfg(target_arch = "x86_64")]
     if N == 4 && std::arch::is_x86_feature_detected!("avx2") {
-        // Streamed rows must start on 32-byte boundaries.
-        let aligned = |bytes: usize| bytes.is_multiple_of(32);
-        let stream = stream
-            && aligned(dst as usize + d * N)
-            && aligned(dc * N)
-            && (batch.count == 1 || aligned(batch.dst_step * N));
         // SAFETY: AVX2 is present; the rest is forwarded from the caller.
-        unsafe { sweep_avx2(sweep, stream) };
+        unsafe { sweep_avx2(sweep, aligned_to(32)) };
         return true;
     }
     // SAFETY: forwarded from the caller.
-    unsafe { sweep.run::<N, false, false>() };
+    unsafe {
+        if aligned_to(16) {
+            sweep.run::<N, false, true>()
+        } else {
+            sweep.run::<N, false, false>()
+        }
+    };
     true
 }
 
@@ -158,15 +164,16 @@ impl Sweep {
             unsafe { register_block::<N, AVX2, STREAM>(from, sr * N, to, dc * N) };
         };
         // With the destination streamed and the source the strided side,
-        // a strip is two register blocks tall, so the two halves of each
+        // a strip is as many register blocks tall as fill a 64-byte line
+        // (two of 32-byte rows, four of 16), so the parts of each
         // destination line are written back to back (a streamed line must
         // fill while its write-combining buffer lasts); a last strip of one
         // block is written the ordinary way.
-        let tall = if STREAM && sr >= dc { 2 * b } else { b };
+        let tall = if STREAM && sr >= dc { (64 / (b * N)).max(1) * b } else { b };
         let strip = |k: usize, r: usize, c: usize| {
             if r + tall <= full_r {
-                for half in (0..tall).step_by(b) {
-                    block(k, r + half, c);
+                for part in (0..tall).step_by(b) {
+                    block(k, r + part, c);
                 }
             } else {
                 let (from, to) = at(k, r, c);
@@ -349,14 +356,14 @@ unsafe fn register_block<const N: usize, const AVX2: bool, const STREAM: bool>(
     // SAFETY: forwarded from the caller.
     unsafe {
         match N {
-            2 => sse2::t8x8_u16(src, sr, dst, dc),
+            2 => sse2::t8x8_u16::<STREAM>(src, sr, dst, dc),
             4 if AVX2 => avx2::t8x8_u32::<STREAM>(src, sr, dst, dc),
             4 => {
                 for (r, c) in [(0, 0), (0, 4), (4, 0), (4, 4)] {
-                    sse2::t4x4_u32(src.add(r * sr + c * 4), sr, dst.add(c * dc + r * 4), dc)
+                    sse2::t4x4_u32::<STREAM>(src.add(r * sr + c * 4), sr, dst.add(c * dc + r * 4), dc)
                 }
             }
-            8 => sse2::t2x2_u64(src, sr, dst, dc),
+            8 => sse2::t2x2_u64::<STREAM>(src, sr, dst, dc),
             _ => unreachable!("no register block for {N}-byte elements"),
         }
     }
@@ -434,9 +441,24 @@ mod sse2 {
     /// Stores `K` rows of 16 bytes, `stride` bytes apart.
     #[inline(always)]
     unsafe fn store<const K: usize>(p: *mut u8, stride: usize, rows: [__m128i; K]) {
+        // SAFETY: forwarded from the caller.
+        unsafe { store_as::<K, false>(p, stride, rows) }
+    }
+
+    /// Stores `K` rows of 16 bytes, `stride` bytes apart; `STREAM`: with
+    /// streaming stores, which need each row 16-byte aligned.
+    #[inline(always)]
+    unsafe fn store_as<const K: usize, const STREAM: bool>(p: *mut u8, stride: usize, rows: [__m128i; K]) {
         for (i, row) in rows.into_iter().enumerate() {
-            // SAFETY: the caller's block is inside the destination buffer.
-            unsafe { _mm_storeu_si128(p.add(i * stride) as *mut __m128i, row) };
+            // SAFETY: the caller's block is inside the destination buffer
+            // (and aligned when streamed).
+            unsafe {
+                if STREAM {
+                    _mm_stream_si128(p.add(i * stride) as *mut __m128i, row)
+                } else {
+                    _mm_storeu_si128(p.add(i * stride) as *mut __m128i, row)
+                }
+            };
         }
     }
 
@@ -548,22 +570,22 @@ mod sse2 {
     }
 
     #[inline(always)]
-    pub(super) unsafe fn t2x2_u64(src: *const u8, sr: usize, dst: *mut u8, dc: usize) {
+    pub(super) unsafe fn t2x2_u64<const STREAM: bool>(src: *const u8, sr: usize, dst: *mut u8, dc: usize) {
         // SAFETY: forwarded from the caller.
         unsafe {
             let [a, b] = load::<2>(src, sr);
-            store(dst, dc, [_mm_unpacklo_epi64(a, b), _mm_unpackhi_epi64(a, b)]);
+            store_as::<_, STREAM>(dst, dc, [_mm_unpacklo_epi64(a, b), _mm_unpackhi_epi64(a, b)]);
         }
     }
 
     #[inline(always)]
-    pub(super) unsafe fn t4x4_u32(src: *const u8, sr: usize, dst: *mut u8, dc: usize) {
+    pub(super) unsafe fn t4x4_u32<const STREAM: bool>(src: *const u8, sr: usize, dst: *mut u8, dc: usize) {
         // SAFETY: forwarded from the caller.
         unsafe {
             let [a, b, c, d] = load::<4>(src, sr);
             let (ab_lo, ab_hi) = (_mm_unpacklo_epi32(a, b), _mm_unpackhi_epi32(a, b)); // a0 b0 a1 b1 | a2 b2 a3 b3
             let (cd_lo, cd_hi) = (_mm_unpacklo_epi32(c, d), _mm_unpackhi_epi32(c, d));
-            store(
+            store_as::<_, STREAM>(
                 dst,
                 dc,
                 [
@@ -577,7 +599,7 @@ mod sse2 {
     }
 
     #[inline(always)]
-    pub(super) unsafe fn t8x8_u16(src: *const u8, sr: usize, dst: *mut u8, dc: usize) {
+    pub(super) unsafe fn t8x8_u16<const STREAM: bool>(src: *const u8, sr: usize, dst: *mut u8, dc: usize) {
         // SAFETY: forwarded from the caller.
         unsafe {
             let r = load::<8>(src, sr);
@@ -603,7 +625,7 @@ mod sse2 {
                     _mm_unpackhi_epi64(x, y)
                 }
             });
-            store(dst, dc, cols);
+            store_as::<_, STREAM>(dst, dc, cols);
         }
     }
 }
@@ -689,6 +711,7 @@ mod tests {
                 let batch = Batch { count: 3, src_step: rows * sr + 7, dst_step };
                 batch_agrees_with::<4>((rows, sr), (cols, dc), batch, true);
                 batch_agrees_with::<2>((rows, sr), (cols, dc), batch, true);
+                batch_agrees_with::<8>((rows, sr), (cols, dc), batch, true);
             }
         }
     }
