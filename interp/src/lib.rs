@@ -240,6 +240,13 @@ impl<'c> Interpreter<'c> {
         Ok(results)
     }
 
+    /// Drops every value the calls so far computed (they stay alive after a
+    /// call returns). Between top-level calls only: a nested `func.call`
+    /// needs its caller's values.
+    pub fn forget_values(&mut self) {
+        self.env = FxHashMap::default();
+    }
+
     fn get(&self, v: Value) -> RunResult<RtValue> {
         self.env.get(&v).cloned().ok_or_else(|| RunError::new("value used before it was computed"))
     }

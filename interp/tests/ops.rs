@@ -173,3 +173,24 @@ fn mismatched_element_types_and_shapes_are_errors_not_panics() {
     let err = run(text, vec![f32s(&[6], &[0.0; 6]), idx]).unwrap_err();
     assert!(err.contains("cover 4 of the 6 elements"), "{err}");
 }
+
+#[test]
+fn forgotten_values_release_their_tensors() {
+    // The engine keeps a call's values after it returns (a result shares
+    // its storage with them) until `forget_values`; `--run-repeat` calls it
+    // between runs so repeating does not hold two runs' tensors.
+    let text = "func.func @f(%t: tensor<4x8xf32>) -> tensor<2x2x2x4xf32> {
+      %e = tensor.empty() : tensor<2x2x2x4xf32>
+      %p = linalg.pack %t inner_dims_pos = [0, 1] inner_tiles = [2, 4] into %e : tensor<4x8xf32> -> tensor<2x2x2x4xf32>
+      return %p : tensor<2x2x2x4xf32>
+    }";
+    let mut ctx = Context::new();
+    let module = parse_module(&mut ctx, text, "t", BufferStart::default()).unwrap().module;
+    let mut engine = Interpreter::new(&ctx, module);
+    let input = RtValue::Tensor(Tensor::iota(vec![4, 8], ElemType::F32));
+    let result = engine.call("f", vec![input]).unwrap().pop().unwrap();
+    let shared = |v: &RtValue| std::sync::Arc::strong_count(&tensor(v).data);
+    assert!(shared(&result) > 1, "the engine still holds the result's storage");
+    engine.forget_values();
+    assert_eq!(shared(&result), 1);
+}
