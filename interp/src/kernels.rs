@@ -411,15 +411,29 @@ fn pack_spec(i: &Interpreter<'_>, info: &PackInfo) -> RunResult<PackSpec> {
     })
 }
 
+/// The tensor an op that writes every element of its destination `dest`
+/// (pack, unpack) writes into: `dest`'s own storage when `op` is its last
+/// user and nothing else holds it (no copy, no new allocation: a
+/// `tensor.empty` becomes the result), else a new tensor of its shape.
+fn overwritten_dest(i: &mut Interpreter<'_>, dest: Value, op: OpId, elem: ElemType) -> RunResult<Tensor> {
+    match i.take_or_get(dest, op)? {
+        RtValue::Tensor(mut t) if t.elem == elem && std::sync::Arc::strong_count(&t.data) == 1 => {
+            // Every element is about to be written.
+            t.init = None;
+            Ok(t)
+        }
+        other => Ok(Tensor::zeros(other.tensor()?.shape.clone(), elem)),
+    }
+}
+
 fn pack_op(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
     let info = PackInfo::read(i.ctx, op).ok_or("malformed pack")?;
     let src = i.get(info.source)?;
     let src = src.tensor()?;
     check_read(i, src, "pack")?;
-    let dest_shape = i.get(info.dest)?.tensor()?.shape.clone();
     let spec = pack_spec(i, &info)?;
     let pad = info.padding_value.map(|v| i.get(v)?.scalar()).transpose()?;
-    let mut out = Tensor::zeros(dest_shape, src.elem);
+    let mut out = overwritten_dest(i, info.dest, op, src.elem)?;
     crate::pack::pack_into(src, &spec, pad, &mut out)?;
     i.set(op, 0, RtValue::Tensor(out));
     Ok(Flow::Next)
@@ -429,9 +443,8 @@ fn unpack_op(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
     let info = PackInfo::read(i.ctx, op).ok_or("malformed unpack")?;
     let src = i.get(info.source)?;
     let src = src.tensor()?;
-    let dest_shape = i.get(info.dest)?.tensor()?.shape.clone();
     let spec = pack_spec(i, &info)?;
-    let mut out = Tensor::zeros(dest_shape, src.elem);
+    let mut out = overwritten_dest(i, info.dest, op, src.elem)?;
     crate::pack::unpack_into(src, &spec, &mut out)?;
     check_read(i, &out, "unpack")?;
     i.set(op, 0, RtValue::Tensor(out));

@@ -23,6 +23,8 @@ mod structured;
 mod tensor;
 mod transpose;
 
+use std::rc::Rc;
+
 use rustc_hash::FxHashMap;
 
 pub use elem::{ElemType, Scalar};
@@ -175,6 +177,9 @@ pub struct Interpreter<'c> {
     /// The points of the structured ops whose bodies are running
     /// (`linalg.index` reads the innermost).
     points: Vec<Vec<i64>>,
+    /// Per block (by index), computed on its first run: after which of its
+    /// ops each tensor it defines is dead (see [`Interpreter::release_plan`]).
+    plans: Vec<Option<Rc<[Vec<Value>]>>>,
 }
 
 impl<'c> Interpreter<'c> {
@@ -188,6 +193,7 @@ impl<'c> Interpreter<'c> {
             step_limit: 50_000_000,
             check_uninit: false,
             points: Vec::new(),
+            plans: Vec::new(),
         }
     }
 
@@ -278,7 +284,8 @@ impl<'c> Interpreter<'c> {
         for (a, v) in ctx.block_args(b).iter().zip(args) {
             self.env.insert(*a, v);
         }
-        for op in ctx.block_ops(b) {
+        let plan = self.release_plan(b);
+        for (k, op) in ctx.block_ops(b).enumerate() {
             self.steps += 1;
             if self.steps > self.step_limit {
                 return Err(RunError { loc: Some(ctx.op_loc(op)), message: "step limit exceeded".into() });
@@ -287,11 +294,59 @@ impl<'c> Interpreter<'c> {
                 e.loc.get_or_insert(ctx.op_loc(op));
                 e
             })?;
+            for v in &plan[k] {
+                self.env.remove(v);
+            }
             if let Flow::Yield(vals) = flow {
                 return Ok(vals);
             }
         }
         Ok(vec![])
+    }
+
+    /// For each op of block `b` (by position), the tensors defined in `b`
+    /// (its arguments and its ops' results) whose last use is that op or
+    /// inside its regions: the engine drops them once it has run, so a
+    /// program's peak memory is what is live, not every tensor it made. A
+    /// tensor without uses goes after the op that made it (arguments:
+    /// after the first op). Scalars stay (they are small, and the bodies
+    /// run per element would pay for the bookkeeping); so does a tensor
+    /// used outside the ops of `b` and their regions.
+    fn release_plan(&mut self, b: BlockId) -> Rc<[Vec<Value>]> {
+        if let Some(Some(plan)) = self.plans.get(b.index()) {
+            return plan.clone();
+        }
+        let ctx = self.ctx;
+        let ops: Vec<OpId> = ctx.block_ops(b).collect();
+        let position: FxHashMap<OpId, usize> = ops.iter().enumerate().map(|(k, o)| (*o, k)).collect();
+        // The position in `b` of the op that holds `user`, if one does.
+        let holder = |mut user: OpId| loop {
+            if ctx.op_block(user) == Some(b) {
+                return position.get(&user).copied();
+            }
+            user = ctx.parent_op(user)?;
+        };
+        let mut plan = vec![Vec::new(); ops.len()];
+        let defined = ctx
+            .block_args(b)
+            .iter()
+            .map(|a| (*a, 0))
+            .chain(ops.iter().enumerate().flat_map(|(k, o)| ctx.results(*o).iter().map(move |r| (*r, k))));
+        for (v, def) in defined {
+            if !matches!(ctx.value_type_kind(v), TypeKind::Tensor { .. }) || ops.is_empty() {
+                continue;
+            }
+            let last = ctx.uses(v).iter().try_fold(def, |last, u| holder(u.op).map(|k| last.max(k)));
+            if let Some(last) = last {
+                plan[last].push(v);
+            }
+        }
+        let plan: Rc<[Vec<Value>]> = plan.into();
+        if self.plans.len() <= b.index() {
+            self.plans.resize(b.index() + 1, None);
+        }
+        self.plans[b.index()] = Some(plan.clone());
+        plan
     }
 
     fn set(&mut self, op: OpId, i: usize, v: RtValue) {

@@ -175,22 +175,26 @@ fn mismatched_element_types_and_shapes_are_errors_not_panics() {
 }
 
 #[test]
-fn forgotten_values_release_their_tensors() {
-    // The engine keeps a call's values after it returns (a result shares
-    // its storage with them) until `forget_values`; `--run-repeat` calls it
-    // between runs so repeating does not hold two runs' tensors.
-    let text = "func.func @f(%t: tensor<4x8xf32>) -> tensor<2x2x2x4xf32> {
+fn tensors_are_released_after_their_last_use() {
+    // The engine drops a tensor once the last op that uses it has run, so
+    // after the call nothing but the caller holds the result's storage,
+    // and the packed intermediate is gone before the function returns.
+    let text = "func.func @f(%t: tensor<4x8xf32>) -> tensor<4x8xf32> {
       %e = tensor.empty() : tensor<2x2x2x4xf32>
       %p = linalg.pack %t inner_dims_pos = [0, 1] inner_tiles = [2, 4] into %e : tensor<4x8xf32> -> tensor<2x2x2x4xf32>
-      return %p : tensor<2x2x2x4xf32>
+      %d = tensor.empty() : tensor<4x8xf32>
+      %u = linalg.unpack %p inner_dims_pos = [0, 1] inner_tiles = [2, 4] into %d : tensor<2x2x2x4xf32> -> tensor<4x8xf32>
+      return %u : tensor<4x8xf32>
     }";
     let mut ctx = Context::new();
     let module = parse_module(&mut ctx, text, "t", BufferStart::default()).unwrap().module;
     let mut engine = Interpreter::new(&ctx, module);
-    let input = RtValue::Tensor(Tensor::iota(vec![4, 8], ElemType::F32));
-    let result = engine.call("f", vec![input]).unwrap().pop().unwrap();
-    let shared = |v: &RtValue| std::sync::Arc::strong_count(&tensor(v).data);
-    assert!(shared(&result) > 1, "the engine still holds the result's storage");
-    engine.forget_values();
-    assert_eq!(shared(&result), 1);
+    let input = Tensor::iota(vec![4, 8], ElemType::F32);
+    let result = engine.call("f", vec![RtValue::Tensor(input.clone())]).unwrap().pop().unwrap();
+    assert!(tensor(&result).same_bits(&input));
+    assert_eq!(std::sync::Arc::strong_count(&tensor(&result).data), 1, "the engine still holds the result");
+    assert_eq!(std::sync::Arc::strong_count(&input.data), 1, "the engine still holds the argument");
+    // Calling again works from the same cached plan.
+    let again = engine.call("f", vec![RtValue::Tensor(input.clone())]).unwrap().pop().unwrap();
+    assert!(tensor(&again).same_bits(&input));
 }
