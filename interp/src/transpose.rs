@@ -218,13 +218,11 @@ impl Sweep {
             // The rims: the columns right of the blocks in their rows, then
             // the rows below them.
             for k in ks {
-                for r in 0..rows {
-                    let c0 = if r < full_r { full_c } else { 0 };
-                    for c in c0..cols {
-                        let (from, to) = at(k, r, c);
-                        // SAFETY: (k, r, c) is inside the batch.
-                        unsafe { std::ptr::copy_nonoverlapping(from, to, N) };
-                    }
+                let (s, d) = (s + k * batch.src_step, d + k * batch.dst_step);
+                // SAFETY: both rims are inside block k.
+                unsafe {
+                    copy_elements::<N>(src, dst, (s, d), (0..full_r, sr), (full_c..cols, dc));
+                    copy_elements::<N>(src, dst, (s, d), (full_r..rows, sr), (0..cols, dc));
                 }
             }
         }
@@ -267,14 +265,8 @@ unsafe fn zip<const N: usize>(
                 }
             }
         }
-        for c in full_c..cols {
-            for r in 0..rows {
-                // SAFETY: (k, r, c) is inside the batch.
-                unsafe {
-                    std::ptr::copy_nonoverlapping(src.add((s + r * sr + c) * N), dst.add((d + c * rows + r) * N), N)
-                };
-            }
-        }
+        // SAFETY: the columns left over are inside block k.
+        unsafe { copy_elements::<N>(src, dst, (s, d), (0..rows, sr), (full_c..cols, rows)) };
     }
     true
 }
@@ -315,16 +307,32 @@ unsafe fn unzip<const N: usize>(
                 }
             }
         }
-        for r in full_r..rows {
-            for c in 0..cols {
-                // SAFETY: (k, r, c) is inside the batch.
-                unsafe {
-                    std::ptr::copy_nonoverlapping(src.add((s + r * cols + c) * N), dst.add((d + c * dc + r) * N), N)
-                };
-            }
-        }
+        // SAFETY: the rows left over are inside block k.
+        unsafe { copy_elements::<N>(src, dst, (s, d), (full_r..rows, cols), (0..cols, dc)) };
     }
     true
+}
+
+/// Copies elements `(r, c)`, `r` in `rs` and `c` in `cs`, of the block at
+/// element offsets `(s, d)` one by one: read at `s + r·sr + c`, written at
+/// `d + c·dc + r` (the rims no register block covers).
+///
+/// # Safety
+/// Every element named must be inside its buffer; the buffers must not
+/// overlap.
+unsafe fn copy_elements<const N: usize>(
+    src: *const u8,
+    dst: *mut u8,
+    (s, d): (usize, usize),
+    (rs, sr): (std::ops::Range<usize>, usize),
+    (cs, dc): (std::ops::Range<usize>, usize),
+) {
+    for r in rs {
+        for c in cs.clone() {
+            // SAFETY: forwarded from the caller.
+            unsafe { std::ptr::copy_nonoverlapping(src.add((s + r * sr + c) * N), dst.add((d + c * dc + r) * N), N) };
+        }
+    }
 }
 
 /// The side of the square register block for `N`-byte elements, or 1 when

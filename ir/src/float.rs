@@ -203,7 +203,7 @@ fn exp6_digits(v: f64) -> Option<(u64, i32)> {
 /// `m · 2^q · 10^s` as a ratio `(num, den)` of 128-bit integers, or `None`
 /// when either overflows.
 fn scaled(m: u64, q: i32, s: i32) -> Option<(u128, u128)> {
-    let two = 1u128.checked_shl(q.unsigned_abs()).filter(|_| q.unsigned_abs() < 127)?;
+    let two = (q.unsigned_abs() < 127).then(|| 1u128 << q.unsigned_abs())?;
     let ten = 10u128.checked_pow(s.unsigned_abs())?;
     let (mut num, mut den) = (m as u128, 1u128);
     if q >= 0 {
