@@ -67,6 +67,11 @@ pub struct Options {
     pub outputs: Vec<String>,
     pub run_repeat: usize,
     pub run_check_uninit: bool,
+    /// `--run-memory-limit`: bytes of tensors the engine may hold at once
+    /// (`None`: what the system reports as available).
+    pub run_memory_limit: Option<u64>,
+    /// `--run-max-steps`: ops one call may execute.
+    pub run_max_steps: u64,
     /// `--run-engine=<interp|mlir>`: who executes `--run`.
     pub run_engine: RunEngine,
     /// `--mlir-verify`: MLIR's own verifier on the result (needs the
@@ -122,6 +127,8 @@ impl Default for Options {
             outputs: Vec::new(),
             run_repeat: 1,
             run_check_uninit: false,
+            run_memory_limit: None,
+            run_max_steps: tessel_interp::DEFAULT_MAX_STEPS,
             run_engine: RunEngine::Interp,
             threads: None,
             mlir_verify: false,
@@ -192,6 +199,9 @@ OPTIONS:\n\
   --output=<file.npy>             One per result: write it as .npy instead of printing it\n\
   --run-repeat=<n>                Run n times (--mlir-timing reports the fastest as 'Execution')\n\
   --run-check-uninit              Report reads of tensor.empty elements nobody wrote\n\
+  --run-memory-limit=<size>       Most bytes of tensors the engine holds at once, e.g. 256M, 4G\n\
+                                  (default: the memory the system reports as available)\n\
+  --run-max-steps=<n>             Most ops one call executes (default: 50000000)\n\
   --run-engine=<interp|mlir>      Who runs --run: tessel's interpreter (default) or MLIR 22's\n\
                                   lowering and ExecutionEngine (JIT; needs --features mlir)\n\
   --mlir-verify                   After the passes, verify the result with MLIR's own verifier\n\
@@ -320,6 +330,19 @@ pub fn parse_args(args: &[String], is_pass: &dyn Fn(&str) -> bool) -> Result<Opt
                     .ok_or_else(|| format!("invalid value '{v}' for --run-repeat (expected a positive integer)"))?;
             }
             "run-check-uninit" => o.run_check_uninit = parse_bool(name, value)?,
+            "run-memory-limit" => {
+                let v = take_value("--run-memory-limit")?;
+                o.run_memory_limit = Some(tessel_interp::memory::parse_size(&v).ok_or_else(|| {
+                    format!("invalid value '{v}' for --run-memory-limit (expected a size: bytes, or a number with K, M, G or T)")
+                })?);
+            }
+            "run-max-steps" => {
+                let v = take_value("--run-max-steps")?;
+                o.run_max_steps =
+                    v.parse().ok().filter(|n| *n > 0).ok_or_else(|| {
+                        format!("invalid value '{v}' for --run-max-steps (expected a positive integer)")
+                    })?;
+            }
             "run-engine" => {
                 o.run_engine = match take_value("--run-engine")?.as_str() {
                     "interp" => RunEngine::Interp,

@@ -37,6 +37,11 @@ pub struct RunOptions {
     /// Runs (the fastest is reported by `--mlir-timing`).
     pub repeat: usize,
     pub check_uninit: bool,
+    /// Bytes of tensors the interpreter may hold at once (`None`: what the
+    /// system reports as available; no limit if it does not say).
+    pub memory_limit: Option<u64>,
+    /// Ops one call may execute (0: the engine's default).
+    pub max_steps: u64,
     pub engine: RunEngine,
     /// `--allow-unregistered-dialect`, for MLIR's parser too.
     pub allow_unregistered: bool,
@@ -75,6 +80,20 @@ pub fn run(ctx: &mut Context, module: OpId, opts: &RunOptions) -> Result<RunRepo
             opts.inputs.len()
         )));
     }
+    // The budget covers the inputs as well as what the program makes.
+    let limit = opts.memory_limit.or_else(tessel_interp::memory::system_available).unwrap_or(u64::MAX);
+    let previous = tessel_interp::memory::set_limit(limit);
+    let outcome = run_within_budget(ctx, module, opts, &params);
+    tessel_interp::memory::set_limit(previous);
+    outcome
+}
+
+fn run_within_budget(
+    ctx: &mut Context,
+    module: OpId,
+    opts: &RunOptions,
+    params: &[Param],
+) -> Result<RunReport, RunFailure> {
     let args = params
         .iter()
         .zip(&opts.inputs)
@@ -142,6 +161,9 @@ fn run_interp(
 ) -> Result<(Vec<RtValue>, Duration), RunFailure> {
     let mut engine = Interpreter::new(ctx, module);
     engine.check_uninit = opts.check_uninit;
+    if opts.max_steps > 0 {
+        engine.step_limit = opts.max_steps;
+    }
     repeat(opts.repeat, || {
         // The last run's intermediate values go before this one makes its own.
         engine.forget_values();
@@ -178,7 +200,7 @@ const NEEDS_MLIR: &str = "--run-engine=mlir needs real MLIR in the process: rebu
 fn write_output(v: &RtValue, path: &str) -> Result<(), String> {
     let t = match v {
         RtValue::Tensor(t) => t.clone(),
-        RtValue::Scalar(s) => Tensor::from_scalars(vec![], s.elem, [*s]),
+        RtValue::Scalar(s) => Tensor::try_from_scalars(vec![], s.elem, [*s])?,
     };
     std::fs::write(path, tessel_interp::npy::write(&t)).map_err(|e| format!("--output: cannot write '{path}': {e}"))
 }
@@ -265,19 +287,20 @@ fn input_value(p: &Param, spec: &str) -> Result<RtValue, String> {
         None => RtValue::Scalar(t.get(0)),
     };
     if spec == "iota" {
-        return Ok(tensor_or_scalar(Tensor::iota(static_shape()?, elem)));
+        return Ok(tensor_or_scalar(Tensor::try_iota(static_shape()?, elem)?));
     }
     if let Some(seed) = spec.strip_prefix("random:") {
         let seed: u64 = seed.parse().map_err(|_| format!("'{seed}' is not a seed (an unsigned integer)"))?;
         let shape = static_shape()?;
-        let n = shape.iter().product();
+        // Overflow leaves n at 0: the allocation is refused before any value is drawn.
+        let n = shape.iter().try_fold(1usize, |a, d| a.checked_mul(*d)).unwrap_or(0);
         let mut rng = SplitMix64(seed);
-        let values = (0..n).map(|_| random_scalar(elem, &mut rng)).collect::<Vec<_>>();
-        return Ok(tensor_or_scalar(Tensor::from_scalars(shape, elem, values)));
+        let values = (0..n).map(|_| random_scalar(elem, &mut rng));
+        return Ok(tensor_or_scalar(Tensor::try_from_scalars(shape, elem, values)?));
     }
     let v = literal(elem, spec)?;
     Ok(match p.shape {
-        Some(_) => RtValue::Tensor(Tensor::filled(static_shape()?, v)),
+        Some(_) => RtValue::Tensor(Tensor::try_filled(static_shape()?, v)?),
         None => RtValue::Scalar(v),
     })
 }

@@ -6,8 +6,11 @@
 //! line when the buffer is 16 bytes off: transposed unpack measured 61%
 //! of memcpy's bandwidth on such a buffer and 72-76% on an aligned one.
 
+use std::alloc::{self, Layout};
 use std::fmt;
 use std::ops::{Deref, DerefMut};
+
+use crate::memory::Refused;
 
 /// One cache line, the unit of allocation.
 #[derive(Clone, Copy)]
@@ -16,26 +19,67 @@ struct Line([u8; 64]);
 
 /// A fixed-length byte buffer aligned to 64 bytes (zeroed on creation,
 /// with the allocator's zeroed pages, so an untouched tensor costs no
-/// page faults).
-#[derive(Clone)]
+/// page faults). Its bytes count against the engine's memory budget
+/// ([`crate::memory`]) while it lives.
 pub struct AlignedBytes {
     lines: Box<[Line]>,
     len: usize,
 }
 
 impl AlignedBytes {
-    /// `len` zero bytes.
+    /// `len` zero bytes, if the budget and the system allocator allow them.
+    pub fn try_zeroed(len: usize) -> Result<AlignedBytes, Refused> {
+        let count = len.div_ceil(64);
+        let bytes = (count as u64).checked_mul(64);
+        crate::memory::reserve(bytes)?;
+        if count == 0 {
+            return Ok(AlignedBytes { lines: Box::new([]), len });
+        }
+        let refused = || {
+            crate::memory::release(bytes.unwrap_or(0));
+            Refused { bytes, live: crate::memory::live(), limit: crate::memory::limit() }
+        };
+        let Ok(layout) = Layout::array::<Line>(count) else { return Err(refused()) };
+        // SAFETY: the layout has a non-zero size (count > 0).
+        let ptr = unsafe { alloc::alloc_zeroed(layout) }.cast::<Line>();
+        if ptr.is_null() {
+            return Err(refused());
+        }
+        // SAFETY: `ptr` is a fresh allocation of `count` lines by the global
+        // allocator with `Line`'s layout, and a line of zero bytes is a
+        // valid `Line`; the box frees it with the same layout.
+        let lines = unsafe { Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, count)) };
+        Ok(AlignedBytes { lines, len })
+    }
+
+    /// `len` zero bytes (for callers that know the size is small: panics
+    /// when the budget refuses it).
     pub fn zeroed(len: usize) -> AlignedBytes {
-        let lines = Box::<[Line]>::new_zeroed_slice(len.div_ceil(64));
-        // SAFETY: a line of zero bytes is a valid `Line`.
-        AlignedBytes { lines: unsafe { lines.assume_init() }, len }
+        AlignedBytes::try_zeroed(len).unwrap_or_else(|e| panic!("cannot allocate {len} bytes: {e:?}"))
     }
 
     /// A copy of `bytes`.
-    pub fn from_slice(bytes: &[u8]) -> AlignedBytes {
-        let mut out = AlignedBytes::zeroed(bytes.len());
+    pub fn try_from_slice(bytes: &[u8]) -> Result<AlignedBytes, Refused> {
+        let mut out = AlignedBytes::try_zeroed(bytes.len())?;
         out.copy_from_slice(bytes);
-        out
+        Ok(out)
+    }
+
+    /// A copy (checked against the budget, unlike `Clone`, which this type
+    /// does not implement for that reason).
+    pub fn try_clone(&self) -> Result<AlignedBytes, Refused> {
+        AlignedBytes::try_from_slice(self)
+    }
+
+    /// A copy of `bytes` (small sizes: panics when the budget refuses it).
+    pub fn from_slice(bytes: &[u8]) -> AlignedBytes {
+        AlignedBytes::try_from_slice(bytes).unwrap_or_else(|e| panic!("cannot allocate {} bytes: {e:?}", bytes.len()))
+    }
+}
+
+impl Drop for AlignedBytes {
+    fn drop(&mut self) {
+        crate::memory::release(self.lines.len() as u64 * 64);
     }
 }
 
@@ -81,7 +125,25 @@ mod tests {
         }
         let c = AlignedBytes::from_slice(&[1, 2, 3]);
         assert_eq!(&*c, &[1, 2, 3]);
-        assert_eq!(c.clone(), c);
+        assert_eq!(c.try_clone().unwrap(), c);
         assert_ne!(c, AlignedBytes::from_slice(&[1, 2, 4]));
+    }
+
+    #[test]
+    fn storage_counts_against_the_budget_while_it_lives() {
+        let base = crate::memory::live();
+        let b = AlignedBytes::zeroed(100);
+        assert_eq!(crate::memory::live(), base + 128);
+        drop(b);
+        assert_eq!(crate::memory::live(), base);
+        let old = crate::memory::set_limit(base + 4096);
+        assert!(AlignedBytes::try_zeroed(4097).is_err());
+        assert_eq!(crate::memory::live(), base, "a refused allocation reserves nothing");
+        let ok = AlignedBytes::try_zeroed(4096).unwrap();
+        assert!(ok.try_clone().is_err(), "a copy is checked too");
+        drop(ok);
+        crate::memory::set_limit(old);
+        assert!(AlignedBytes::try_zeroed(usize::MAX).is_err(), "the system refuses what cannot exist");
+        assert_eq!(crate::memory::live(), base);
     }
 }

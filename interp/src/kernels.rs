@@ -117,8 +117,10 @@ fn constant(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
         AttrKind::Dense { ty, data } => {
             let shape: Vec<usize> = ctx.type_kind(*ty).shape().unwrap_or(&[]).iter().map(|d| *d as usize).collect();
             match data {
-                DenseData::Splat(e) => RtValue::Tensor(Tensor::filled(shape, scalar(e))),
-                DenseData::Elements(es) => RtValue::Tensor(Tensor::from_scalars(shape, elem, es.iter().map(scalar))),
+                DenseData::Splat(e) => RtValue::Tensor(Tensor::try_filled(shape, scalar(e))?),
+                DenseData::Elements(es) => {
+                    RtValue::Tensor(Tensor::try_from_scalars(shape, elem, es.iter().map(scalar))?)
+                }
                 DenseData::Hex(_) => return Err("hex dense constants are not supported".into()),
             }
         }
@@ -200,26 +202,29 @@ pub(crate) fn elementwise(
             }
         }
     }
-    let n: usize = shape.iter().product();
+    // The result is allocated (and checked against the budget) first and
+    // written in place: no list of scalars as large as the tensor.
+    let mut result = Tensor::try_zeros(shape, out)?;
+    let size = out.size();
     let mut scalars = vec![Scalar::index(0); args.len()];
-    let mut values = Vec::with_capacity(n);
-    for k in 0..n {
+    for (k, slot) in result.bytes_mut()?.chunks_exact_mut(size).enumerate() {
         for (s, a) in scalars.iter_mut().zip(args) {
             *s = match a {
                 RtValue::Tensor(t) => t.get(k),
                 RtValue::Scalar(x) => *x,
             };
         }
-        values.push(f(&ScalarArgs { args: &scalars, out, predicate })?);
+        let v = f(&ScalarArgs { args: &scalars, out, predicate })?;
+        slot.copy_from_slice(&v.bits.to_le_bytes()[..size]);
     }
-    Ok(RtValue::Tensor(Tensor::from_scalars(shape, out, values)))
+    Ok(RtValue::Tensor(result))
 }
 
 fn empty(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
     let ctx = i.ctx;
     let result = ctx.result(op, 0);
     let shape = result_shape(i, result, ctx.operands(op))?;
-    let mut t = Tensor::zeros(shape, elem_of(ctx, result)?);
+    let mut t = Tensor::try_zeros(shape, elem_of(ctx, result)?)?;
     if i.check_uninit {
         t.mark_uninit();
     }
@@ -332,7 +337,7 @@ fn extract_slice(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
     let b = slice(i, op)?;
     check_slice(&src.shape, &b, "tensor.extract_slice")?;
     let (axes, start) = slice_axes(&src.shape, &b, true);
-    let mut out = Tensor::zeros(b.1.clone(), src.elem);
+    let mut out = Tensor::try_zeros(b.1.clone(), src.elem)?;
     out.copy_strided_from(0, src, start, &axes, &[])?;
     out.shape = rank_reduced(i, i.ctx.result(op, 0), &b.1);
     i.set(op, 0, RtValue::Tensor(out));
@@ -422,7 +427,7 @@ fn overwritten_dest(i: &mut Interpreter<'_>, dest: Value, op: OpId, elem: ElemTy
             t.init = None;
             Ok(t)
         }
-        other => Ok(Tensor::zeros(other.tensor()?.shape.clone(), elem)),
+        other => Ok(Tensor::try_zeros(other.tensor()?.shape.clone(), elem)?),
     }
 }
 
@@ -457,7 +462,7 @@ fn fill(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
     let dest = i.operand(op, 1)?;
     let dest = dest.tensor()?;
     let v = if v.elem == dest.elem { v } else { return Err("fill value of another element type".into()) };
-    let t = Tensor::filled(dest.shape.clone(), v);
+    let t = Tensor::try_filled(dest.shape.clone(), v)?;
     if !ctx.results(op).is_empty() {
         i.set(op, 0, RtValue::Tensor(t));
     }
@@ -476,7 +481,7 @@ fn transpose(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
     let ss = src.strides();
     let ds = contiguous_strides(&shape);
     let axes: Vec<Axis> = perm.iter().enumerate().map(|(j, p)| Axis::new(shape[j], ss[*p as usize], ds[j])).collect();
-    let mut out = Tensor::zeros(shape, src.elem);
+    let mut out = Tensor::try_zeros(shape, src.elem)?;
     out.copy_strided_from(0, src, 0, &axes, &[])?;
     if !i.ctx.results(op).is_empty() {
         i.set(op, 0, RtValue::Tensor(out));

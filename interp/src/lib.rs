@@ -16,6 +16,7 @@ mod bytes;
 pub mod copy;
 pub mod elem;
 mod kernels;
+pub mod memory;
 pub mod npy;
 pub mod pack;
 mod stream;
@@ -28,6 +29,7 @@ use std::rc::Rc;
 use rustc_hash::FxHashMap;
 
 pub use elem::{ElemType, Scalar};
+pub use memory::AllocError;
 pub use tensor::Tensor;
 
 use tessel_ir::attrs::AttrKind;
@@ -162,14 +164,19 @@ enum Flow {
     Yield(Vec<RtValue>),
 }
 
-/// Executes the functions of one module.
+/// The most ops one call executes unless told otherwise: a guard against
+/// runaway loops (about a minute of scalar code).
+pub const DEFAULT_MAX_STEPS: u64 = 50_000_000;
+
+/// Executes the functions of one module. Tensor storage counts against
+/// this thread's memory budget ([`memory::set_limit`]).
 pub struct Interpreter<'c> {
     ctx: &'c Context,
     module: OpId,
     env: FxHashMap<Value, RtValue>,
     /// Ops executed (a guard against runaway loops).
     pub steps: u64,
-    /// The most ops one call may execute.
+    /// The most ops one call may execute (`--run-max-steps`).
     pub step_limit: u64,
     /// Track the writes into every `tensor.empty` and report a read of an
     /// element nobody wrote (`--run-check-uninit`).
@@ -190,7 +197,7 @@ impl<'c> Interpreter<'c> {
             module,
             env: FxHashMap::default(),
             steps: 0,
-            step_limit: 50_000_000,
+            step_limit: DEFAULT_MAX_STEPS,
             check_uninit: false,
             points: Vec::new(),
             plans: Vec::new(),
@@ -288,7 +295,11 @@ impl<'c> Interpreter<'c> {
         for (k, op) in ctx.block_ops(b).enumerate() {
             self.steps += 1;
             if self.steps > self.step_limit {
-                return Err(RunError { loc: Some(ctx.op_loc(op)), message: "step limit exceeded".into() });
+                let message = format!(
+                    "step limit exceeded: this call has executed {} ops (--run-max-steps=N raises the limit)",
+                    self.step_limit
+                );
+                return Err(RunError { loc: Some(ctx.op_loc(op)), message });
             }
             let flow = self.exec(op).map_err(|mut e| {
                 e.loc.get_or_insert(ctx.op_loc(op));

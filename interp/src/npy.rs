@@ -130,13 +130,21 @@ pub fn read(bytes: &[u8], elem: ElemType) -> Result<Tensor, String> {
     if h.fortran_order {
         return Err("Fortran-ordered .npy files are not supported (save with np.ascontiguousarray)".into());
     }
-    let n: usize = h.shape.iter().product();
-    let want = n * elem.size();
     let body = &bytes[start..];
-    if body.len() < want {
-        return Err(format!("truncated .npy data: {} bytes for {n} elements of {} bytes", body.len(), elem.size()));
-    }
-    let mut data = AlignedBytes::from_slice(&body[..want]);
+    let want = crate::memory::tensor_bytes(&h.shape, elem).filter(|w| *w <= body.len() as u64);
+    let Some(want) = want else {
+        return Err(format!(
+            "truncated .npy data: {} bytes for shape {:?} of {} bytes",
+            body.len(),
+            h.shape,
+            elem.size()
+        ));
+    };
+    let mut data = AlignedBytes::try_from_slice(&body[..want as usize]).map_err(|refused| crate::AllocError {
+        shape: h.shape.clone(),
+        elem,
+        refused,
+    })?;
     if h.byte_order == '>' && elem.size() > 1 {
         for chunk in data.chunks_exact_mut(elem.size()) {
             chunk.reverse();

@@ -49,7 +49,7 @@ pub fn pack_into(src: &Tensor, spec: &PackSpec, pad: Option<Scalar>, out: &mut T
         if pad.elem != src.elem {
             return Err("padding value of another element type".into());
         }
-        crate::copy::fill(out.bytes_mut(), &pad.to_le_bytes());
+        crate::copy::fill(out.bytes_mut()?, &pad.to_le_bytes());
     }
     out.copy_strided_from(0, src, 0, &p.axes, &src.shape)
 }
@@ -64,14 +64,14 @@ pub fn unpack_into(src: &Tensor, spec: &PackSpec, out: &mut Tensor) -> Result<()
 
 /// `src` packed (a new tensor).
 pub fn pack(src: &Tensor, spec: &PackSpec, pad: Option<Scalar>) -> Result<Tensor, String> {
-    let mut out = Tensor::zeros(spec.packed_shape(&src.shape), src.elem);
+    let mut out = Tensor::try_zeros(spec.packed_shape(&src.shape), src.elem)?;
     pack_into(src, spec, pad, &mut out)?;
     Ok(out)
 }
 
 /// `src` unpacked into a tensor of `shape` (a new tensor).
 pub fn unpack(src: &Tensor, spec: &PackSpec, shape: &[usize]) -> Result<Tensor, String> {
-    let mut out = Tensor::zeros(shape.to_vec(), src.elem);
+    let mut out = Tensor::try_zeros(shape.to_vec(), src.elem)?;
     unpack_into(src, spec, &mut out)?;
     Ok(out)
 }

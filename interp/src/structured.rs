@@ -160,7 +160,7 @@ fn run_points(
         }
         for ((t, p), v) in outs.iter_mut().zip(&out_pos).zip(yielded) {
             let v: Scalar = v.scalar()?;
-            t.set(*p, v);
+            t.set(*p, v)?;
         }
         // Next point, last loop fastest.
         let mut d = ranges.len();

@@ -5,6 +5,7 @@ use std::sync::Arc;
 use crate::bytes::AlignedBytes;
 use crate::copy::{contiguous_strides, strided_copy, Axis};
 use crate::elem::{ElemType, Scalar};
+use crate::memory::{AllocError, Refused};
 
 /// A dense row-major tensor: its elements' little-endian bytes, shared
 /// until written (values flow through the program without copies).
@@ -19,42 +20,79 @@ pub struct Tensor {
 }
 
 impl Tensor {
-    /// A tensor of zeros.
-    pub fn zeros(shape: Vec<usize>, elem: ElemType) -> Tensor {
-        let n: usize = shape.iter().product();
-        Tensor { shape, elem, data: Arc::new(AlignedBytes::zeroed(n * elem.size())), init: None }
+    /// A tensor of zeros, if the engine's memory budget allows it.
+    pub fn try_zeros(shape: Vec<usize>, elem: ElemType) -> Result<Tensor, AllocError> {
+        let data = match crate::memory::tensor_bytes(&shape, elem) {
+            Some(b) => AlignedBytes::try_zeroed(b as usize),
+            None => Err(Refused { bytes: None, live: crate::memory::live(), limit: crate::memory::limit() }),
+        };
+        match data {
+            Ok(data) => Ok(Tensor { shape, elem, data: Arc::new(data), init: None }),
+            Err(refused) => Err(AllocError { shape, elem, refused }),
+        }
     }
 
-    /// A tensor filled with `v`.
+    /// A tensor filled with `v`, if the budget allows it.
+    pub fn try_filled(shape: Vec<usize>, v: Scalar) -> Result<Tensor, AllocError> {
+        let mut t = Tensor::try_zeros(shape, v.elem)?;
+        crate::copy::fill(t.bytes_mut()?, &v.to_le_bytes());
+        Ok(t)
+    }
+
+    /// A tensor from its elements in row-major order, if the budget allows
+    /// it. Panics when `values` does not fill the shape exactly.
+    pub fn try_from_scalars(
+        shape: Vec<usize>,
+        elem: ElemType,
+        values: impl IntoIterator<Item = Scalar>,
+    ) -> Result<Tensor, AllocError> {
+        let size = elem.size();
+        let mut t = Tensor::try_zeros(shape, elem)?;
+        let data = Arc::get_mut(&mut t.data).expect("a fresh tensor is not shared");
+        let mut chunks = data.chunks_exact_mut(size);
+        for v in values {
+            let Some(chunk) = chunks.next() else { panic!("more values than the shape {:?} holds", t.shape) };
+            chunk.copy_from_slice(&v.bits.to_le_bytes()[..size]);
+        }
+        assert!(chunks.next().is_none(), "fewer values than the shape {:?} holds", t.shape);
+        Ok(t)
+    }
+
+    /// 0, 1, 2, ... in row-major order (converted to `elem`), if the budget
+    /// allows it.
+    pub fn try_iota(shape: Vec<usize>, elem: ElemType) -> Result<Tensor, AllocError> {
+        // On overflow the allocation fails before any value is drawn.
+        let n = shape.iter().try_fold(1usize, |a, d| a.checked_mul(*d)).unwrap_or(0);
+        Tensor::try_from_scalars(shape, elem, (0..n).map(|i| Scalar::from_f64(elem, i as f64)))
+    }
+
+    /// A tensor of zeros. Panics when the budget refuses it: for tests and
+    /// callers whose sizes are small; the engine uses [`Tensor::try_zeros`].
+    pub fn zeros(shape: Vec<usize>, elem: ElemType) -> Tensor {
+        Tensor::try_zeros(shape, elem).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// A tensor filled with `v` (panics when the budget refuses it).
     pub fn filled(shape: Vec<usize>, v: Scalar) -> Tensor {
-        let mut t = Tensor::zeros(shape, v.elem);
-        crate::copy::fill(t.bytes_mut(), &v.to_le_bytes());
-        t
+        Tensor::try_filled(shape, v).unwrap_or_else(|e| panic!("{e}"))
     }
 
     /// A tensor of `elem` holding `values` converted to it (rounded to
-    /// nearest even for floats, wrapped for integers).
+    /// nearest even for floats, wrapped for integers; panics when the budget
+    /// refuses it).
     pub fn from_f64(shape: Vec<usize>, elem: ElemType, values: &[f64]) -> Tensor {
         Tensor::from_scalars(shape, elem, values.iter().map(|v| Scalar::from_f64(elem, *v)))
     }
 
-    /// A tensor from its elements in row-major order.
+    /// A tensor from its elements in row-major order (panics when the
+    /// budget refuses it).
     pub fn from_scalars(shape: Vec<usize>, elem: ElemType, values: impl IntoIterator<Item = Scalar>) -> Tensor {
-        let size = elem.size();
-        let mut data = AlignedBytes::zeroed(shape.iter().product::<usize>() * size);
-        let mut chunks = data.chunks_exact_mut(size);
-        for v in values {
-            let Some(chunk) = chunks.next() else { panic!("more values than the shape {shape:?} holds") };
-            chunk.copy_from_slice(&v.bits.to_le_bytes()[..size]);
-        }
-        assert!(chunks.next().is_none(), "fewer values than the shape {shape:?} holds");
-        Tensor { shape, elem, data: Arc::new(data), init: None }
+        Tensor::try_from_scalars(shape, elem, values).unwrap_or_else(|e| panic!("{e}"))
     }
 
-    /// 0, 1, 2, ... in row-major order (converted to `elem`).
+    /// 0, 1, 2, ... in row-major order (panics when the budget refuses it).
     pub fn iota(shape: Vec<usize>, elem: ElemType) -> Tensor {
-        let n: usize = shape.iter().product();
-        Tensor::from_scalars(shape, elem, (0..n).map(|i| Scalar::from_f64(elem, i as f64)))
+        Tensor::try_iota(shape, elem).unwrap_or_else(|e| panic!("{e}"))
     }
 
     /// Number of elements.
@@ -78,13 +116,15 @@ impl Tensor {
         Scalar::from_le_bytes(self.elem, &self.data[i * s..(i + 1) * s])
     }
 
-    /// Writes element `i` in row-major order (and marks it written).
-    pub fn set(&mut self, i: usize, v: Scalar) {
+    /// Writes element `i` in row-major order (and marks it written); fails
+    /// only when the storage is shared and the budget refuses the copy.
+    pub fn set(&mut self, i: usize, v: Scalar) -> Result<(), AllocError> {
         let s = self.elem.size();
-        self.bytes_mut()[i * s..(i + 1) * s].copy_from_slice(&v.bits.to_le_bytes()[..s]);
+        self.bytes_mut()?[i * s..(i + 1) * s].copy_from_slice(&v.bits.to_le_bytes()[..s]);
         if let Some(init) = self.init.as_mut() {
             Arc::make_mut(init)[i] = 1;
         }
+        Ok(())
     }
 
     /// The element at a multi-index.
@@ -103,9 +143,16 @@ impl Tensor {
         self.scalars().map(|s| s.as_f64()).collect()
     }
 
-    /// The bytes, for writing (copied first if shared).
-    pub fn bytes_mut(&mut self) -> &mut [u8] {
-        &mut Arc::make_mut(&mut self.data)[..]
+    /// The bytes, for writing (copied first if shared, if the budget
+    /// allows the copy).
+    pub fn bytes_mut(&mut self) -> Result<&mut [u8], AllocError> {
+        if Arc::get_mut(&mut self.data).is_none() {
+            match self.data.try_clone() {
+                Ok(copy) => self.data = Arc::new(copy),
+                Err(refused) => return Err(AllocError { shape: self.shape.clone(), elem: self.elem, refused }),
+            }
+        }
+        Ok(&mut Arc::get_mut(&mut self.data).expect("just made unique")[..])
     }
 
     /// Whether two tensors have the same shape, element type and bits.
@@ -131,7 +178,7 @@ impl Tensor {
         if self.elem != src.elem {
             return Err(format!("element types differ: {} into {}", src.elem.mlir_name(), self.elem.mlir_name()));
         }
-        strided_copy(self.bytes_mut(), off, &src.data, src_off, axes, limits, src.elem.size())?;
+        strided_copy(self.bytes_mut()?, off, &src.data, src_off, axes, limits, src.elem.size())?;
         if src.init.is_some() || self.init.is_some() {
             let ones = |n: usize| Arc::new(vec![1u8; n]);
             let src_mask = src.init.clone().unwrap_or_else(|| ones(src.len()));

@@ -236,7 +236,7 @@ impl Jit {
             .map(|(p, &off)| {
                 let elem = p.elem.expect("checked when compiled");
                 match &p.shape {
-                    None => RtValue::Scalar(Scalar::from_le_bytes(elem, &bytes[off..off + elem.size()])),
+                    None => Ok(RtValue::Scalar(Scalar::from_le_bytes(elem, &bytes[off..off + elem.size()]))),
                     Some(shape) => {
                         let word =
                             |k: usize| u64::from_le_bytes(bytes[off + 8 * k..off + 8 * k + 8].try_into().unwrap());
@@ -250,17 +250,17 @@ impl Jit {
                         if allocated != 0 && !inputs.contains(&allocated) && !freed.contains(&allocated) {
                             freed.push(allocated);
                         }
-                        RtValue::Tensor(t)
+                        t.map(RtValue::Tensor)
                     }
                 }
             })
-            .collect();
+            .collect::<Vec<Result<RtValue, tessel_interp::AllocError>>>();
         for p in freed {
             // Safety: the deallocation pipeline hands every returned buffer
             // to the caller, allocated with malloc; each is freed once.
             unsafe { free(p as *mut c_void) };
         }
-        Ok(values)
+        values.into_iter().map(|v| v.map_err(|e| e.to_string())).collect()
     }
 }
 
@@ -329,10 +329,17 @@ fn as_bytes_mut(words: &mut [u64]) -> &mut [u8] {
 ///
 /// # Safety
 /// `base` plus every offset the descriptor addresses must be readable.
-unsafe fn read_strided(base: *const u8, offset: i64, sizes: &[usize], strides: &[i64], elem: ElemType) -> Tensor {
+unsafe fn read_strided(
+    base: *const u8,
+    offset: i64,
+    sizes: &[usize],
+    strides: &[i64],
+    elem: ElemType,
+) -> Result<Tensor, tessel_interp::AllocError> {
     let esize = elem.size();
-    let n: usize = sizes.iter().product();
-    let mut data = vec![0u8; n * esize];
+    let mut t = Tensor::try_zeros(sizes.to_vec(), elem)?;
+    let n = t.len();
+    let data = t.bytes_mut()?;
     if n > 0 {
         let rank = sizes.len();
         let inner = if rank == 0 { 1 } else { sizes[rank - 1] };
@@ -359,7 +366,5 @@ unsafe fn read_strided(base: *const u8, offset: i64, sizes: &[usize], strides: &
             }
         }
     }
-    let mut t = Tensor::zeros(sizes.to_vec(), elem);
-    t.bytes_mut().copy_from_slice(&data);
-    t
+    Ok(t)
 }
