@@ -130,6 +130,25 @@ pub struct Context {
     pub numeric: Vec<NumVar>,
     /// `@LINE`.
     pub line_var: VarId,
+    /// Parentheses and calls open in the numeric expression being parsed.
+    expr_depth: usize,
+}
+
+/// The deepest nesting of parentheses and calls in a numeric expression:
+/// deeper is a diagnostic, not a stack overflow.
+const MAX_EXPR_NESTING: usize = 256;
+
+/// Enters one level of a numeric expression's nesting at `at`.
+fn enter_expr(ctx: &mut Context, at: &Str) -> Result<(), Diag> {
+    ctx.expr_depth += 1;
+    if ctx.expr_depth > MAX_EXPR_NESTING {
+        ctx.expr_depth = 0;
+        return Err(Diag::ranged(
+            at,
+            format!("expression nested deeper than {MAX_EXPR_NESTING} levels is not supported"),
+        ));
+    }
+    Ok(())
 }
 
 impl Context {
@@ -946,6 +965,13 @@ fn parse_operand(
 }
 
 fn parse_paren(expr: &mut Str, line: Option<usize>, ctx: &mut Context) -> Result<Ast, Diag> {
+    enter_expr(ctx, expr)?;
+    let sub = parse_paren_body(expr, line, ctx);
+    ctx.expr_depth = ctx.expr_depth.saturating_sub(1);
+    sub
+}
+
+fn parse_paren_body(expr: &mut Str, line: Option<usize>, ctx: &mut Context) -> Result<Ast, Diag> {
     *expr = expr.ltrim(SPACE);
     expr.consume_front(b"(");
     *expr = expr.ltrim(SPACE);
@@ -996,6 +1022,13 @@ fn parse_binop(
 }
 
 fn parse_call(expr: &mut Str, name: Str, line: Option<usize>, ctx: &mut Context) -> Result<Ast, Diag> {
+    enter_expr(ctx, &name)?;
+    let call = parse_call_body(expr, name, line, ctx);
+    ctx.expr_depth = ctx.expr_depth.saturating_sub(1);
+    call
+}
+
+fn parse_call_body(expr: &mut Str, name: Str, line: Option<usize>, ctx: &mut Context) -> Result<Ast, Diag> {
     *expr = expr.ltrim(SPACE);
     let op = match name.bytes() {
         b"add" => BinOp::Add,

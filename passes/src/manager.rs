@@ -101,7 +101,7 @@ pub enum PipelineElement {
 /// Parses a pipeline string. The outermost element names the root op
 /// (`builtin.module(...)`); a bare list of passes runs on the root.
 pub fn parse_pipeline(text: &str, registry: &PassRegistry) -> Result<Vec<PipelineElement>, String> {
-    let mut p = PipelineParser { s: text.as_bytes(), pos: 0, registry };
+    let mut p = PipelineParser { s: text.as_bytes(), pos: 0, registry, depth: 0 };
     let elems = p.elements()?;
     p.skip_ws();
     if p.pos != p.s.len() {
@@ -110,10 +110,15 @@ pub fn parse_pipeline(text: &str, registry: &PassRegistry) -> Result<Vec<Pipelin
     Ok(elems)
 }
 
+/// The deepest nesting of op pipelines accepted (as deep as the IR
+/// parser lets regions nest): deeper is an error, not a stack overflow.
+const MAX_PIPELINE_NESTING: usize = 256;
+
 struct PipelineParser<'a> {
     s: &'a [u8],
     pos: usize,
     registry: &'a PassRegistry,
+    depth: usize,
 }
 
 impl PipelineParser<'_> {
@@ -159,7 +164,15 @@ impl PipelineParser<'_> {
         self.skip_ws();
         if self.pos < self.s.len() && self.s[self.pos] == b'(' {
             self.pos += 1;
+            self.depth += 1;
+            if self.depth > MAX_PIPELINE_NESTING {
+                return Err(format!(
+                    "pass pipeline nested deeper than {MAX_PIPELINE_NESTING} levels at position {} is not supported",
+                    self.pos - 1
+                ));
+            }
             let elements = self.elements()?;
+            self.depth -= 1;
             self.skip_ws();
             if self.pos >= self.s.len() || self.s[self.pos] != b')' {
                 return Err(format!("expected ')' to close '{name}(' in the pass pipeline"));
@@ -306,4 +319,19 @@ fn run_elements(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn deep_pipelines_are_an_error_not_a_stack_overflow() {
+        let registry = PassRegistry::default();
+        let nest = |n: usize| format!("{}cse{}", "builtin.module(".repeat(n), ")".repeat(n));
+        assert!(parse_pipeline(&nest(MAX_PIPELINE_NESTING), &registry).is_ok());
+        let deep = nest(100_000);
+        let err = parse_pipeline(&deep, &registry).err().expect("too deep");
+        assert!(err.contains("nested deeper than 256 levels"), "{err}");
+    }
 }

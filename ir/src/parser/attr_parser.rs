@@ -497,6 +497,7 @@ impl<'a> Parser<'a> {
 
     /// Parses `(d0)[s0] -> (exprs)`.
     pub(crate) fn parse_affine_map_body(&mut self) -> PResult<AffineMap> {
+        self.affine_ops = 0;
         let (names, nd, ns) = self.parse_dim_sym_ids()?;
         self.expect_tok(Tok::Arrow)?;
         self.expect(Tok::LParen, "'(' at start of affine map range")?;
@@ -509,6 +510,7 @@ impl<'a> Parser<'a> {
     }
 
     fn parse_integer_set_body(&mut self) -> PResult<IntegerSet> {
+        self.affine_ops = 0;
         let (names, nd, ns) = self.parse_dim_sym_ids()?;
         self.expect(Tok::Colon, "':'")?;
         self.expect(Tok::LParen, "'('")?;
@@ -536,6 +538,17 @@ impl<'a> Parser<'a> {
         Ok(IntegerSet { num_dims: nd, num_syms: ns, constraints })
     }
 
+    /// Counts one operation of the current affine map or set; an error
+    /// past [`super::MAX_AFFINE_OPS`].
+    fn count_affine_op(&mut self) -> PResult<()> {
+        self.affine_ops += 1;
+        if self.affine_ops > super::MAX_AFFINE_OPS {
+            let max = super::MAX_AFFINE_OPS;
+            return self.err(format!("affine map or set with more than {max} operations is not supported"));
+        }
+        Ok(())
+    }
+
     fn parse_affine_expr(&mut self, names: &HashMap<String, AffineExpr>) -> PResult<AffineExpr> {
         self.enter()?;
         let mut lhs = self.parse_affine_term(names)?;
@@ -545,6 +558,7 @@ impl<'a> Parser<'a> {
                 Tok::Minus => true,
                 _ => break,
             };
+            self.count_affine_op()?;
             self.bump();
             let rhs = self.parse_affine_term(names)?;
             lhs = if sub { lhs - rhs } else { lhs + rhs };
@@ -567,6 +581,7 @@ impl<'a> Parser<'a> {
                 _ => break,
             };
             let loc = self.cur_pos();
+            self.count_affine_op()?;
             self.bump();
             let rhs = self.parse_affine_operand(names)?;
             if op == AffineBinOp::Mul {
@@ -595,8 +610,11 @@ impl<'a> Parser<'a> {
     fn parse_affine_operand(&mut self, names: &HashMap<String, AffineExpr>) -> PResult<AffineExpr> {
         match self.kind() {
             Tok::Minus => {
+                self.count_affine_op()?;
                 self.bump();
+                self.enter()?;
                 let e = self.parse_affine_operand(names)?;
+                self.leave();
                 Ok(e * AffineExpr::Const(-1))
             }
             Tok::LParen => {

@@ -51,6 +51,12 @@ impl IntoLoc for SrcPos {
 /// it reports an error instead of overflowing the stack.
 const MAX_NESTING: usize = 256;
 
+/// The most operations one affine map or integer set may spell. Affine
+/// expressions are trees that simplification walks recursively and
+/// rebuilds on every operation, so a 100,000-term sum would take minutes
+/// or overflow the stack; real maps have a handful of terms.
+pub(crate) const MAX_AFFINE_OPS: usize = 1024;
+
 struct ValueEntry {
     values: crate::context::ValueList,
     /// Where the name was defined (or first used, for forward references).
@@ -99,6 +105,9 @@ pub struct Parser<'a> {
     regions: Vec<RegionScope<'a>>,
     default_dialects: Vec<&'static str>,
     depth: usize,
+    /// Binary and unary operations read so far in the current affine map
+    /// or integer set (bounded by [`MAX_AFFINE_OPS`]).
+    pub(crate) affine_ops: usize,
     custom_op_cache: FxHashMap<&'a str, (Sym, &'static crate::registry::OpDef, ParseFn)>,
     pub(crate) type_cache: FxHashMap<&'a str, Type>,
 }
@@ -198,6 +207,7 @@ impl<'a> Parser<'a> {
             regions: Vec::new(),
             default_dialects: Vec::new(),
             depth: 0,
+            affine_ops: 0,
             custom_op_cache: FxHashMap::default(),
             type_cache: FxHashMap::default(),
         }

@@ -8,6 +8,15 @@ use crate::Type;
 impl Parser<'_> {
     /// Parses a type.
     pub fn parse_type(&mut self) -> PResult<Type> {
+        // Types nest (`tensor<tensor<...>>`, `(() -> ()) -> ()`): bounded
+        // like regions and attributes, so a deep one is a diagnostic.
+        self.enter()?;
+        let t = self.parse_type_unguarded();
+        self.leave();
+        t
+    }
+
+    fn parse_type_unguarded(&mut self) -> PResult<Type> {
         match self.kind() {
             Tok::LParen => self.parse_function_type(),
             Tok::BangId => self.parse_dialect_type(),
