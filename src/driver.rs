@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::io::Write;
 
 use std::time::{Duration, Instant};
-use tessel_ir::diag::{file_line_col, render};
+use tessel_ir::diag::{file_line_col, render, write_info, write_stderr};
 use tessel_ir::parser::{parse_module, parse_module_releasing, BufferStart};
 use tessel_ir::printer::{print_op_top, print_op_top_parts, print_op_top_to, PrintOptions, PrintedText};
 use tessel_ir::verifier::{verify, VerifyOptions};
@@ -38,12 +38,15 @@ pub struct Chunk<'a> {
 pub struct OutputTarget {
     path: Option<String>,
     writer: Option<Box<dyn Write + Send>>,
+    /// A write failed and was reported: later writes are dropped silently
+    /// (the error is said once).
+    failed: bool,
 }
 
 impl OutputTarget {
     /// The target of `-o` (`None` or `-`: stdout).
     pub fn new(path: Option<&str>) -> Self {
-        OutputTarget { path: path.filter(|p| *p != "-").map(str::to_string), writer: None }
+        OutputTarget { path: path.filter(|p| *p != "-").map(str::to_string), writer: None, failed: false }
     }
 
     /// The writer, opening the file at the first call. Errors are the
@@ -64,17 +67,24 @@ impl OutputTarget {
         Ok(self.writer.as_deref_mut().expect("opened above"))
     }
 
-    /// Runs `write` on the writer and flushes it.
+    /// Runs `write` on the writer and flushes it. After a failure (which
+    /// the caller reports) later writes do nothing.
     pub fn write_with(
         &mut self,
         write: impl FnOnce(&mut (dyn Write + Send)) -> std::io::Result<()>,
     ) -> Result<(), String> {
-        let w = self.writer()?;
-        let written = write(&mut *w).and_then(|()| w.flush());
-        written.map_err(|e| match &self.path {
-            Some(path) => format!("cannot write '{path}': {e}"),
-            None => format!("cannot write output: {e}"),
-        })
+        if self.failed {
+            return Ok(());
+        }
+        let written = match self.writer() {
+            Ok(w) => write(&mut *w).and_then(|()| w.flush()).map_err(|e| match &self.path {
+                Some(path) => format!("cannot write '{path}': {e}"),
+                None => format!("cannot write output: {e}"),
+            }),
+            Err(e) => Err(e),
+        };
+        self.failed = written.is_err();
+        written
     }
 
     /// Writes `text` and flushes.
@@ -291,14 +301,8 @@ fn process_chunk(
         };
         let ran = run_pipeline(&mut ctx, module, &mut pipeline, &inst, &mut hooks);
         if let Some(e) = hooks.tree_error.take() {
-            let loc = ctx.op_loc(module);
-            collect_diag_full(
-                &ctx,
-                &Diagnostic::error(loc, format!("--mlir-print-ir-tree-dir: {e}")),
-                file,
-                chunk,
-                diags,
-            );
+            // A file-system error, not one in the IR: no source location.
+            dumps.push_str(&format!("tessel-opt: --mlir-print-ir-tree-dir: {e}\n"));
             return None;
         }
         if let Err(ds) = ran {
@@ -329,7 +333,7 @@ fn process_chunk(
     }
     let start = Instant::now();
     if let Some(target) = target.filter(|_| !verify_while_printing) {
-        eprint!("{dumps}");
+        write_stderr(dumps);
         dumps.clear();
         let written = target.write_with(|w| {
             print_op_top_to(&ctx, module, print_opts, w)?;
@@ -723,7 +727,7 @@ pub fn main_with_args(args: &[String]) -> i32 {
     let opts = match parse_args(args, &is_pass) {
         Ok(o) => o,
         Err(e) => {
-            eprintln!("tessel-opt: {e}");
+            write_stderr(&format!("tessel-opt: {e}\n"));
             return 1;
         }
     };
@@ -733,8 +737,7 @@ pub fn main_with_args(args: &[String]) -> i32 {
     }
     if opts.help {
         let passes: Vec<(&str, &str)> = registry.all().iter().map(|p| (p.name, p.description)).collect();
-        print!("{}", help_text(&passes));
-        return 0;
+        return write_info("tessel-opt", &help_text(&passes));
     }
     if opts.debug || std::env::var_os("TESSEL_LOG").is_some() {
         // Spans per pass and per tiled op; TESSEL_LOG takes RUST_LOG-style filters.
@@ -750,50 +753,50 @@ pub fn main_with_args(args: &[String]) -> i32 {
     }
     if opts.version {
         let linked = if tessel_mlir::LINKS_MLIR { "MLIR 22 linked in-process" } else { "built without MLIR" };
-        println!("tessel-opt {} (MLIR 22 textual format; {linked})", env!("CARGO_PKG_VERSION"));
-        return 0;
+        return write_info(
+            "tessel-opt",
+            &format!("tessel-opt {} (MLIR 22 textual format; {linked})\n", env!("CARGO_PKG_VERSION")),
+        );
     }
     if let Some(flag) = opts.mlir_flag() {
         if !tessel_mlir::LINKS_MLIR {
-            eprintln!(
+            write_stderr(&format!(
                 "tessel-opt: {flag} needs real MLIR in the process: rebuild with `cargo build --features mlir` \
-                 (LLVM/MLIR 22 installed; see the README)"
-            );
+                 (LLVM/MLIR 22 installed; see the README)\n"
+            ));
             return 1;
         }
     }
     #[cfg(feature = "mlir")]
     if let Some(p) = &opts.mlir_pipeline {
         if let Err(e) = crate::with_mlir::check_pipeline(p) {
-            eprintln!("tessel-opt: {e}");
+            write_stderr(&format!("tessel-opt: {e}\n"));
             return 1;
         }
     }
     if opts.list_ops {
-        for name in Context::new().registered_ops() {
-            println!("{name}");
-        }
-        return 0;
+        let names: String = Context::new().registered_ops().iter().map(|n| format!("{n}\n")).collect();
+        return write_info("tessel-opt", &names);
     }
     if let Some(p) = pipeline_text(&opts) {
         if let Err(e) = parse_pipeline(&p, &registry) {
-            eprintln!("tessel-opt: invalid pass pipeline: {e}");
+            write_stderr(&format!("tessel-opt: invalid pass pipeline: {e}\n"));
             return 1;
         }
     }
     let (input, file) = match Input::read(&opts.input) {
         Ok(t) => t,
         Err(e) => {
-            eprintln!("tessel-opt: {e}");
+            write_stderr(&format!("tessel-opt: {e}\n"));
             return 1;
         }
     };
     input.choose_page_size();
     let mut target = OutputTarget::new(opts.output.as_deref());
     let outcome = process_input(&input, &file, &opts, &registry, &mut target);
-    eprint!("{}", outcome.errors);
+    write_stderr(&outcome.errors);
     if let Err(e) = target.write_all(&outcome.output) {
-        eprintln!("tessel-opt: {e}");
+        write_stderr(&format!("tessel-opt: {e}\n"));
         return 1;
     }
     if outcome.success {

@@ -79,13 +79,16 @@ pub fn main_with(args: Vec<String>) -> i32 {
     match run(cli.command, &mut out) {
         Ok(()) => {
             let mut stdout = std::io::stdout().lock();
-            if stdout.write_all(&out).and_then(|_| stdout.flush()).is_err() {
-                return 1;
+            match stdout.write_all(&out).and_then(|_| stdout.flush()) {
+                Ok(()) => 0,
+                Err(e) => {
+                    tessel_ir::diag::write_stderr(&format!("error: cannot write to stdout: {e}\n"));
+                    1
+                }
             }
-            0
         }
         Err(e) => {
-            eprintln!("error: {e}");
+            tessel_ir::diag::write_stderr(&format!("error: {e}\n"));
             1
         }
     }

@@ -48,8 +48,9 @@ pub struct Cli {
     pub input_file: String,
     /// `--dump-input` values.
     pub dump_input: Vec<String>,
-    /// `--help` or `--version` was given (already answered on stdout).
-    pub answered: bool,
+    /// `--help` or `--version` was given: the text that answers it (for
+    /// stdout, instead of checking anything).
+    pub answered: Option<String>,
 }
 
 /// Why the command line was rejected: message and exit code.
@@ -73,7 +74,7 @@ pub fn parse_args(args: Vec<String>) -> Result<Cli, Usage> {
         check_file: None,
         input_file: "-".into(),
         dump_input: Vec::new(),
-        answered: false,
+        answered: None,
     };
     let mut it = args.into_iter().peekable();
     while let Some(arg) = it.next() {
@@ -108,12 +109,11 @@ pub fn parse_args(args: Vec<String>) -> Result<Cli, Usage> {
         };
         match name.as_str() {
             "help" | "h" | "help-list" => {
-                print!("{HELP}");
-                cli.answered = true;
+                cli.answered = Some(HELP.to_string());
             }
             "version" => {
-                println!("tessel-filecheck {} (LLVM FileCheck 22 compatible)", env!("CARGO_PKG_VERSION"));
-                cli.answered = true;
+                cli.answered =
+                    Some(format!("tessel-filecheck {} (LLVM FileCheck 22 compatible)\n", env!("CARGO_PKG_VERSION")));
             }
             "input-file" => cli.input_file = value(&mut it)?,
             "check-prefix" | "check-prefixes" => {

@@ -3,7 +3,7 @@
 //! Exit status: 0 when the input matches, 1 when a check fails, 2 on a
 //! usage error or a bad check file (as LLVM FileCheck).
 
-use std::io::Read;
+use std::io::{Read, Write};
 use std::process::ExitCode;
 
 use tessel_filecheck::cli::{parse_args, Usage};
@@ -43,6 +43,26 @@ fn read_file(name: &str, what: &str) -> Result<Vec<u8>, String> {
     })
 }
 
+/// Writes to stderr, ignoring failure (`eprint!` panics when the reader
+/// of a pipe is gone).
+fn err(text: &str) {
+    let mut e = std::io::stderr().lock();
+    let _ = e.write_all(text.as_bytes()).and_then(|_| e.flush());
+}
+
+/// Writes help text to stdout; a closed pipe (`| head -1`) is success, as
+/// for other Unix tools, and any other write failure exit status 2.
+fn info(text: &str) -> ExitCode {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            err(&format!("tessel-filecheck: cannot write to stdout: {e}\n"));
+            ExitCode::from(2)
+        }
+        _ => ExitCode::SUCCESS,
+    }
+}
+
 fn main() -> ExitCode {
     let mut args: Vec<String> = Vec::new();
     if let Ok(opts) = std::env::var("FILECHECK_OPTS") {
@@ -53,54 +73,53 @@ fn main() -> ExitCode {
     let cli = match parse_args(args) {
         Ok(c) => c,
         Err(Usage(msg, code)) => {
-            eprint!("{msg}");
+            err(&msg);
             return ExitCode::from(code);
         }
     };
-    if cli.answered {
-        return ExitCode::SUCCESS;
+    if let Some(text) = &cli.answered {
+        return info(text);
     }
     if cli.dump_input.iter().any(|d| d == "help") {
-        print!("{DUMP_HELP}");
-        return ExitCode::SUCCESS;
+        return info(DUMP_HELP);
     }
     for d in &cli.req.global_defines {
         match d.find('=') {
             None => {
-                eprintln!("Missing equal sign in command-line definition '-D{d}'");
+                err(&format!("Missing equal sign in command-line definition '-D{d}'\n"));
                 return ExitCode::from(2);
             }
             Some(0) => {
-                eprintln!("Missing variable name in command-line definition '-D{d}'");
+                err(&format!("Missing variable name in command-line definition '-D{d}'\n"));
                 return ExitCode::from(2);
             }
             _ => {}
         }
     }
     let Some(check_file) = cli.check_file else {
-        eprintln!("<check-file> not specified");
+        err("<check-file> not specified\n");
         return ExitCode::from(2);
     };
     let check_text = match read_file(&check_file, "check") {
         Ok(t) => t,
         Err(msg) => {
-            eprint!("{msg}");
+            err(&msg);
             return ExitCode::from(2);
         }
     };
     let input = match read_file(&cli.input_file, "input") {
         Ok(t) => t,
         Err(msg) => {
-            eprint!("{msg}");
+            err(&msg);
             return ExitCode::from(2);
         }
     };
     let input_name = if cli.input_file == "-" { "<stdin>" } else { cli.input_file.as_str() };
     let out = run(&cli.req, &check_file, &check_text, input_name, &input);
-    eprint!("{}", out.stderr);
+    err(&out.stderr);
     if out.exit_code == 2 && input.is_empty() && out.stderr.contains("is empty.") {
         let line: String = argv.iter().map(|a| format!(" {a}")).collect();
-        eprintln!("FileCheck command line: {line}");
+        err(&format!("FileCheck command line: {line}\n"));
     }
     ExitCode::from(out.exit_code as u8)
 }

@@ -110,3 +110,29 @@ fn render_into(ctx: &Context, d: &Diagnostic, source: Option<(&str, &str)>, out:
         }
     }
 }
+
+/// Writes `text` to stderr, ignoring failure: a closed stderr (the reader
+/// of a pipe gone) must not turn a diagnostic into a panic, which is what
+/// `eprint!` does.
+pub fn write_stderr(text: &str) {
+    use std::io::Write;
+    let mut err = std::io::stderr().lock();
+    let _ = err.write_all(text.as_bytes()).and_then(|_| err.flush());
+}
+
+/// Writes informational output (`--help`, `--version`, lists) to stdout.
+/// A reader that closed the pipe early (`| head -1`) is not an error, as
+/// for other Unix tools: returns exit status 0 then, and 1 (with a message
+/// naming `tool`) on any other write failure.
+pub fn write_info(tool: &str, text: &str) -> i32 {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
+        Ok(()) => 0,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => 0,
+        Err(e) => {
+            write_stderr(&format!("{tool}: cannot write to stdout: {e}\n"));
+            1
+        }
+    }
+}

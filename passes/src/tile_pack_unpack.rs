@@ -32,7 +32,17 @@ fn int_list(name: &str, v: &str) -> Result<Vec<i64>, String> {
         return Ok(vec![]);
     }
     v.split(',')
-        .map(|x| x.trim().parse::<i64>().map_err(|_| format!("option '{name}' expects integers, got '{x}'")))
+        .map(|x| {
+            let x = x.trim();
+            x.parse::<i64>().map_err(|_| {
+                let digits = x.strip_prefix('-').unwrap_or(x);
+                if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+                    format!("option '{name}': {x} is out of range (at most {} in magnitude)", i64::MAX)
+                } else {
+                    format!("option '{name}' expects integers, got '{x}'")
+                }
+            })
+        })
         .collect()
 }
 
@@ -44,7 +54,12 @@ impl TilePackUnpack {
             Some("true") | Some("") => true,
             Some(other) => return Err(format!("option 'fuse' must be 'true' or 'false', got '{other}'")),
         };
-        let tile_sizes = int_list("tile-sizes", opts.get("tile-sizes").map(String::as_str).unwrap_or(""))?;
+        let Some(sizes) = opts.get("tile-sizes") else {
+            return Err("option 'tile-sizes' is required: without it there is nothing to tile \
+                        (e.g. --tile-pack-unpack=tile-sizes=8,8; 0 leaves a loop untiled)"
+                .into());
+        };
+        let tile_sizes = int_list("tile-sizes", sizes)?;
         if tile_sizes.iter().any(|t| *t < 0) {
             return Err("tile sizes must be non-negative".into());
         }

@@ -80,7 +80,7 @@ impl Pass for ViewOpGraph {
 
     fn run(&mut self, ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
         let dot = op_graph_dot(ctx, op, &self.options);
-        eprint!("{dot}");
+        tessel_ir::diag::write_stderr(&dot);
         Ok(())
     }
 }
