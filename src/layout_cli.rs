@@ -246,7 +246,62 @@ fn explain(text: &str, as_json: bool, out: &mut Vec<u8>) -> Result<(), String> {
     explain_array(a, out)
 }
 
+/// Why `a` has no array layout to explain (`None` when it has one): a
+/// token or opaque value, or an unbounded (`?`) dim, which XLA's parser
+/// reads but which has no size until run time.
+fn without_layout(a: &ArrayShape) -> Option<String> {
+    use tessel_layout::PrimitiveType;
+    match a.element_type {
+        PrimitiveType::Token => {
+            return Some("a token orders side effects and holds no data: no array layout, 0 bytes".into())
+        }
+        PrimitiveType::Opaque => {
+            return Some(
+                "an opaque value is a handle XLA does not look into: no array layout, one pointer \
+                 (8 bytes on a 64-bit host, XLA's ByteSizeOf)"
+                    .into(),
+            )
+        }
+        _ => {}
+    }
+    let unbounded: Vec<String> =
+        a.dims.iter().enumerate().filter(|(_, d)| **d == Dim::Unbounded).map(|(i, _)| i.to_string()).collect();
+    (!unbounded.is_empty()).then(|| {
+        let (s, verb) = if unbounded.len() == 1 { ("", "is") } else { ("s", "are") };
+        format!(
+            "dimension{s} {} {verb} unbounded ('?'): the size is known only at run time, so there is no \
+             physical shape to tile or size; a bound ('<=N') gives XLA's reserved storage",
+            unbounded.join(", ")
+        )
+    })
+}
+
+/// `explain` of a shape without an array layout: what it is and why.
+fn explain_without_layout(a: &ArrayShape, why: &str, out: &mut String) {
+    out.push_str(&format!("canonical       {a}\n"));
+    out.push_str(&format!("element type    {}\n", a.element_type));
+    if a.element_type.is_array_type() {
+        let dims: Vec<String> = dims_json(a).iter().map(|d| d.as_str().map_or(d.to_string(), str::to_string)).collect();
+        out.push_str(&format!("logical shape   [{}]\n", dims.join(", ")));
+        out.push_str(&format!("minor_to_major  {}\n", list(&a.layout_or_default().minor_to_major)));
+    }
+    out.push_str(&format!("layout          none: {why}\n"));
+}
+
 fn explain_json(a: &ArrayShape) -> Result<serde_json::Value, String> {
+    if let Some(why) = without_layout(a) {
+        let mut v = json!({
+            "canonical": a.to_string(),
+            "element_type": a.element_type.name(),
+            "dims": dims_json(a),
+            "array_layout": false,
+            "why": why,
+        });
+        if a.element_type.is_array_type() {
+            v["minor_to_major"] = json!(a.layout_or_default().minor_to_major);
+        }
+        return Ok(v);
+    }
     let layout = a.layout_or_default();
     let t = tiled(a)?;
     let tiles: Vec<Vec<serde_json::Value>> = layout
@@ -286,6 +341,11 @@ fn explain_json(a: &ArrayShape) -> Result<serde_json::Value, String> {
 }
 
 fn explain_array(a: &ArrayShape, out: &mut Vec<u8>) -> Result<(), String> {
+    if let Some(why) = without_layout(a) {
+        let mut w = String::new();
+        explain_without_layout(a, &why, &mut w);
+        return out.write_all(w.as_bytes()).map_err(|e| e.to_string());
+    }
     let layout = a.layout_or_default();
     let t = tiled(a)?;
     let mut w = String::new();
@@ -413,9 +473,11 @@ fn hlo_report(file: &str, out: &mut Vec<u8>) -> Result<(), String> {
         s.trim_end().to_string()
     };
     w.push_str(&format!(
-        "{} buffers, largest padding waste first ({} instructions inside fused computations and {} aliases not counted)\n",
+        "{} buffers, largest padding waste first (not counted: {} instructions inside fused computations, {} in \
+         computations applied per element, {} aliases)\n",
         rows.len(),
         r.fused_instructions,
+        r.applied_instructions,
         r.aliases
     ));
     w.push_str(&fmt_row(&header.map(String::from)));

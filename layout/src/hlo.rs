@@ -2,9 +2,16 @@
 //! its exact bytes under its layout, padding overhead and memory space.
 //!
 //! Instruction lines look like `[ROOT] %name = SHAPE opcode(operands), attrs`.
-//! Instructions inside fused computations (named by a fusion's `calls=`) are
-//! not buffers and are left out, as are the aliases `tuple`,
-//! `get-tuple-element` and `bitcast`, which own no memory.
+//! Only buffers that exist at run time are counted:
+//! - instructions inside fused computations (named by a fusion's `calls=`)
+//!   live in registers or the fusion's own scratch, not in buffers;
+//! - instructions of computations applied per element (`to_apply=` of
+//!   reduce, map, sort, scatter, all-reduce, ...; `select=` and `scatter=`
+//!   of select-and-scatter) are scalar code inside the caller's loop;
+//! - the parameters of a computation other than the entry (a while's
+//!   `condition=`/`body=`, a call's or conditional's callees) are the
+//!   caller's buffers under another name, as are the aliases `tuple`,
+//!   `get-tuple-element` and `bitcast`.
 
 use crate::parse::parse_shape_at;
 use crate::shape::{ArrayShape, Shape};
@@ -44,7 +51,11 @@ pub struct Report {
     pub buffers: Vec<Buffer>,
     /// Instructions left out because they are inside fused computations.
     pub fused_instructions: usize,
-    /// Alias instructions left out.
+    /// Instructions left out because their computation is applied per
+    /// element (`to_apply=`, `select=`, `scatter=`).
+    pub applied_instructions: usize,
+    /// Alias instructions left out (including the parameters of called
+    /// computations).
     pub aliases: usize,
 }
 
@@ -94,25 +105,40 @@ fn split_instruction(line: &str) -> Option<(String, usize)> {
     Some((name, start))
 }
 
-/// The computation a header line opens (`[ENTRY] %name (...) -> ... {`).
-fn computation_header(line: &str) -> Option<String> {
+/// The computation a header line opens (`[ENTRY] %name (...) -> ... {`),
+/// and whether it is the entry.
+fn computation_header(line: &str) -> Option<(String, bool)> {
     let t = line.trim();
     if !t.ends_with('{') || t.starts_with("HloModule") {
         return None;
     }
+    let entry = t.starts_with("ENTRY ");
     let t = t.strip_prefix("ENTRY ").unwrap_or(t).trim_start();
     let t = t.strip_prefix('%').unwrap_or(t);
     let name: String = t.chars().take_while(|&c| is_name_char(c)).collect();
-    (!name.is_empty()).then_some(name)
+    (!name.is_empty()).then_some((name, entry))
 }
 
-/// Names of the computations a fusion instruction calls.
-fn fusion_callee(rest: &str) -> Option<String> {
-    let i = rest.find("calls=")?;
-    let t = rest[i + 6..].trim_start_matches(['{', '%', ' ']);
-    let name: String = t.chars().take_while(|&c| is_name_char(c)).collect();
-    (!name.is_empty()).then_some(name)
+/// The computation named after `key` (`calls=%f`, `to_apply=f`) in an
+/// instruction's text, if there is one.
+fn callee(rest: &str, key: &str) -> Option<String> {
+    let mut from = 0;
+    while let Some(i) = rest[from..].find(key) {
+        let at = from + i;
+        from = at + key.len();
+        // `key` must start an attribute name, not end a longer one.
+        if rest[..at].chars().next_back().is_some_and(is_name_char) {
+            continue;
+        }
+        let t = rest[from..].trim_start_matches(['{', '%', ' ']);
+        let name: String = t.chars().take_while(|&c| is_name_char(c)).collect();
+        return (!name.is_empty()).then_some(name);
+    }
+    None
 }
+
+/// The attributes that name a computation applied per element.
+const APPLIED_KEYS: [&str; 3] = ["to_apply=", "select=", "scatter="];
 
 /// Reads a dump and computes every buffer's size.
 pub fn report(text: &str) -> Result<Report, HloError> {
@@ -125,19 +151,28 @@ pub fn report(text: &str) -> Result<Report, HloError> {
     }
     let mut insts = Vec::new();
     let mut fused = std::collections::BTreeSet::new();
+    let mut applied = std::collections::BTreeSet::new();
+    let mut entry = String::new();
     let mut computation = String::new();
     // The opcode of the last instruction: a fusion's `calls=` may sit on a
     // continuation line.
     let mut last_opcode = String::new();
+    let mut note_callees = |text: &str, opcode: &str| {
+        if opcode == "fusion" {
+            fused.extend(callee(text, "calls="));
+        }
+        applied.extend(APPLIED_KEYS.iter().filter_map(|k| callee(text, k)));
+    };
     for (i, line) in text.lines().enumerate() {
         let Some((name, start)) = split_instruction(line) else {
-            if let Some(c) = computation_header(line) {
+            if let Some((c, is_entry)) = computation_header(line) {
+                if is_entry {
+                    entry = c.clone();
+                }
                 computation = c;
                 last_opcode.clear();
-            } else if last_opcode == "fusion" {
-                if let Some(c) = fusion_callee(line) {
-                    fused.insert(c);
-                }
+            } else if !last_opcode.is_empty() {
+                note_callees(line, &last_opcode);
             }
             continue;
         };
@@ -149,11 +184,7 @@ pub fn report(text: &str) -> Result<Report, HloError> {
         crate::validate::validate_shape(&shape).map_err(|m| HloError { line: i + 1, column: start + 1, message: m })?;
         let rest = &line[end..];
         let opcode: String = rest.trim_start().chars().take_while(|&c| is_name_char(c)).collect();
-        if opcode == "fusion" {
-            if let Some(c) = fusion_callee(rest) {
-                fused.insert(c);
-            }
-        }
+        note_callees(rest, &opcode);
         last_opcode = opcode;
         insts.push(Inst { line: i + 1, name, computation: computation.clone(), shape, rest });
     }
@@ -163,8 +194,13 @@ pub fn report(text: &str) -> Result<Report, HloError> {
             out.fused_instructions += 1;
             continue;
         }
+        if applied.contains(&inst.computation) {
+            out.applied_instructions += 1;
+            continue;
+        }
         let opcode: String = inst.rest.trim_start().chars().take_while(|&c| is_name_char(c)).collect();
-        if ALIAS_OPCODES.contains(&opcode.as_str()) {
+        let called_parameter = opcode == "parameter" && !entry.is_empty() && inst.computation != entry;
+        if ALIAS_OPCODES.contains(&opcode.as_str()) || called_parameter {
             out.aliases += 1;
             continue;
         }

@@ -2,7 +2,7 @@
 // RUN: tessel-layout suggest 's32[2048,1,128,128,4]{4,3,2,0,1:T(8,128)}' --top 3 | FileCheck %s --check-prefix=SUGGEST
 // RUN: printf 'x = f32[2,2}{1,0} add(a,b)\n' > %t.hlo && not tessel-layout hlo %t.hlo 2>&1 | FileCheck %s --check-prefix=BAD
 
-// HLO:      10 buffers, largest padding waste first (2 instructions inside fused computations and 2 aliases not counted)
+// HLO:      10 buffers, largest padding waste first (not counted: 2 instructions inside fused computations, 0 in computations applied per element, 2 aliases)
 // HLO-NEXT: line  buffer bytes data  overhead  space  shape
 // HLO-NEXT: 10    p1     16.00 GiB  512.00 MiB     32.0x  S(0)   s32[2048,1,128,128,4]{4,3,2,0,1:T(8,128)}
 // HLO-NEXT: 17    small 4.00 KiB 60 B     68.3x  S(0)   f32[3,5]{1,0:T(8,128)}
