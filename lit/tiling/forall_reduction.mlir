@@ -7,7 +7,7 @@
 // a word; tessel refuses with a diagnostic (see the README).
 
 func.func @forall_reduction(%a: tensor<6x10xf32>, %r: tensor<6xf32>) -> tensor<6xf32> {
-  // expected-error @+1 {{cannot tile reduction loop #1 with scf.forall}}
+  // expected-note @+1 {{target op}}
   %0 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%a : tensor<6x10xf32>) outs(%r : tensor<6xf32>) {
   ^bb0(%x: f32, %acc: f32):
     %s = arith.addf %acc, %x : f32
@@ -19,6 +19,7 @@ func.func @forall_reduction(%a: tensor<6x10xf32>, %r: tensor<6xf32>) -> tensor<6
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %g = transform.structured.match ops{["linalg.generic"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @+1 {{cannot tile reduction loop #1 with scf.forall}}
     %1, %f = transform.structured.tile_using_forall %g tile_sizes [2, 5] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     transform.yield
   }

@@ -7,10 +7,11 @@
 use rustc_hash::FxHashMap;
 use tessel_ir::dialects::func::ModuleOp;
 use tessel_ir::dialects::transform::{
-    fuse_sizes, match_names, tile_sizes, FuseConsumerOp, FuseIntoContainingOp, FuseOp, MatchOp, NamedSequenceOp,
-    SplitHandleOp, TileUsingForOp, TileUsingForallOp, YieldOp,
+    fuse_sizes, handle_op_name, match_names, tile_sizes, CastOp, FuseConsumerOp, FuseIntoContainingOp, FuseOp, MatchOp,
+    NamedSequenceOp, SplitHandleOp, TileUsingForOp, TileUsingForallOp, YieldOp,
 };
-use tessel_ir::{Context, Diagnostic, OpId, Value};
+use tessel_ir::interfaces::tiling::tiling_interface;
+use tessel_ir::{Context, Diagnostic, Loc, OpId, Value};
 
 use crate::manager::{Pass, PassInfo, PassOptions};
 use crate::tiling::{tile_op, LoopKind, TiledLoops, TilingOptions};
@@ -87,10 +88,13 @@ impl Pass for TransformInterpreter {
                 let payload = handles.get(&ctx.operands(op)[0]).cloned().unwrap_or_default();
                 let results = ctx.results(op).to_vec();
                 if payload.len() != results.len() {
+                    // MLIR names the handle by printing it: its defining op
+                    // in generic form.
+                    let handle = value_text(ctx, ctx.operands(op)[0]);
                     return Err(Diagnostic::error(
                         ctx.op_loc(op),
                         format!(
-                            "expected to contain {} payloads but it contains {} payloads",
+                            "{handle} expected to contain {} payloads but it contains {} payloads",
                             results.len(),
                             payload.len()
                         ),
@@ -101,12 +105,16 @@ impl Pass for TransformInterpreter {
                 }
             } else if FuseConsumerOp::isa(ctx, op) {
                 run_fuse_consumer(ctx, op, &mut handles)?;
+            } else if CastOp::isa(ctx, op) {
+                let payload = handles.get(&ctx.operands(op)[0]).cloned().unwrap_or_default();
+                handles.insert(ctx.result(op, 0), payload);
             } else {
                 return Err(Diagnostic::error(
                     ctx.op_loc(op),
-                    format!("'{}' is not supported by tessel's transform interpreter (supported: structured.match, structured.tile_using_for, structured.tile_using_forall, structured.fuse_into_containing_op, structured.fuse, test.fuse_consumer, split_handle, yield)", ctx.op_name(op)),
+                    format!("'{}' is not supported by tessel's transform interpreter (supported: structured.match, structured.tile_using_for, structured.tile_using_forall, structured.fuse_into_containing_op, structured.fuse, test.fuse_consumer, split_handle, cast, yield)", ctx.op_name(op)),
                 ));
             }
+            check_handle_types(ctx, op, &handles)?;
         }
         ctx.erase_op(schedule);
         Ok(())
@@ -136,6 +144,75 @@ fn tiling_options(ctx: &Context, op: OpId, loop_kind: LoopKind) -> TilingOptions
     TilingOptions { tile_sizes: tile_sizes(ctx, op), interchange, loop_kind }
 }
 
+/// A value as MLIR streams it into a diagnostic: its defining op in
+/// generic form, or `<block argument> of type 'T' at index: N`.
+fn value_text(ctx: &Context, v: Value) -> String {
+    match ctx.value_def(v) {
+        tessel_ir::context::ValueDef::Result { op, .. } => tessel_ir::printer::op_to_generic_string(ctx, op),
+        tessel_ir::context::ValueDef::BlockArg { index, .. } => {
+            let ty = tessel_ir::printer::type_to_string(ctx, ctx.value_type(v));
+            format!("<block argument> of type '{ty}' at index: {index}")
+        }
+        tessel_ir::context::ValueDef::Detached => "<<NULL VALUE>>".to_string(),
+    }
+}
+
+/// Every result handle typed `!transform.op<"name">` must hold only ops of
+/// that name, as MLIR's interpreter checks after each transform op.
+fn check_handle_types(ctx: &Context, op: OpId, handles: &Handles) -> Result<(), Diagnostic> {
+    for r in ctx.results(op) {
+        let Some(name) = handle_op_name(ctx, ctx.value_type(*r)) else { continue };
+        for p in handles.get(r).into_iter().flatten() {
+            if !names_op(ctx, &name, *p) {
+                let message = format!(
+                    "incompatible payload operation name expected {name} vs {} -> {}",
+                    ctx.op_name(*p),
+                    tessel_ir::printer::op_to_generic_string(ctx, *p)
+                );
+                return Err(Diagnostic::error(ctx.op_loc(op), message).with_note(ctx.op_loc(*p), "payload operation"));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A failure of transform op `transform` on payload op `target`, reported
+/// as MLIR's transform ops report it: the error at the transform op, a
+/// `target op` note at the payload.
+fn at_transform(ctx: &Context, transform: OpId, target: OpId, message: impl Into<String>) -> Diagnostic {
+    Diagnostic::error(ctx.op_loc(transform), message).with_note(ctx.op_loc(target), "target op")
+}
+
+/// What MLIR's tiling transforms check of a target before tiling it, in
+/// MLIR 22's words: it implements the TilingInterface, and there are no
+/// more tile sizes than loops.
+fn check_tiling_target(
+    ctx: &Context,
+    transform: OpId,
+    target: OpId,
+    options: &TilingOptions,
+) -> Result<(), Diagnostic> {
+    let Some(iface) = tiling_interface(ctx, target) else {
+        return Err(at_transform(ctx, transform, target, "only ops implementing TilingInterface are supported"));
+    };
+    let loops = iface.loop_iterator_types(ctx, target).len();
+    if options.tile_sizes.len() > loops {
+        let found = options.tile_sizes.len();
+        let message = format!("too many tiles provided, expected at most {loops} found {found}");
+        return Err(at_transform(ctx, transform, target, message));
+    }
+    Ok(())
+}
+
+/// A failure inside a transform (tiling, fusion) moved to the transform op,
+/// with the payload op it was applied to (at `target`, taken before the
+/// transform could erase it) as a note.
+fn on_target(ctx: &Context, transform: OpId, target: Loc, d: Diagnostic) -> Diagnostic {
+    let mut moved = Diagnostic::error(ctx.op_loc(transform), d.message).with_note(target, "target op");
+    moved.notes.extend(d.notes);
+    moved
+}
+
 /// Tiles every target; the first result holds the tiled ops, the others
 /// the loops (one handle per loop depth).
 fn run_tile(
@@ -147,7 +224,9 @@ fn run_tile(
 ) -> Result<(), Diagnostic> {
     let mut tiled = Vec::new();
     for t in handles.get(&target).cloned().unwrap_or_default() {
-        tiled.push(tile_op(ctx, t, options)?);
+        check_tiling_target(ctx, op, t, options)?;
+        let loc = ctx.op_loc(t);
+        tiled.push(tile_op(ctx, t, options).map_err(|d| on_target(ctx, op, loc, d))?);
     }
     record_tiled(ctx, op, &tiled, handles);
     Ok(())
@@ -198,7 +277,10 @@ fn run_fuse(ctx: &mut Context, f: FuseOp, handles: &mut Handles) -> Result<(), D
     let cleanup = ctx.get_attr(op, "apply_cleanup").is_some();
     let mut tiled = Vec::new();
     for t in handles.get(&f.target(ctx)).cloned().unwrap_or_default() {
-        tiled.push(crate::fusion::tile_and_fuse(ctx, t, &options, cleanup)?.0);
+        check_tiling_target(ctx, op, t, &options)?;
+        let loc = ctx.op_loc(t);
+        let fused = crate::fusion::tile_and_fuse(ctx, t, &options, cleanup);
+        tiled.push(fused.map_err(|d| on_target(ctx, op, loc, d))?.0);
     }
     record_tiled(ctx, op, &tiled, handles);
     Ok(())

@@ -550,7 +550,7 @@ fn verify_dim(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
     Ok(())
 }
 
-fn parse_cast(p: &mut OpParser<'_, '_>) -> PResult<()> {
+pub(crate) fn parse_cast(p: &mut OpParser<'_, '_>) -> PResult<()> {
     let src = p.operand()?;
     p.optional_attr_dict()?;
     let from = p.colon_type()?;
@@ -561,7 +561,7 @@ fn parse_cast(p: &mut OpParser<'_, '_>) -> PResult<()> {
     Ok(())
 }
 
-fn print_cast(p: &mut OpPrinter<'_>, op: OpId) {
+pub(crate) fn print_cast(p: &mut OpPrinter<'_>, op: OpId) {
     let ctx = p.ctx();
     p.write(" ");
     p.print_operand(ctx.operands(op)[0]);

@@ -2,7 +2,7 @@
 //! tests use: `named_sequence`, `yield`, `structured.match`,
 //! `structured.tile_using_for`, `structured.tile_using_forall`,
 //! `structured.fuse_into_containing_op`, `structured.fuse`,
-//! `test.fuse_consumer`. The
+//! `test.fuse_consumer`, `split_handle`, `cast`. The
 //! interpreter that runs them lives in tessel-passes.
 
 use crate::attrs::AttrKind;
@@ -143,6 +143,41 @@ crate::op! {
     }
 }
 
+crate::op! {
+    /// `transform.cast %h : !transform.any_op to !transform.op<"linalg.pack">`:
+    /// the same payload under another handle type (checked when it runs).
+    pub struct CastOp => CAST = "transform.cast";
+    operands { input: One }
+    attributes { }
+    results { output: One }
+    regions { }
+    format { super::tensor::parse_cast, super::tensor::print_cast }
+    def {
+        verify: Some(verify_cast),
+    }
+}
+
+fn verify_cast(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
+    let from = ctx.value_type(ctx.operands(op)[0]);
+    let to = ctx.value_type(ctx.result(op, 0));
+    if !is_transform_type(ctx, from) || !is_transform_type(ctx, to) {
+        return Err("cast between incompatible types: expects transform handle types".to_string().into());
+    }
+    Ok(())
+}
+
+/// The op name a handle type `!transform.op<"name">` requires of its
+/// payload, if it requires one.
+pub fn handle_op_name(ctx: &Context, t: crate::Type) -> Option<String> {
+    match ctx.type_kind(t) {
+        TypeKind::Opaque { dialect, text } if ctx.str(*dialect) == "transform" => {
+            let inner = text.strip_prefix("op<")?.strip_suffix('>')?.trim();
+            Some(inner.strip_prefix('"')?.strip_suffix('"')?.to_string())
+        }
+        _ => None,
+    }
+}
+
 /// Registers the dialect.
 pub fn register(r: &mut Registry) {
     for d in [
@@ -155,6 +190,7 @@ pub fn register(r: &mut Registry) {
         &FUSE,
         &FUSE_CONSUMER,
         &SPLIT_HANDLE,
+        &CAST,
     ] {
         r.add(d);
     }
@@ -211,7 +247,22 @@ fn print_match(p: &mut OpPrinter<'_>, op: OpId) {
     let ctx = p.ctx();
     if let Some(a) = ctx.get_attr(op, "ops") {
         p.write(" ops{");
-        p.print_attr(a);
+        match ctx.attr_kind(a) {
+            // Op names, respelled with --pack-spelling like the ops they match.
+            AttrKind::Array(items) if items.iter().all(|i| matches!(ctx.attr_kind(*i), AttrKind::String { .. })) => {
+                let names: Vec<String> = match_names(ctx, op)
+                    .iter()
+                    .map(|n| {
+                        let mut quoted = String::from("\"");
+                        crate::printer::escape(p.respell_pack(n), &mut quoted);
+                        quoted.push('"');
+                        quoted
+                    })
+                    .collect();
+                p.write(&format!("[{}]", names.join(", ")));
+            }
+            _ => p.print_attr(a),
+        }
         p.write("}");
     }
     p.print_attr_dict(op);

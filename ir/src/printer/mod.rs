@@ -378,6 +378,15 @@ pub fn op_to_generic_string(ctx: &Context, op: OpId) -> String {
     p.out
 }
 
+/// The pack/unpack names a spelling replaces, and their replacements.
+fn pack_respellings(spelling: PackSpelling) -> [(&'static str, &'static str); 2] {
+    match spelling {
+        PackSpelling::Linalg => [("tensor.pack", "linalg.pack"), ("tensor.unpack", "linalg.unpack")],
+        PackSpelling::Tensor => [("linalg.pack", "tensor.pack"), ("linalg.unpack", "tensor.unpack")],
+        PackSpelling::AsParsed => [("", ""), ("", "")],
+    }
+}
+
 impl<'a> OpPrinter<'a> {
     fn new(ctx: &'a Context, top: OpId, opts: PrintOptions) -> Self {
         Self::with_buffer(ctx, top, opts, false, usize::MAX)
@@ -594,9 +603,16 @@ impl<'a> OpPrinter<'a> {
             self.type_text.resize(i + 1, None);
         }
         let ctx = self.ctx;
+        let spelling = self.opts.pack_spelling;
         let text = self.type_text[i].get_or_insert_with(|| {
             let mut s = String::new();
             write_type(ctx, t, &mut s);
+            if spelling != PackSpelling::AsParsed && s.starts_with("!transform.op<\"") {
+                // `!transform.op<"tensor.pack">` names an op: respelled with it.
+                for (from, to) in pack_respellings(spelling) {
+                    s = s.replace(&format!("\"{from}\""), &format!("\"{to}\""));
+                }
+            }
             s.into_boxed_str()
         });
         self.out.push_str(text);
@@ -1080,7 +1096,15 @@ impl<'a> OpPrinter<'a> {
     }
 
     fn display_name(&self, op: OpId) -> &'a str {
-        let name = self.ctx.op_name(op);
+        self.respell_pack(self.ctx.op_name(op))
+    }
+
+    /// `name` in the requested pack spelling when it names pack or unpack
+    /// (`--pack-spelling`): for op names, and for the op names a transform
+    /// schedule spells in strings (`ops{["tensor.pack"]}`,
+    /// `!transform.op<"tensor.pack">`), so a schedule still matches in the
+    /// tool that reads the output.
+    pub fn respell_pack<'n>(&self, name: &'n str) -> &'n str {
         let unpack = match name {
             "tensor.pack" | "linalg.pack" => false,
             "tensor.unpack" | "linalg.unpack" => true,
