@@ -93,7 +93,9 @@ def main():
     args = ap.parse_args()
     tmp = tempfile.mkdtemp(prefix="tessel-print-flags-")
     inputs = []
-    for root, _, files in os.walk(args.dir):
+    for root, dirs, files in os.walk(args.dir):
+        # Not lit's scratch files (Output/, present after a lit run).
+        dirs[:] = sorted(d for d in dirs if d not in ("Inputs", "Output"))
         for f in sorted(files):
             if f.endswith(".mlir") and "diagnostics" not in f and "invalid" not in f:
                 inputs.append(os.path.join(root, f))
