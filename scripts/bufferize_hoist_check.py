@@ -223,6 +223,8 @@ def main():
         if t.returncode != 0:
             failures.append(f"{name}: tessel-opt failed:\n{t.stderr[:2000]}")
             continue
+        # The schedule stays in the output (as mlir-opt leaves it); not lowered.
+        t.stdout = strip_schedule(t.stdout)
         u = run([mlir_opt, fpath, f"-transform-preload-library=transform-library-paths={spath}",
                  "-transform-interpreter", "-canonicalize", "-cse"])
         if u.returncode != 0:

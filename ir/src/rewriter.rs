@@ -41,7 +41,9 @@ impl DerefMut for Rewriter<'_> {
 impl<'c> Rewriter<'c> {
     /// A rewriter inserting at `ip`, reporting to `listener`.
     pub fn new(ctx: &'c mut Context, ip: InsertPoint, loc: Loc, listener: &'c mut dyn Listener) -> Self {
-        Rewriter { b: Builder::with_listener(ctx, ip, loc, listener) }
+        let mut b = Builder::with_listener(ctx, ip, loc, listener);
+        b.constants_first = true;
+        Rewriter { b }
     }
 
     /// Inserts new ops right before `op`, with its location.

@@ -44,7 +44,9 @@ module attributes {transform.with_named_sequence} {
 // An elementwise producer fused into a forall: its tile is the consumer's.
 // CHECK-LABEL: func.func @f(
 // CHECK-SAME:    %[[A:[^:]+]]: tensor<10x12xf32>, %[[B:[^:]+]]: tensor<10x12xf32>
-// CHECK:         scf.forall (%[[I:[^,]+]], %[[J:[^)]+]]) =
+// CHECK:         scf.forall (%[[TI:[^,]+]], %[[TJ:[^)]+]]) in (3, 3)
+// CHECK:           %[[I:.+]] = affine.apply #{{.+}}(%[[TI]])
+// CHECK:           %[[J:.+]] = affine.apply #{{.+}}(%[[TJ]])
 // CHECK:           %[[AT:.+]] = tensor.extract_slice %[[A]][%[[I]], %[[J]]]
 // CHECK:           %[[ET:.+]] = tensor.extract_slice %{{.+}}[%[[I]], %[[J]]]
 // CHECK:           %[[X:.+]] = linalg.exp ins(%[[AT]] : tensor<?x?xf32>) outs(%[[ET]] : tensor<?x?xf32>) -> tensor<?x?xf32>

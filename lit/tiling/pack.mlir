@@ -24,8 +24,12 @@
 // CHECK:             %[[P:.+]] = tensor.pack %[[IN]] padding_value(%{{.+}} : f32) outer_dims_perm = [1, 0] inner_dims_pos = [0, 1] inner_tiles = [8, 4] into %[[OUT]] : tensor<?x?xf32> -> tensor<?x1x8x4xf32>
 // CHECK:             tensor.insert_slice %[[P]] into %[[B]][%[[I]], %[[J]], 0, 0] [%[[N]], 1, 8, 4] [1, 1, 1, 1]
 
+// The forall is in MLIR's normalized form (as tile_using_forall builds it):
+// it counts tiles, and each offset is the tile number times the tile size.
+// FORALL-DAG: #[[TIMES3:.+]] = affine_map<(d0) -> (d0 * 3)>
 // FORALL-LABEL: func.func @pack_padded_permuted(
-// FORALL:         scf.forall (%[[J:.+]], %[[I:.+]]) = (0, 0) to (2, 4) step (1, 3) shared_outs(%[[O:.+]] = %{{.+}}) -> (tensor<4x2x8x4xf32>) {
+// FORALL:         scf.forall (%[[J:.+]], %[[K:.+]]) in (2, 2) shared_outs(%[[O:.+]] = %{{.+}}) -> (tensor<4x2x8x4xf32>) {
+// FORALL:           %[[I:.+]] = affine.apply #[[TIMES3]](%[[K]])
 // FORALL:           %[[P:.+]] = tensor.pack
 // FORALL:           scf.forall.in_parallel {
 // FORALL-NEXT:        tensor.parallel_insert_slice %[[P]] into %[[O]][%[[I]], %[[J]], 0, 0] [%{{.+}}, 1, 8, 4] [1, 1, 1, 1]

@@ -1,7 +1,8 @@
 // RUN: tessel-opt %s -transform-interpreter -canonicalize -cse -split-input-file | FileCheck %s
 
 // Upstream's way of asking for tiling: a transform schedule in the file, run
-// by -transform-interpreter (either op spelling matches), then removed.
+// by -transform-interpreter (either op spelling matches); like mlir-opt 22,
+// the schedule stays in the output after it ran.
 
 // CHECK-DAG: #[[OFF:.+]] = affine_map<(d0) -> (d0 * 16)>
 // CHECK-LABEL: func.func @pack_2d(
@@ -19,7 +20,8 @@
 // CHECK:             %[[SUB_OUT:.+]] = tensor.extract_slice %[[B]][%[[I]], %[[J]], 0, 0] [2, 3, 16, 16] [1, 1, 1, 1]
 // CHECK:             %[[P:.+]] = tensor.pack %[[SUB_IN]] inner_dims_pos = [0, 1] inner_tiles = [16, 16] into %[[SUB_OUT]]
 // CHECK:             tensor.insert_slice %[[P]] into %[[B]][%[[I]], %[[J]], 0, 0] [2, 3, 16, 16] [1, 1, 1, 1]
-// CHECK-NOT:     transform.
+// CHECK:       module attributes {transform.with_named_sequence}
+// CHECK:         transform.structured.tile_using_for
 func.func @pack_2d(%in: tensor<64x96xf32>, %out: tensor<4x6x16x16xf32>) -> tensor<4x6x16x16xf32> {
   %0 = tensor.pack %in inner_dims_pos = [0, 1] inner_tiles = [16, 16] into %out : tensor<64x96xf32> -> tensor<4x6x16x16xf32>
   return %0 : tensor<4x6x16x16xf32>
@@ -39,13 +41,13 @@ module attributes {transform.with_named_sequence} {
 // Dim 0: 20 elements, rows of 8, tiles of 6 -> at most 2 rows -> 16.
 // Dim 1: 12 elements, rows of 8, tiles of 5 -> at most 2 rows -> 16.
 // CHECK-LABEL: func.func @unpack_forall(
-// CHECK:         scf.forall (%{{.+}}, %{{.+}}) = (0, 0) to (20, 12) step (6, 5) shared_outs(%[[O:.+]] = %{{.+}}) -> (tensor<20x12xf32>) {
+// CHECK:         scf.forall (%{{.+}}, %{{.+}}) in (4, 3) shared_outs(%[[O:.+]] = %{{.+}}) -> (tensor<20x12xf32>) {
 // CHECK:           %[[TMP:.+]] = tensor.empty() : tensor<16x16xf32>
 // CHECK:           %[[U:.+]] = tensor.unpack %{{.+}} inner_dims_pos = [0, 1] inner_tiles = [8, 8] into %{{.+}} : tensor<?x?x8x8xf32> -> tensor<?x?xf32>
 // CHECK:           %[[PART:.+]] = tensor.extract_slice %[[U]]
 // CHECK:           scf.forall.in_parallel {
 // CHECK-NEXT:        tensor.parallel_insert_slice %[[PART]] into %[[O]]
-// CHECK-NOT:     transform.
+// CHECK:       module attributes {transform.with_named_sequence}
 func.func @unpack_forall(%in: tensor<3x2x8x8xf32>, %out: tensor<20x12xf32>) -> tensor<20x12xf32> {
   %0 = tensor.unpack %in inner_dims_pos = [0, 1] inner_tiles = [8, 8] into %out : tensor<3x2x8x8xf32> -> tensor<20x12xf32>
   return %0 : tensor<20x12xf32>

@@ -4,10 +4,11 @@
 //! unused pure ops, until nothing changes.
 
 use tessel_ir::builder::InsertPoint;
+use tessel_ir::dialects::arith::ConstantOp;
 use tessel_ir::entity_map::EntitySet;
 use tessel_ir::registry::traits;
 use tessel_ir::rewriter::{Canonicalization, Listener, Rewriter};
-use tessel_ir::{Context, Diagnostic, OpId, Value};
+use tessel_ir::{BlockId, Context, Diagnostic, OpId, Value};
 
 use crate::manager::{Pass, PassInfo};
 
@@ -93,12 +94,61 @@ fn run_sweeps(ctx: &mut Context, root: OpId, every_sweep_full: bool) {
             if !(full || marked) || ctx.is_erased(op) || ctx.op_block(op).is_none() {
                 continue;
             }
+            if sweep == 0 && ConstantOp::isa(ctx, op) {
+                changed |= hoist_constant(ctx, op, &mut marks);
+                continue;
+            }
             changed |= apply_patterns(ctx, op, &mut marks);
         }
         changed |= erase_dead(ctx, &ops, full, &mut marks);
         if !changed {
             break;
         }
+    }
+}
+
+/// The entry block of the closest ancestor of `op` isolated from above
+/// (the function body): where MLIR's folder keeps constants.
+fn constant_block(ctx: &Context, op: OpId) -> Option<BlockId> {
+    let mut cur = op;
+    loop {
+        let parent = ctx.parent_op(cur)?;
+        if ctx.def_of(parent).is_some_and(|d| d.has(traits::ISOLATED_FROM_ABOVE)) {
+            let region = ctx.block_parent(ctx.op_block(cur)?)?;
+            return ctx.blocks(region).first().copied();
+        }
+        cur = parent;
+    }
+}
+
+/// What MLIR's canonicalizer does with a constant it visits: the folder
+/// takes it over, so it goes to the front of the function's entry block
+/// (constants end up in the reverse of the order they were met, as in
+/// mlir-opt 22), or, when an equal constant is already there, its uses
+/// move to that one and it is erased.
+fn hoist_constant(ctx: &mut Context, op: OpId, marks: &mut ChangeMarks) -> bool {
+    let Some(block) = constant_block(ctx, op) else { return false };
+    let (value, ty) = (ctx.get_attr(op, "value"), ctx.value_type(ctx.result(op, 0)));
+    let mut cur = ctx.first_op(block);
+    while let Some(o) = cur {
+        if !ConstantOp::isa(ctx, o) {
+            break;
+        }
+        if o != op && ctx.get_attr(o, "value") == value && ctx.value_type(ctx.result(o, 0)) == ty {
+            let keep = ctx.result(o, 0);
+            let loc = ctx.op_loc(op);
+            Rewriter::new(ctx, InsertPoint::Before(op), loc, marks).replace_op(op, &[keep]);
+            return true;
+        }
+        cur = ctx.next_op(o);
+    }
+    match ctx.first_op(block) {
+        Some(first) if first != op => {
+            let loc = ctx.op_loc(op);
+            Rewriter::new(ctx, InsertPoint::Before(op), loc, marks).move_op_before(op, first);
+            true
+        }
+        _ => false,
     }
 }
 

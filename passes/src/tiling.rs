@@ -155,13 +155,31 @@ fn for_nest(b: &mut Builder<'_>, domain: &[LoopRange], tiled: &[(usize, i64)], d
 /// `shared_outs`; the builder is left in its body.
 fn forall_nest(b: &mut Builder<'_>, domain: &[LoopRange], tiled: &[(usize, i64)], dests: &[Value]) -> LoopNest {
     let mut nest = LoopNest::untiled(domain, dests);
+    // MLIR's normalized form, as tile_using_forall builds it: the forall
+    // counts tiles (`in (ceildiv(extent, step))`) and each offset is
+    // `affine.apply (d0 * step)` of its induction variable.
     let lbs = vec![Ofr::Const(0); tiled.len()];
-    let ubs: Vec<Ofr> = tiled.iter().map(|&(i, _)| domain[i].size).collect();
-    let steps: Vec<Ofr> = tiled.iter().map(|&(_, step)| Ofr::Const(step)).collect();
-    let forall = ForallOp::build(b, &lbs, &ubs, &steps, dests);
+    let counts: Vec<Ofr> = tiled
+        .iter()
+        .map(|&(i, step)| match domain[i].size.as_const() {
+            Some(e) => Ofr::Const((e + step - 1).div_euclid(step).max(0)),
+            None => {
+                let map = AffineMap {
+                    num_dims: 1,
+                    num_syms: 0,
+                    results: vec![AffineExpr::ceildiv(AffineExpr::Dim(0), AffineExpr::Const(step))],
+                };
+                b.affine_apply(&map, &[domain[i].size])
+            }
+        })
+        .collect();
+    let steps = vec![Ofr::Const(1); tiled.len()];
+    let forall = ForallOp::build(b, &lbs, &counts, &steps, dests);
     let body = forall.body_block(b.ctx);
-    for (iv, &(i, _)) in forall.induction_vars(b.ctx).iter().zip(tiled) {
-        nest.offsets[i] = Ofr::Val(*iv);
+    b.ip = InsertPoint::End(body);
+    for (iv, &(i, step)) in forall.induction_vars(b.ctx).to_vec().into_iter().zip(tiled) {
+        let map = AffineMap { num_dims: 1, num_syms: 0, results: vec![AffineExpr::Dim(0) * AffineExpr::Const(step)] };
+        nest.offsets[i] = b.affine_apply(&map, &[Ofr::Val(iv)]);
     }
     nest.carried = forall.region_out_args(b.ctx).to_vec();
     nest.loops.push(forall.op());

@@ -1,8 +1,8 @@
 //! `transform-interpreter`: runs `transform.named_sequence @__transform_main`
 //! on the module, like mlir-opt's pass of the same name, for the transform
 //! ops upstream pack/unpack tiling tests use. The schedule (its enclosing
-//! `module attributes {transform.with_named_sequence}`) is removed from the
-//! output afterwards.
+//! `module attributes {transform.with_named_sequence}`) stays in the
+//! output, as mlir-opt 22 leaves it.
 
 use rustc_hash::FxHashMap;
 use tessel_ir::dialects::func::ModuleOp;
@@ -116,7 +116,7 @@ impl Pass for TransformInterpreter {
             }
             check_handle_types(ctx, op, &handles)?;
         }
-        ctx.erase_op(schedule);
+        // The schedule stays in the output, as mlir-opt 22 leaves it.
         Ok(())
     }
 }

@@ -53,10 +53,11 @@ impl Builder<'_> {
         spec.attr("value", Some(attr));
         let spec = spec.finish(self.ctx, &CONSTANT, &[ty], vec![], self.loc);
         let op = self.ctx.create_op(spec);
-        // Keep constants at the top, in creation order.
+        // At the front of the block (the folder's order), or after the
+        // constants already there (see `Builder::constants_first`).
         let mut after = None;
         let mut cur = self.ctx.first_op(block);
-        while let Some(o) = cur {
+        while let Some(o) = cur.filter(|_| !self.constants_first) {
             if !ConstantOp::isa(self.ctx, o) {
                 break;
             }

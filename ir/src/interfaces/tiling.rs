@@ -161,12 +161,65 @@ pub fn tiling_interface(ctx: &Context, op: OpId) -> Option<&'static dyn TilingIn
 
 pub use super::divisibility::{is_multiple_of, known_divisor};
 
+/// [`slice_bounds`] for the normalized `scf.forall` of MLIR's
+/// tile_using_forall (and tessel's): the offset is `affine.apply (d0 *
+/// step)` of an induction variable counting tiles (from 0 by 1, static
+/// count), the size the full step (which then divides the extent) or an
+/// `affine.min` of the step and what is left, over the offset or the
+/// induction variable; the extent is the constant term of what is left.
+fn normalized_forall_bounds(ctx: &Context, offset: Ofr, size: Ofr) -> Option<TileBounds> {
+    use crate::affine::AffineExpr;
+    use crate::context::ValueDef;
+    use crate::dialects::{affine, scf};
+    let Ofr::Val(off) = offset else { return None };
+    let apply = ctx.defining_op(off).filter(|o| affine::ApplyOp::isa(ctx, *o))?;
+    let map = affine::op_map(ctx, apply)?;
+    let iv = *ctx.operands(apply).first()?;
+    let step = match (map.num_dims, map.num_syms, map.results.as_slice()) {
+        (1, 0, [e]) => e.eval(&[1], &[]).filter(|s| *s > 0 && e.eval(&[0], &[]) == Some(0))?,
+        _ => return None,
+    };
+    // Linear in d0: (d0 * step) and nothing else.
+    if map.results[0].eval(&[2], &[]) != Some(2 * step) {
+        return None;
+    }
+    let ValueDef::BlockArg { block, index } = ctx.value_def(iv) else { return None };
+    let forall = scf::ForallOp::cast(ctx, ctx.block_parent(block).and_then(|r| ctx.region_parent(r))?)?;
+    let i = index as usize;
+    let (lbs, ubs, steps) = (forall.static_lower_bound(ctx), forall.static_upper_bound(ctx), forall.static_step(ctx));
+    if lbs.get(i) != Some(&0) || steps.get(i) != Some(&1) {
+        return None;
+    }
+    let count = ubs.get(i).copied().filter(|c| *c != crate::types::DYNAMIC);
+    let extent = match size {
+        Ofr::Const(c) if c == step => count.map(|n| n * step),
+        Ofr::Const(_) => return Some(TileBounds::Unknown),
+        Ofr::Val(v) => {
+            let min = ctx.defining_op(v).filter(|m| affine::MinOp::isa(ctx, *m))?;
+            let min_map = affine::op_map(ctx, min)?;
+            let over = ctx.operands(min);
+            if over.len() != 1 || !(over[0] == off || over[0] == iv) || min_map.num_syms != 0 {
+                return Some(TileBounds::Unknown);
+            }
+            if !min_map.results.contains(&AffineExpr::Const(step)) {
+                return Some(TileBounds::Unknown);
+            }
+            // What is left at offset 0: the extent.
+            min_map.results.iter().find(|e| e.as_const().is_none()).and_then(|e| e.eval(&[0], &[]))
+        }
+    };
+    Some(TileBounds::Strided { step, extent })
+}
+
 /// What is known about the tiles `[offset, offset + size)` of one dim when
 /// the offset is the induction variable of an `scf.for` (from 0, constant
 /// step) or of an `scf.forall` (static bounds), and the size is that loop's
 /// tile: a constant step that divides a static extent, or an `affine.min`
 /// of the step and what is left (the form the tiling driver emits).
 pub fn slice_bounds(ctx: &Context, offset: Ofr, size: Ofr) -> TileBounds {
+    if let Some(bounds) = normalized_forall_bounds(ctx, offset, size) {
+        return bounds;
+    }
     use crate::context::ValueDef;
     use crate::dialects::{affine, scf};
     let Ofr::Val(iv) = offset else { return TileBounds::Unknown };
