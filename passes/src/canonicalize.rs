@@ -168,7 +168,7 @@ fn apply_patterns(ctx: &mut Context, op: OpId, marks: &mut ChangeMarks) -> bool 
 /// linalg ops have memory effects only on memref operands; their bodies
 /// are pure by the verifier): both are dead once unused.
 fn is_removable(ctx: &Context, op: OpId) -> bool {
-    if ctx.def_of(op).is_some_and(|d| d.has(traits::PURE)) {
+    if ctx.def_of(op).is_some_and(|d| d.has(traits::PURE) || d.has(traits::DEAD_WHEN_UNUSED)) {
         return ctx.regions(op).is_empty();
     }
     tessel_ir::dialects::structured::structured(ctx, op).is_some()

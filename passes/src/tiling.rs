@@ -136,11 +136,14 @@ impl LoopNest {
 /// `iter_args`; the builder is left in the innermost body.
 fn for_nest(b: &mut Builder<'_>, domain: &[LoopRange], tiled: &[(usize, i64)], dests: &[Value]) -> LoopNest {
     let mut nest = LoopNest::untiled(domain, dests);
-    for &(i, step) in tiled {
-        let zero = b.index_const(0);
-        let ub = b.value(domain[i].size);
-        let step = b.index_const(step);
-        let for_op = ForOp::build(b, zero, ub, step, &nest.carried);
+    // The bounds of every loop first, lower bounds, then upper bounds, then
+    // steps, as MLIR's tiling creates them (their order after canonicalize
+    // follows from it).
+    let zeros: Vec<Value> = tiled.iter().map(|_| b.index_const(0)).collect();
+    let ubs: Vec<Value> = tiled.iter().map(|&(i, _)| b.value(domain[i].size)).collect();
+    let steps: Vec<Value> = tiled.iter().map(|&(_, step)| b.index_const(step)).collect();
+    for (k, &(i, _)) in tiled.iter().enumerate() {
+        let for_op = ForOp::build(b, zeros[k], ubs[k], steps[k], &nest.carried);
         let body = for_op.body_block(b.ctx);
         nest.loops.push(for_op.op());
         nest.bodies.push(body);

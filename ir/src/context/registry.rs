@@ -76,6 +76,10 @@ pub mod traits {
     pub const PURE: u32 = 32;
     /// Folds to a constant attribute (`value`).
     pub const CONSTANT_LIKE: u32 = 64;
+    /// Its only effects are on its own results (a transform op that reads
+    /// handles and makes new ones): removable when unused, as MLIR finds it
+    /// trivially dead, but not merged with its twin by cse.
+    pub const DEAD_WHEN_UNUSED: u32 = 128;
 }
 
 /// How many values an operand or result group holds.

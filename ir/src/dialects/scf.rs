@@ -61,7 +61,7 @@ crate::op! {
     results { results: Variadic }
     regions { body }
     format { parse_forall, print_forall }
-    patterns [super::patterns::scf::drop_unused_shared_outs]
+    patterns [super::patterns::scf::fold_single_or_zero_iteration_dims, super::patterns::scf::drop_unused_shared_outs]
     def {
         verify: Some(verify_forall),
         traits: traits::SINGLE_BLOCK,

@@ -31,7 +31,7 @@ crate::op! {
     results { result: One }
     regions { }
     format { parse_extract_slice, print_extract_slice }
-    patterns [super::patterns::tensor::fold_noop_slice]
+    patterns [super::patterns::tensor::fold_constant_offsets_and_strides, super::patterns::tensor::fold_noop_slice]
     def {
         verify: Some(verify_extract_slice),
         traits: traits::PURE,
@@ -47,7 +47,7 @@ crate::op! {
     results { result: One }
     regions { }
     format { parse_insert_slice, print_insert_slice }
-    patterns [super::patterns::tensor::fold_noop_slice]
+    patterns [super::patterns::tensor::fold_constant_offsets_and_strides, super::patterns::tensor::fold_noop_slice]
     def {
         verify: Some(verify_insert_slice),
         traits: traits::PURE,
@@ -63,6 +63,7 @@ crate::op! {
     results { }
     regions { }
     format { parse_insert_slice, print_insert_slice }
+    patterns [super::patterns::tensor::fold_constant_offsets_and_strides]
     def {
         verify: Some(verify_insert_slice),
     }

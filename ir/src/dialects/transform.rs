@@ -50,6 +50,7 @@ crate::op! {
     format { parse_match, print_match }
     def {
         verify: Some(verify_match),
+        traits: traits::DEAD_WHEN_UNUSED,
     }
 }
 
@@ -140,6 +141,7 @@ crate::op! {
     format { parse_split_handle, print_split_handle }
     def {
         default_properties: &[("fail_on_payload_too_small", "true"), ("pass_through_empty_handle", "true")],
+        traits: traits::DEAD_WHEN_UNUSED,
     }
 }
 
@@ -154,6 +156,7 @@ crate::op! {
     format { super::tensor::parse_cast, super::tensor::print_cast }
     def {
         verify: Some(verify_cast),
+        traits: traits::DEAD_WHEN_UNUSED,
     }
 }
 

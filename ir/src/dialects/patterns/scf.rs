@@ -112,3 +112,108 @@ pub fn drop_unused_shared_outs(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     rw.erase_op(op);
     true
 }
+
+/// MLIR's `ForallOpSingleOrZeroIterationDimsFolder` (forall loops without a
+/// `mapping`): a dim of zero iterations makes the loop its outputs; dims of
+/// one iteration are dropped, their induction variables replaced by their
+/// lower bounds; with no dim left the body is inlined before the loop and
+/// each `tensor.parallel_insert_slice` becomes a `tensor.insert_slice` into
+/// the output it wrote (MLIR's `promoteIfSingleIteration`).
+pub fn fold_single_or_zero_iteration_dims(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let ctx = &*rw.ctx;
+    if ctx.get_attr(op, "mapping").is_some() {
+        return false;
+    }
+    let forall = ForallOp(op);
+    let Some(bounds) = forall_bounds(ctx, op) else { return false };
+    let lbs = Ofr::mixed(&bounds.lbs.0, &bounds.lbs.1);
+    let ubs = Ofr::mixed(&bounds.ubs.0, &bounds.ubs.1);
+    let steps = Ofr::mixed(&bounds.steps.0, &bounds.steps.1);
+    let trips: Vec<Option<i64>> = (0..ubs.len())
+        .map(|d| match (lbs[d], ubs[d], steps[d]) {
+            (Ofr::Const(l), Ofr::Const(u), Ofr::Const(s)) if s > 0 => {
+                Some(if u <= l { 0 } else { (u - l + s - 1) / s })
+            }
+            _ => None,
+        })
+        .collect();
+    if trips.contains(&Some(0)) {
+        rw.replace_op(op, &bounds.outputs);
+        return true;
+    }
+    let kept: Vec<usize> = (0..trips.len()).filter(|d| trips[*d] != Some(1)).collect();
+    if kept.len() == trips.len() {
+        return false;
+    }
+    let body = forall.body_block(ctx);
+    let ivs = forall.induction_vars(ctx).to_vec();
+    let out_args = forall.region_out_args(ctx).to_vec();
+    rw.set_insertion_point_before(op);
+    for d in (0..trips.len()).filter(|d| !kept.contains(d)) {
+        let lb = rw.value(lbs[d]);
+        rw.replace_all_uses_with(ivs[d], lb);
+    }
+    if kept.is_empty() {
+        // Promote: the body runs once, before the loop.
+        for (a, o) in out_args.iter().zip(&bounds.outputs) {
+            rw.replace_all_uses_with(*a, *o);
+        }
+        let Some(term) = rw.ctx.last_op(body) else { return false };
+        for o in rw.ctx.block_op_list(body) {
+            if o != term {
+                rw.move_op_before(o, op);
+            }
+        }
+        let term_block = rw.ctx.regions(term).first().and_then(|r| rw.ctx.blocks(*r).first().copied());
+        let writes = term_block.map(|b| rw.ctx.block_op_list(b)).unwrap_or_default();
+        let mut results: Vec<Value> = bounds.outputs.clone();
+        for w in writes {
+            if !ParallelInsertSliceOp::isa(rw.ctx, w) {
+                continue;
+            }
+            let (src, dest) = (rw.ctx.operands(w)[0], rw.ctx.operands(w)[1]);
+            let Some(k) = bounds.outputs.iter().position(|o| *o == dest) else { continue };
+            let Some(p) = crate::dialects::tensor::slice_params(rw.ctx, w) else { continue };
+            let ty = rw.ctx.value_type(dest);
+            let inserted = crate::dialects::tensor::InsertSliceOp::create(
+                rw,
+                src,
+                results[k],
+                &p.offsets.1,
+                &p.sizes.1,
+                &p.strides.1,
+                &p.offsets.0,
+                &p.sizes.0,
+                &p.strides.0,
+                &[ty],
+                vec![],
+            );
+            results[k] = inserted.result(rw.ctx);
+        }
+        rw.replace_op(op, &results);
+        return true;
+    }
+    // Fewer dims: a new loop over the kept ones, the same body.
+    let pick = |list: &[Ofr]| kept.iter().map(|d| list[*d]).collect::<Vec<_>>();
+    let new = ForallOp::build(rw, &pick(&lbs), &pick(&ubs), &pick(&steps), &bounds.outputs);
+    let new_body = new.body_block(rw.ctx);
+    for o in rw.ctx.block_op_list(body) {
+        rw.ctx.unlink_op(o);
+        rw.ctx.append_op(new_body, o);
+        rw.notify(|l, ctx| l.op_modified(ctx, o));
+    }
+    let new_args = rw.ctx.block_args(new_body).to_vec();
+    for (j, d) in kept.iter().enumerate() {
+        rw.replace_all_uses_with(ivs[*d], new_args[j]);
+    }
+    for (k, a) in out_args.iter().enumerate() {
+        rw.replace_all_uses_with(*a, new_args[kept.len() + k]);
+    }
+    let old_results = rw.ctx.results(op).to_vec();
+    let new_results = rw.ctx.results(new.op()).to_vec();
+    for (o, n) in old_results.into_iter().zip(new_results) {
+        rw.replace_all_uses_with(o, n);
+    }
+    rw.erase_op(op);
+    true
+}

@@ -80,3 +80,68 @@ pub fn fold_noop_slice(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     rw.replace_op(op, &[src]);
     true
 }
+
+/// MLIR's `OpWithOffsetSizesAndStridesConstantArgumentFolder`, for what
+/// does not change a type: a constant among the dynamic offsets or strides
+/// of an extract, insert or parallel insert slice moves into the static
+/// list (`%t[%c0]` becomes `%t[0]`). Sizes stay: making one static changes
+/// a type, which upstream bridges with a `tensor.cast`.
+pub fn fold_constant_offsets_and_strides(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    use crate::dialects::tensor::ParallelInsertSliceOp;
+    use crate::Value;
+    let ctx = &*rw.ctx;
+    let Some(v) = slice_view(ctx, op) else { return false };
+    let fold = |(ints, vals): (&[i64], &[Value])| -> Option<(Vec<i64>, Vec<Value>)> {
+        let mut dyn_vals = vals.iter();
+        let mut changed = false;
+        let mut out_ints = Vec::with_capacity(ints.len());
+        let mut out_vals = Vec::new();
+        for &i in ints {
+            if i != DYNAMIC {
+                out_ints.push(i);
+                continue;
+            }
+            let v = *dyn_vals.next()?;
+            match constant_int(ctx, v) {
+                Some(c) => {
+                    out_ints.push(c);
+                    changed = true;
+                }
+                None => {
+                    out_ints.push(DYNAMIC);
+                    out_vals.push(v);
+                }
+            }
+        }
+        Some((out_ints, out_vals)).filter(|_| changed)
+    };
+    let offsets = fold(v.offsets);
+    let strides = fold(v.strides);
+    if offsets.is_none() && strides.is_none() {
+        return false;
+    }
+    let (o, s, st) = (
+        offsets.unwrap_or_else(|| (v.offsets.0.to_vec(), v.offsets.1.to_vec())),
+        (v.sizes.0.to_vec(), v.sizes.1.to_vec()),
+        strides.unwrap_or_else(|| (v.strides.0.to_vec(), v.strides.1.to_vec())),
+    );
+    let operands = ctx.operands(op).to_vec();
+    let result_types: Vec<crate::Type> = ctx.results(op).iter().map(|r| ctx.value_type(*r)).collect();
+    let (extract, insert, parallel) =
+        (ExtractSliceOp::isa(ctx, op), InsertSliceOp::isa(ctx, op), ParallelInsertSliceOp::isa(ctx, op));
+    rw.set_insertion_point_before(op);
+    let new = if extract {
+        ExtractSliceOp::create(rw, operands[0], &o.1, &s.1, &st.1, &o.0, &s.0, &st.0, &result_types, vec![]).op()
+    } else if insert {
+        InsertSliceOp::create(rw, operands[0], operands[1], &o.1, &s.1, &st.1, &o.0, &s.0, &st.0, &result_types, vec![])
+            .op()
+    } else if parallel {
+        ParallelInsertSliceOp::create(rw, operands[0], operands[1], &o.1, &s.1, &st.1, &o.0, &s.0, &st.0, &[], vec![])
+            .op()
+    } else {
+        return false;
+    };
+    let results = rw.ctx.results(new).to_vec();
+    rw.replace_op(op, &results);
+    true
+}
