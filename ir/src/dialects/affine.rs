@@ -1,6 +1,6 @@
 //! `affine.apply`, `affine.min`, `affine.max`.
 
-use super::patterns::affine::{fold_affine, sort_min_max_results};
+use super::patterns::affine::{fold_affine, merge_min_max_producers, sort_min_max_results};
 use crate::affine::AffineMap;
 use crate::attrs::AttrKind;
 use crate::parser::lexer::Tok;
@@ -35,8 +35,8 @@ macro_rules! map_ops {
 
 map_ops! {
     ApplyOp, APPLY = "affine.apply", patterns: [fold_affine];
-    MinOp, MIN = "affine.min", patterns: [fold_affine, sort_min_max_results];
-    MaxOp, MAX = "affine.max", patterns: [fold_affine, sort_min_max_results];
+    MinOp, MIN = "affine.min", patterns: [fold_affine, merge_min_max_producers, sort_min_max_results];
+    MaxOp, MAX = "affine.max", patterns: [fold_affine, merge_min_max_producers, sort_min_max_results];
 }
 
 /// Registers the dialect.

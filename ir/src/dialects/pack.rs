@@ -19,6 +19,7 @@ crate::op! {
     results { result: One }
     regions { }
     format { parse_pack, print_pack_or_unpack }
+    patterns [super::patterns::tensor::drop_unneeded_padding_value]
     def {
         aliases: &["linalg.pack"],
         verify: Some(verify_pack),

@@ -114,3 +114,44 @@ fn flatten(e: &AffineExpr, num_dims: usize, scale: i64, coeffs: &mut [i64]) -> b
     }
     true
 }
+
+/// MLIR's `MergeAffineMinOrMaxOp`: an `affine.min` one of whose results is
+/// just an operand produced by another `affine.min` (max into max alike)
+/// takes that producer's results in its place: `min(min(a, b), c)` is
+/// `min(a, b, c)`. The merged map is then folded and ordered like any other
+/// (duplicate results go), so a min that only repeats its operand's bound
+/// becomes that operand's min, which cse then merges.
+pub fn merge_min_max_producers(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let ctx = &*rw.ctx;
+    let is_min = MinOp::isa(ctx, op);
+    let Some(map) = op_map(ctx, op).cloned() else { return false };
+    let operands = ctx.operands(op).to_vec();
+    let nd = map.num_dims as usize;
+    let same_kind = |o: OpId| if is_min { MinOp::isa(ctx, o) } else { MaxOp::isa(ctx, o) };
+    // The first result that is a dim whose operand another min (max) makes,
+    // of dims only (its operands become dims of the merged map).
+    let found = map.results.iter().enumerate().find_map(|(k, e)| {
+        let AffineExpr::Dim(j) = e else { return None };
+        let producer = ctx.defining_op(*operands.get(*j as usize)?)?;
+        let pmap = op_map(ctx, producer)?;
+        (same_kind(producer) && pmap.num_syms == 0 && producer != op).then(|| (k, producer, pmap.clone()))
+    });
+    let Some((k, producer, pmap)) = found else { return false };
+    let pnd = pmap.num_dims as usize;
+    // Dims: the op's, then the producer's; symbols after them, unchanged.
+    let shift: Vec<AffineExpr> = (0..pnd).map(|d| AffineExpr::Dim((nd + d) as u32)).collect();
+    let mut results: Vec<AffineExpr> =
+        map.results.iter().enumerate().filter(|(i, _)| *i != k).map(|(_, e)| e.clone()).collect();
+    results.extend(pmap.results.iter().map(|e| e.replace(&shift, &[])));
+    let merged = AffineMap { num_dims: (nd + pnd) as u32, num_syms: map.num_syms, results };
+    let mut new_operands: Vec<Ofr> = operands[..nd].iter().map(|v| Ofr::Val(*v)).collect();
+    new_operands.extend(ctx.operands(producer).iter().map(|v| Ofr::Val(*v)));
+    new_operands.extend(operands[nd..].iter().map(|v| Ofr::Val(*v)));
+    rw.set_insertion_point_before(op);
+    let folded = if is_min { rw.affine_min(&merged, &new_operands) } else { rw.affine_max(&merged, &new_operands) };
+    match folded {
+        Ofr::Const(c) => rw.replace_op_with_constant(op, c),
+        Ofr::Val(v) => rw.replace_op(op, &[v]),
+    }
+    true
+}

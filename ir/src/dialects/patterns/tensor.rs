@@ -145,3 +145,33 @@ pub fn fold_constant_offsets_and_strides(rw: &mut Rewriter<'_>, op: OpId) -> boo
     rw.replace_op(op, &results);
     true
 }
+
+/// MLIR's pack canonicalization: a padding value the pack never uses goes
+/// (every tiled source dim is static and a multiple of its static tile, so
+/// no tile is incomplete; `PackOp::requirePaddingValue` is false).
+pub fn drop_unneeded_padding_value(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    use crate::dialects::pack::PackInfo;
+    let ctx = &*rw.ctx;
+    let Some(info) = PackInfo::read(ctx, op) else { return false };
+    if !info.is_pack || info.padding_value.is_none() {
+        return false;
+    }
+    let Some(shape) = ctx.value_type_kind(info.source).shape().map(|s| s.to_vec()) else { return false };
+    let whole_tiles = info.inner_dims_pos.iter().zip(&info.static_inner_tiles).all(|(&pos, &tile)| {
+        let dim = shape.get(pos as usize).copied().unwrap_or(DYNAMIC);
+        dim != DYNAMIC && tile != DYNAMIC && tile > 0 && dim % tile == 0
+    });
+    if !whole_tiles {
+        return false;
+    }
+    let mut unpadded = info.clone();
+    unpadded.padding_value = None;
+    let name = ctx.op_name(op).to_string();
+    let loc = ctx.op_loc(op);
+    rw.set_insertion_point_before(op);
+    let spec = unpadded.spec(rw.ctx, loc, &name);
+    let new = rw.insert(spec);
+    let result = rw.ctx.result(new, 0);
+    rw.replace_op(op, &[result]);
+    true
+}
