@@ -320,6 +320,18 @@ pub fn rows_range(t: i64, bounds: TileBounds) -> Option<(i64, i64)> {
     }
 }
 
+/// The longest tile the bounds allow, if known.
+pub fn max_tile_size(bounds: TileBounds) -> Option<i64> {
+    match bounds {
+        TileBounds::Untiled { extent } => extent,
+        TileBounds::Strided { step, extent: Some(n) } => Some(step.min(n)),
+        TileBounds::Strided { step, extent: None } => Some(step),
+        TileBounds::AtMost { size, .. } => Some(size),
+        TileBounds::Unknown => None,
+    }
+    .filter(|s| *s > 0)
+}
+
 /// The most rows of inner tile `t` any tile of the loop needs, if known.
 /// With a static extent this is exact over the loop's iterations (their
 /// offsets repeat modulo `t` with period `t / gcd(step, t)`); with a
@@ -332,6 +344,12 @@ pub fn max_rows(t: i64, bounds: TileBounds) -> Option<i64> {
     match bounds {
         TileBounds::Untiled { extent: Some(n) } => Some((n + t - 1) / t),
         TileBounds::Untiled { extent: None } | TileBounds::Unknown => None,
+        TileBounds::AtMost { size, offset_divisor } => {
+            // The tile starts at most `t - gcd(divisor, t)` into a row.
+            let g = gcd(offset_divisor.rem_euclid(t).max(0), t);
+            let g = if g == 0 { t } else { g };
+            Some((t - g + size + t - 1) / t)
+        }
         TileBounds::Strided { step, extent: Some(n) } => {
             if step <= 0 || n <= 0 {
                 return None;
@@ -512,14 +530,21 @@ struct UnpackDimTile {
 /// The unpack tile info of one dest dim for the tile `[off, off + sz)`,
 /// with inner tile `tile` (none if the dim is not tiled).
 fn unpack_dim_tile(b: &mut Builder<'_>, off: Ofr, sz: Ofr, tile: Option<Ofr>, bounds: TileBounds) -> UnpackDimTile {
+    // Where another dim needs a temporary, this one's extent in it is the
+    // most the tile can be (the unpack writes a view of `sz`), so the
+    // temporary stays static when the loop bounds the tile.
+    let temp_extent = match sz {
+        Ofr::Const(_) => sz,
+        Ofr::Val(_) => max_tile_size(bounds).map_or(sz, Ofr::Const),
+    };
     let untouched = |src_offset, src_size| UnpackDimTile {
         src_offset,
         src_size,
-        temp_extent: sz,
+        temp_extent,
         written_extent: sz,
         shift: Ofr::Const(0),
         aligned: true,
-        dynamic_temporary: false,
+        dynamic_temporary: matches!(temp_extent, Ofr::Val(_)),
     };
     let Some(t) = tile else { return untouched(off, sz) };
     let floordiv = map1(2, AffineExpr::floordiv(d(0), d(1)));
@@ -643,6 +668,25 @@ mod tests {
         assert_eq!(max_rows(8, TileBounds::Strided { step: 16, extent: Some(64) }), Some(2));
         assert_eq!(max_rows(8, TileBounds::Untiled { extent: Some(13) }), Some(2));
         assert_eq!(max_rows(8, TileBounds::Unknown), None);
+        // At most 5 long anywhere: starting 7 into a row of 8 touches 2 rows.
+        assert_eq!(max_rows(8, TileBounds::AtMost { size: 5, offset_divisor: 1 }), Some(2));
+        // At most 8 long at a multiple of 4: 4 into a row at worst, 2 rows.
+        assert_eq!(max_rows(8, TileBounds::AtMost { size: 8, offset_divisor: 4 }), Some(2));
+        // At a multiple of 8 (or at 0): whole rows, 1.
+        assert_eq!(max_rows(8, TileBounds::AtMost { size: 8, offset_divisor: 16 }), Some(1));
+        assert_eq!(max_rows(8, TileBounds::AtMost { size: 8, offset_divisor: 0 }), Some(1));
+        // Brute force over offsets: never more rows than the bound.
+        for size in 1..20 {
+            for div in [0i64, 1, 2, 3, 4, 6, 8, 12] {
+                let bound = max_rows(8, TileBounds::AtMost { size, offset_divisor: div }).unwrap();
+                let offsets: Vec<i64> = if div == 0 { vec![0] } else { (0..64).map(|k| k * div).collect() };
+                for off in offsets {
+                    for s in 1..=size {
+                        assert!(rows(off, s, 8) <= bound, "off {off} size {s} div {div}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -33,6 +33,11 @@ pub enum TileBounds {
     /// Tiles at `0, step, 2*step, ...` below `extent`, each
     /// `min(step, extent - offset)` long; `extent` is `None` when dynamic.
     Strided { step: i64, extent: Option<i64> },
+    /// The tile is at most `size` long (an `affine.min` with a constant
+    /// result, or a constant size) at an offset known only to be a multiple
+    /// of `offset_divisor` (1 when nothing is known, 0 when the offset is
+    /// 0): a consumer's tile reaching a fused producer.
+    AtMost { size: i64, offset_divisor: i64 },
     /// Nothing is known (dynamic tile size).
     Unknown,
 }
@@ -222,9 +227,11 @@ pub fn slice_bounds(ctx: &Context, offset: Ofr, size: Ofr) -> TileBounds {
     }
     use crate::context::ValueDef;
     use crate::dialects::{affine, scf};
-    let Ofr::Val(iv) = offset else { return TileBounds::Unknown };
-    let ValueDef::BlockArg { block, index } = ctx.value_def(iv) else { return TileBounds::Unknown };
-    let Some(loop_op) = ctx.block_parent(block).and_then(|r| ctx.region_parent(r)) else { return TileBounds::Unknown };
+    let Ofr::Val(iv) = offset else { return at_most(ctx, offset, size) };
+    let ValueDef::BlockArg { block, index } = ctx.value_def(iv) else { return at_most(ctx, offset, size) };
+    let Some(loop_op) = ctx.block_parent(block).and_then(|r| ctx.region_parent(r)) else {
+        return at_most(ctx, offset, size);
+    };
     let konst = |v: Value| crate::dialects::pack::constant_int(ctx, v);
     let (step, extent) = if let Some(f) = scf::ForOp::cast(ctx, loop_op) {
         if index != 0 || konst(f.lower_bound(ctx)) != Some(0) {
@@ -260,6 +267,28 @@ pub fn slice_bounds(ctx: &Context, offset: Ofr, size: Ofr) -> TileBounds {
     if is_loop_tile {
         TileBounds::Strided { step, extent }
     } else {
-        TileBounds::Unknown
+        at_most(ctx, offset, size)
+    }
+}
+
+/// [`TileBounds::AtMost`] when the size has a constant bound: a constant,
+/// or an `affine.min` one of whose results is a constant.
+fn at_most(ctx: &Context, offset: Ofr, size: Ofr) -> TileBounds {
+    use crate::dialects::affine;
+    let bound = match size {
+        Ofr::Const(c) => Some(c),
+        Ofr::Val(v) => ctx
+            .defining_op(v)
+            .filter(|m| affine::MinOp::isa(ctx, *m))
+            .and_then(|m| affine::op_map(ctx, m)?.results.iter().filter_map(|e| e.as_const()).min()),
+    };
+    match bound {
+        Some(size) if size > 0 => {
+            let d = known_divisor(ctx, offset);
+            // 0: the offset is known to be 0.
+            let offset_divisor = d.min(i64::MAX as u64) as i64;
+            TileBounds::AtMost { size, offset_divisor }
+        }
+        _ => TileBounds::Unknown,
     }
 }
