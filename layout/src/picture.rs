@@ -35,18 +35,37 @@ fn cell_index(t: &TiledLayout, leading: i64, row: i64, col: i64) -> Vec<i64> {
     }
 }
 
-/// Which slots hold an element (`true`) and which are padding.
-fn occupied(t: &TiledLayout) -> Vec<bool> {
-    let mut used = vec![false; t.padded_slots as usize];
+/// The slots that hold an element, sorted: as many as the elements, however
+/// many padding slots the layout has (a tile of 2^37 slots on a 3x5 array
+/// must not allocate them).
+fn occupied(t: &TiledLayout) -> Vec<i64> {
     let (lead, rows, cols) = grid(t);
+    let mut used = Vec::with_capacity(t.elements.max(0) as usize);
     for l in 0..lead {
         for r in 0..rows {
             for c in 0..cols {
-                used[t.linear_index_unchecked(&cell_index(t, l, r, c)) as usize] = true;
+                used.push(t.linear_index_unchecked(&cell_index(t, l, r, c)));
             }
         }
     }
+    used.sort_unstable();
     used
+}
+
+/// The first `n` padding slots (slots no element uses), in order.
+fn first_padding(used: &[i64], slots: i64, n: usize) -> Vec<i64> {
+    let mut out = Vec::with_capacity(n);
+    let mut next_used = used.iter().peekable();
+    let mut slot = 0;
+    while slot < slots && out.len() < n {
+        if next_used.peek() == Some(&&slot) {
+            next_used.next();
+        } else {
+            out.push(slot);
+        }
+        slot += 1;
+    }
+    out
 }
 
 /// The index grid: one line per row of the two most minor logical dims, one
@@ -80,11 +99,11 @@ pub fn table(t: &TiledLayout) -> Result<String, String> {
         }
     }
     let used = occupied(t);
-    let pads: Vec<usize> = (0..used.len()).filter(|&i| !used[i]).collect();
-    let _ = write!(out, "{} slots: {} elements, {} padding", t.padded_slots, t.elements, pads.len());
-    if !pads.is_empty() {
-        let shown: Vec<String> = pads.iter().take(32).map(|p| p.to_string()).collect();
-        let more = if pads.len() > 32 { ", ..." } else { "" };
+    let padding = t.padded_slots - used.len() as i64;
+    let _ = write!(out, "{} slots: {} elements, {} padding", t.padded_slots, t.elements, padding);
+    if padding > 0 {
+        let shown: Vec<String> = first_padding(&used, t.padded_slots, 32).iter().map(|p| p.to_string()).collect();
+        let more = if padding > 32 { ", ..." } else { "" };
         let _ = write!(out, " ({}{more})", shown.join(", "));
     }
     out.push('\n');

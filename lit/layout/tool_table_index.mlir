@@ -1,6 +1,7 @@
 // RUN: tessel-layout table 'F32[3,5]{1,0:T(2,2)}' | FileCheck %s --check-prefix=ONE --match-full-lines
 // RUN: tessel-layout table 'f32[4,8]{1,0:T(2,4)(2,1)}' | FileCheck %s --check-prefix=NESTED --match-full-lines
 // RUN: tessel-layout table 'f32[2,2,3]{2,1,0:T(2,2)}' | FileCheck %s --check-prefix=RANK3 --match-full-lines
+// RUN: tessel-layout table 'f32[3,5]{1,0:T(221474836472)}' | FileCheck %s --check-prefix=HUGE
 // RUN: tessel-layout index 'F32[2,7,8,11,10]{4,3,2,1,0:T(*,*,2,*,3)}' 0,1,0,0,0 | FileCheck %s --check-prefix=STAR
 // RUN: printf '0,0,0,0,1\n0,0,0,0,3\n0,0,1,0,0\n0,0,0,1,0\n' | tessel-layout index 'F32[2,7,8,11,10]{4,3,2,1,0:T(*,*,2,*,3)}' | FileCheck %s --check-prefix=STDIN
 // RUN: tessel-layout element 'f32[3,5]{1,0:T(2,2)}' 17 | FileCheck %s --check-prefix=ELEM
@@ -34,3 +35,9 @@
 
 // ELEM: 2,3
 // PAD: padding
+
+// A tile of 2^37 slots on 15 elements (found by scripts/fuzz.py: the table's
+// padding summary allocated one flag per slot, 664 GB): the summary counts
+// padding without visiting it.
+// HUGE: row 2: 442949672944 442949672945 442949672946 442949672947 442949672948
+// HUGE-NEXT: 664424509416 slots: 15 elements, 664424509401 padding (5, 6, 7, 8, 9, 10, {{.*}}, ...)
