@@ -104,3 +104,28 @@ func.func @pack_padding(%a: tensor<16x8xf32>, %b: tensor<15x8xf32>) -> (tensor<2
   %1 = linalg.pack %b padding_value(%cst : f32) inner_dims_pos = [0, 1] inner_tiles = [8, 8] into %e : tensor<15x8xf32> -> tensor<2x1x8x8xf32>
   return %0, %1 : tensor<2x1x8x8xf32>, tensor<2x1x8x8xf32>
 }
+
+// -----
+
+// unpack(pack(x)) and pack(unpack(y)) with the same tiling cancel.
+// CHECK-LABEL: func.func @unpack_of_pack(%arg0: tensor<16x8xf32>) -> tensor<16x8xf32> {
+// CHECK-NEXT: return %arg0 : tensor<16x8xf32>
+func.func @unpack_of_pack(%x: tensor<16x8xf32>) -> tensor<16x8xf32> {
+  %e = tensor.empty() : tensor<2x1x8x8xf32>
+  %p = linalg.pack %x inner_dims_pos = [0, 1] inner_tiles = [8, 8] into %e : tensor<16x8xf32> -> tensor<2x1x8x8xf32>
+  %d = tensor.empty() : tensor<16x8xf32>
+  %u = linalg.unpack %p inner_dims_pos = [0, 1] inner_tiles = [8, 8] into %d : tensor<2x1x8x8xf32> -> tensor<16x8xf32>
+  return %u : tensor<16x8xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @pack_of_unpack(%arg0: tensor<2x1x8x8xf32>) -> tensor<2x1x8x8xf32> {
+// CHECK-NEXT: return %arg0 : tensor<2x1x8x8xf32>
+func.func @pack_of_unpack(%y: tensor<2x1x8x8xf32>) -> tensor<2x1x8x8xf32> {
+  %d = tensor.empty() : tensor<16x8xf32>
+  %u = linalg.unpack %y inner_dims_pos = [0, 1] inner_tiles = [8, 8] into %d : tensor<2x1x8x8xf32> -> tensor<16x8xf32>
+  %e = tensor.empty() : tensor<2x1x8x8xf32>
+  %p = linalg.pack %u inner_dims_pos = [0, 1] inner_tiles = [8, 8] into %e : tensor<16x8xf32> -> tensor<2x1x8x8xf32>
+  return %p : tensor<2x1x8x8xf32>
+}

@@ -175,3 +175,95 @@ pub fn drop_unneeded_padding_value(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     rw.replace_op(op, &[result]);
     true
 }
+
+/// Whether two packs/unpacks tile the same way: the same inner dims, the
+/// same tiles (constants, or the same SSA values) and the same outer
+/// permutation (absent and identity alike).
+fn same_tiling(a: &crate::dialects::pack::PackInfo, b: &crate::dialects::pack::PackInfo) -> bool {
+    let perm = |p: &[i64], rank: usize| -> Vec<i64> {
+        if p.is_empty() {
+            (0..rank as i64).collect()
+        } else {
+            p.to_vec()
+        }
+    };
+    let rank = a.outer_dims_perm.len().max(b.outer_dims_perm.len());
+    a.inner_dims_pos == b.inner_dims_pos
+        && a.static_inner_tiles == b.static_inner_tiles
+        && a.dynamic_inner_tiles == b.dynamic_inner_tiles
+        && perm(&a.outer_dims_perm, rank) == perm(&b.outer_dims_perm, rank)
+}
+
+/// The extent of dim `d` of tensor `v`, when its type or its defining
+/// `tensor.empty` / `tensor.extract_slice` says it.
+fn extent_of(ctx: &crate::Context, v: crate::Value, d: usize) -> Option<crate::builder::Ofr> {
+    use crate::builder::Ofr;
+    let shape = ctx.value_type_kind(v).shape()?;
+    let n = *shape.get(d)?;
+    if n != DYNAMIC {
+        return Some(Ofr::Const(n));
+    }
+    let def = ctx.defining_op(v)?;
+    if EmptyOp::isa(ctx, def) {
+        let k = shape[..d].iter().filter(|x| **x == DYNAMIC).count();
+        return ctx.operands(def).get(k).map(|x| Ofr::Val(*x));
+    }
+    if ExtractSliceOp::isa(ctx, def) {
+        let view = slice_view(ctx, def)?;
+        if view.sizes.0.len() != shape.len() {
+            return None; // rank-reducing: which size is which is not plain
+        }
+        let k = view.sizes.0[..d].iter().filter(|x| **x == DYNAMIC).count();
+        return match view.sizes.0[d] {
+            DYNAMIC => view.sizes.1.get(k).map(|x| Ofr::Val(*x)),
+            c => Some(Ofr::Const(c)),
+        };
+    }
+    None
+}
+
+/// Whether two tensors of the same type are known to have the same extents:
+/// static, or each dynamic extent the same value.
+fn same_extents(ctx: &crate::Context, a: crate::Value, b: crate::Value) -> bool {
+    if ctx.value_type(a) != ctx.value_type(b) {
+        return false;
+    }
+    let rank = ctx.value_type_kind(a).shape().map_or(0, |s| s.len());
+    (0..rank).all(|d| matches!((extent_of(ctx, a, d), extent_of(ctx, b, d)), (Some(x), Some(y)) if x == y))
+}
+
+/// `unpack(pack(x))` is `x` when both tile alike and the unpack restores
+/// x's extents, as mlir-opt 22 folds it; tessel also folds it when the pack
+/// pads (beyond upstream): the unpack drops exactly the padded slots. With
+/// dynamic extents tessel asks that they be the same values, not only the
+/// same type (`tensor<?xf32>` of 16 unpacked into one of 12 is not x).
+pub fn fold_unpack_of_pack(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    use crate::dialects::pack::{PackInfo, PackOp};
+    let ctx = &*rw.ctx;
+    let Some(unpack) = PackInfo::read(ctx, op) else { return false };
+    let Some(producer) = ctx.defining_op(unpack.source).filter(|p| PackOp::isa(ctx, *p)) else { return false };
+    let Some(pack) = PackInfo::read(ctx, producer) else { return false };
+    let restores = same_extents(ctx, pack.source, unpack.dest);
+    if unpack.is_pack || !same_tiling(&pack, &unpack) || !restores {
+        return false;
+    }
+    rw.replace_op(op, &[pack.source]);
+    true
+}
+
+/// `pack(unpack(y))` is `y` when both tile alike, the pack rebuilds y's
+/// extents and has no padding value (padding would overwrite y's padded
+/// slots).
+pub fn fold_pack_of_unpack(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    use crate::dialects::pack::{PackInfo, UnPackOp};
+    let ctx = &*rw.ctx;
+    let Some(pack) = PackInfo::read(ctx, op) else { return false };
+    let Some(producer) = ctx.defining_op(pack.source).filter(|p| UnPackOp::isa(ctx, *p)) else { return false };
+    let Some(unpack) = PackInfo::read(ctx, producer) else { return false };
+    let rebuilds = same_extents(ctx, unpack.source, pack.dest);
+    if !pack.is_pack || pack.padding_value.is_some() || !same_tiling(&pack, &unpack) || !rebuilds {
+        return false;
+    }
+    rw.replace_op(op, &[unpack.source]);
+    true
+}
