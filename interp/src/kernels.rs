@@ -499,7 +499,7 @@ fn reshape(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
     } else {
         result_shape(i, ctx.result(op, 0), &ctx.operands(op)[1..])?
     };
-    if shape.iter().product::<usize>() != t.len() {
+    if shape.iter().try_fold(1usize, |a, d| a.checked_mul(*d)) != Some(t.len()) {
         return Err(RunError::new(format!("reshape of {:?} into {shape:?} changes the element count", t.shape)));
     }
     t.shape = shape;
@@ -576,11 +576,21 @@ fn forall(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
     let mut outs: Vec<Tensor> = entry.iter().map(|v| v.tensor().cloned()).collect::<RunResult<_>>()?;
     // Which elements of each shared output some iteration wrote.
     let mut written: Vec<Vec<u8>> = outs.iter().map(|t| vec![0u8; t.len()]).collect();
+    // In i128: bounds near the ends of i64 must not overflow the count.
     let counts: Vec<usize> = (0..lbs.len())
-        .map(|d| if ubs[d] > lbs[d] { ((ubs[d] - lbs[d] + steps[d] - 1) / steps[d]) as usize } else { 0 })
+        .map(|d| {
+            let (lb, ub, step) = (lbs[d] as i128, ubs[d] as i128, steps[d] as i128);
+            if ub > lb {
+                usize::try_from((ub - lb + step - 1) / step).unwrap_or(usize::MAX)
+            } else {
+                0
+            }
+        })
         .collect();
     let body = ctx.blocks(ctx.regions(op)[0])[0];
-    let total: usize = counts.iter().product();
+    let Some(total) = counts.iter().try_fold(1usize, |a, c| a.checked_mul(*c)) else {
+        return Err(RunError::new(format!("scf.forall of {counts:?} iterations: more than fit in 64 bits")));
+    };
     let mut point = vec![0usize; counts.len()];
     for _ in 0..total {
         let mut args: Vec<RtValue> =

@@ -27,20 +27,27 @@ pub enum AffineExpr {
     Bin(AffineBinOp, Arc<AffineExpr>, Arc<AffineExpr>),
 }
 
-/// `floor(a / b)` for `b > 0` (and for negative b, the mathematical floor).
+/// Whether `a / b` overflows i64 (the one case: `i64::MIN / -1`); the
+/// folders refuse it rather than fold a wrapped value.
+pub fn div_overflows(a: i64, b: i64) -> bool {
+    a == i64::MIN && b == -1
+}
+
+/// `floor(a / b)` for `b > 0` (and for negative b, the mathematical floor);
+/// wraps where [`div_overflows`].
 pub fn floor_div(a: i64, b: i64) -> i64 {
     let q = a.wrapping_div(b);
-    if (a % b != 0) && ((a < 0) != (b < 0)) {
+    if (a.wrapping_rem(b) != 0) && ((a < 0) != (b < 0)) {
         q - 1
     } else {
         q
     }
 }
 
-/// `ceil(a / b)`.
+/// `ceil(a / b)`; wraps where [`div_overflows`].
 pub fn ceil_div(a: i64, b: i64) -> i64 {
     let q = a.wrapping_div(b);
-    if (a % b != 0) && ((a < 0) == (b < 0)) {
+    if (a.wrapping_rem(b) != 0) && ((a < 0) == (b < 0)) {
         q + 1
     } else {
         q
@@ -49,9 +56,9 @@ pub fn ceil_div(a: i64, b: i64) -> i64 {
 
 /// Euclidean-style modulo with a non-negative result for positive `b`.
 pub fn mod_pos(a: i64, b: i64) -> i64 {
-    let r = a % b;
+    let r = a.wrapping_rem(b);
     if r < 0 {
-        r + b.abs()
+        r.wrapping_add(b.wrapping_abs())
     } else {
         r
     }
@@ -229,7 +236,7 @@ impl AffineExpr {
         if c == 0 {
             return Self::raw(AffineBinOp::FloorDiv, lhs, rhs);
         }
-        if let Some(a) = lhs.as_const() {
+        if let Some(a) = lhs.as_const().filter(|a| !div_overflows(*a, c)) {
             return AffineExpr::Const(floor_div(a, c));
         }
         if c == 1 {
@@ -270,7 +277,7 @@ impl AffineExpr {
         if c == 0 {
             return Self::raw(AffineBinOp::CeilDiv, lhs, rhs);
         }
-        if let Some(a) = lhs.as_const() {
+        if let Some(a) = lhs.as_const().filter(|a| !div_overflows(*a, c)) {
             return AffineExpr::Const(ceil_div(a, c));
         }
         if c == 1 {
@@ -365,13 +372,13 @@ impl AffineExpr {
                         mod_pos(a, b)
                     }
                     AffineBinOp::FloorDiv => {
-                        if b == 0 {
+                        if b == 0 || div_overflows(a, b) {
                             return None;
                         }
                         floor_div(a, b)
                     }
                     AffineBinOp::CeilDiv => {
-                        if b == 0 {
+                        if b == 0 || div_overflows(a, b) {
                             return None;
                         }
                         ceil_div(a, b)
@@ -616,6 +623,14 @@ mod tests {
         assert_eq!((d(0) + d(0)).to_string(), "d0 * 2");
         assert_eq!(floor_div(-7, 2), -4);
         assert_eq!(ceil_div(7, 2), 4);
+        // i64::MIN / -1 overflows: never folded, never a panic.
+        assert!(div_overflows(i64::MIN, -1));
+        let min = AffineExpr::Const(i64::MIN);
+        assert!(matches!(AffineExpr::ceildiv(min.clone(), AffineExpr::Const(-1)), AffineExpr::Bin(..)));
+        assert!(matches!(AffineExpr::floordiv(min.clone(), AffineExpr::Const(-1)), AffineExpr::Bin(..)));
+        let e = AffineExpr::floordiv(AffineExpr::Dim(0), AffineExpr::Const(-1));
+        assert_eq!(e.eval(&[i64::MIN], &[]), None);
+        assert_eq!(mod_pos(i64::MIN, -1), 0);
         assert_eq!(mod_pos(-7, 8), 1);
     }
 }

@@ -826,8 +826,9 @@ fn verify_reshape(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
         if dims.contains(&DYNAMIC) {
             continue;
         }
-        let prod: i64 = dims.iter().product();
-        if collapsed != DYNAMIC && prod != collapsed {
+        // Wider than i64: a product of huge static dims must not overflow.
+        let prod: i128 = dims.iter().map(|d| *d as i128).try_fold(1i128, |a, d| a.checked_mul(d)).unwrap_or(i128::MAX);
+        if collapsed != DYNAMIC && prod != collapsed as i128 {
             return Err(format!("expected dimension {gi} of collapsed type to be static value of {prod}").into());
         }
     }

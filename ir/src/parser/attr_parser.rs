@@ -410,7 +410,9 @@ impl<'a> Parser<'a> {
         if tshape.iter().any(|d| *d < 0) {
             return self.err_at(ty_loc, "elements literal type must have static shape");
         }
-        let num: i64 = tshape.iter().product();
+        let Some(num) = tshape.iter().try_fold(1i64, |acc, d| acc.checked_mul(*d)) else {
+            return self.err_at(ty_loc, "elements literal type has more elements than fit in 64 bits");
+        };
         let data = if let Some(h) = hex {
             DenseData::Hex(h)
         } else {

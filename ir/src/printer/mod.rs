@@ -821,7 +821,7 @@ impl<'a> OpPrinter<'a> {
         let ctx = self.ctx;
         let (count, elem_bits) = match ctx.type_kind(ty) {
             TypeKind::Tensor { shape, elem, .. } | TypeKind::Vector { shape, elem, .. } => (
-                shape.iter().map(|d| (*d).max(0) as u64).product::<u64>(),
+                shape.iter().map(|d| (*d).max(0) as u64).fold(1u64, u64::saturating_mul),
                 match ctx.type_kind(*elem) {
                     TypeKind::Integer { width, .. } => (*width).max(8) as u64,
                     TypeKind::Float(k) => k.width().max(8) as u64,

@@ -21,16 +21,24 @@ static INT_FOLDS: &[IntFold] = &[
     IntFold { def: &ADDI, eval: i64::checked_add, identity: (Some(0), Some(0)) },
     IntFold { def: &SUBI, eval: i64::checked_sub, identity: (Some(0), None) },
     IntFold { def: &MULI, eval: i64::checked_mul, identity: (Some(1), Some(1)) },
-    IntFold { def: &DIVSI, eval: |a, b| (b != 0).then(|| a / b), identity: (Some(1), None) },
-    IntFold { def: &DIVUI, eval: |a, b| (b != 0).then(|| a / b), identity: (Some(1), None) },
-    IntFold { def: &REMSI, eval: |a, b| (b != 0).then(|| a % b), identity: (None, None) },
-    IntFold { def: &REMUI, eval: |a, b| (b != 0).then(|| a % b), identity: (None, None) },
+    IntFold { def: &DIVSI, eval: i64::checked_div, identity: (Some(1), None) },
+    IntFold { def: &DIVUI, eval: i64::checked_div, identity: (Some(1), None) },
+    IntFold { def: &REMSI, eval: i64::checked_rem, identity: (None, None) },
+    IntFold { def: &REMUI, eval: i64::checked_rem, identity: (None, None) },
     IntFold { def: &MINSI, eval: |a, b| Some(a.min(b)), identity: (None, None) },
     IntFold { def: &MINUI, eval: |a, b| Some(a.min(b)), identity: (None, None) },
     IntFold { def: &MAXSI, eval: |a, b| Some(a.max(b)), identity: (None, None) },
     IntFold { def: &MAXUI, eval: |a, b| Some(a.max(b)), identity: (None, None) },
-    IntFold { def: &CEILDIVSI, eval: |a, b| (b != 0).then(|| crate::affine::ceil_div(a, b)), identity: (None, None) },
-    IntFold { def: &FLOORDIVSI, eval: |a, b| (b != 0).then(|| crate::affine::floor_div(a, b)), identity: (None, None) },
+    IntFold {
+        def: &CEILDIVSI,
+        eval: |a, b| (b != 0 && !crate::affine::div_overflows(a, b)).then(|| crate::affine::ceil_div(a, b)),
+        identity: (None, None),
+    },
+    IntFold {
+        def: &FLOORDIVSI,
+        eval: |a, b| (b != 0 && !crate::affine::div_overflows(a, b)).then(|| crate::affine::floor_div(a, b)),
+        identity: (None, None),
+    },
 ];
 
 /// Folds an integer binary op listed in `INT_FOLDS`.
