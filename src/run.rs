@@ -202,7 +202,9 @@ fn write_output(v: &RtValue, path: &str) -> Result<(), String> {
         RtValue::Tensor(t) => t.clone(),
         RtValue::Scalar(s) => Tensor::try_from_scalars(vec![], s.elem, [*s])?,
     };
-    std::fs::write(path, tessel_interp::npy::write(&t)).map_err(|e| format!("--output: cannot write '{path}': {e}"))
+    let file = std::fs::File::create(path).map_err(|e| format!("--output: cannot write '{path}': {e}"))?;
+    tessel_interp::npy::write_to(&t, &mut std::io::BufWriter::new(file))
+        .map_err(|e| format!("--output: cannot write '{path}': {e}"))
 }
 
 /// Numpy's summarization: more than this many elements print the first and

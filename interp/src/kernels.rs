@@ -14,8 +14,10 @@ use tessel_ir::dialects::{affine, arith, func, linalg, math, pack, scf, structur
 use tessel_ir::registry::OpDef;
 use tessel_ir::{Context, OpId, Value};
 
+use crate::bytes::AlignedBytes;
 use crate::copy::{contiguous_strides, Axis};
 use crate::elem::{ElemType, Scalar};
+use crate::memory::AllocError;
 use crate::pack::PackSpec;
 use crate::{Flow, Interpreter, RtValue, RunError, RunResult, Tensor};
 
@@ -226,7 +228,7 @@ fn empty(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
     let shape = result_shape(i, result, ctx.operands(op))?;
     let mut t = Tensor::try_zeros(shape, elem_of(ctx, result)?)?;
     if i.check_uninit {
-        t.mark_uninit();
+        t.mark_uninit()?;
     }
     i.set(op, 0, RtValue::Tensor(t));
     Ok(Flow::Next)
@@ -575,7 +577,17 @@ fn forall(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
     let entry: Vec<RtValue> = b.outputs.iter().map(|v| i.get(*v)).collect::<RunResult<_>>()?;
     let mut outs: Vec<Tensor> = entry.iter().map(|v| v.tensor().cloned()).collect::<RunResult<_>>()?;
     // Which elements of each shared output some iteration wrote.
-    let mut written: Vec<Vec<u8>> = outs.iter().map(|t| vec![0u8; t.len()]).collect();
+    // From the budget: a byte per element of each shared output.
+    let mut written: Vec<AlignedBytes> = outs
+        .iter()
+        .map(|t| {
+            AlignedBytes::try_zeroed(t.len()).map_err(|refused| AllocError {
+                shape: t.shape.clone(),
+                elem: ElemType::I8,
+                refused,
+            })
+        })
+        .collect::<Result<_, _>>()?;
     // In i128: bounds near the ends of i64 must not overflow the count.
     let counts: Vec<usize> = (0..lbs.len())
         .map(|d| {
@@ -639,7 +651,7 @@ fn parallel_insert(
     ins: OpId,
     num_ivs: usize,
     outs: &mut [Tensor],
-    written: &mut [Vec<u8>],
+    written: &mut [AlignedBytes],
 ) -> RunResult<()> {
     let ctx = i.ctx;
     let src = i.operand(ins, 0)?;

@@ -160,6 +160,14 @@ pub fn read(bytes: &[u8], elem: ElemType) -> Result<Tensor, String> {
 
 /// The bytes of a `.npy` file (version 1.0) holding `t`.
 pub fn write(t: &Tensor) -> Vec<u8> {
+    let mut out = Vec::with_capacity(128 + t.data.len());
+    write_to(t, &mut out).expect("writing to a Vec cannot fail");
+    out
+}
+
+/// Writes `t` as a `.npy` file (version 1.0) to `sink`, without a copy of
+/// its data (the engine's memory budget does not cover one).
+pub fn write_to(t: &Tensor, sink: &mut dyn std::io::Write) -> std::io::Result<()> {
     let shape = match t.shape.len() {
         1 => format!("({},)", t.shape[0]),
         _ => format!("({})", t.shape.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", ")),
@@ -169,13 +177,12 @@ pub fn write(t: &Tensor) -> Vec<u8> {
     let total = 10 + header.len() + 1;
     header.push_str(&" ".repeat(total.next_multiple_of(64) - total));
     header.push('\n');
-    let mut out = Vec::with_capacity(10 + header.len() + t.data.len());
-    out.extend_from_slice(MAGIC);
-    out.extend_from_slice(&[1, 0]);
-    out.extend_from_slice(&(header.len() as u16).to_le_bytes());
-    out.extend_from_slice(header.as_bytes());
-    out.extend_from_slice(&t.data);
-    out
+    sink.write_all(MAGIC)?;
+    sink.write_all(&[1, 0])?;
+    sink.write_all(&(header.len() as u16).to_le_bytes())?;
+    sink.write_all(header.as_bytes())?;
+    sink.write_all(&t.data)?;
+    sink.flush()
 }
 
 #[cfg(test)]

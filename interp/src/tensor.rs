@@ -16,7 +16,8 @@ pub struct Tensor {
     pub data: Arc<AlignedBytes>,
     /// One byte per element, nonzero where written; `None` when every
     /// element is (only `tensor.empty` under `--run-check-uninit` makes one).
-    pub init: Option<Arc<Vec<u8>>>,
+    /// Budgeted like the data.
+    pub init: Option<Arc<AlignedBytes>>,
 }
 
 impl Tensor {
@@ -122,7 +123,8 @@ impl Tensor {
         let s = self.elem.size();
         self.bytes_mut()?[i * s..(i + 1) * s].copy_from_slice(&v.bits.to_le_bytes()[..s]);
         if let Some(init) = self.init.as_mut() {
-            Arc::make_mut(init)[i] = 1;
+            let (shape, elem) = (self.shape.clone(), self.elem);
+            unique(init).map_err(|refused| AllocError { shape, elem, refused })?[i] = 1;
         }
         Ok(())
     }
@@ -180,10 +182,16 @@ impl Tensor {
         }
         strided_copy(self.bytes_mut()?, off, &src.data, src_off, axes, limits, src.elem.size())?;
         if src.init.is_some() || self.init.is_some() {
-            let ones = |n: usize| Arc::new(vec![1u8; n]);
-            let src_mask = src.init.clone().unwrap_or_else(|| ones(src.len()));
-            let n = self.len();
-            let mask = Arc::make_mut(self.init.get_or_insert_with(|| ones(n)));
+            let src_mask = match &src.init {
+                Some(m) => m.clone(),
+                None => mask_of(&src.shape)?,
+            };
+            if self.init.is_none() {
+                self.init = Some(mask_of(&self.shape)?);
+            }
+            let shape = self.shape.clone();
+            let mask = unique(self.init.as_mut().expect("set above"))
+                .map_err(|refused| AllocError { shape, elem: ElemType::I8, refused }.to_string())?;
             strided_copy(mask, off, &src_mask, src_off, axes, limits, 1)?;
             if self.first_uninit().is_none() {
                 self.init = None;
@@ -193,7 +201,31 @@ impl Tensor {
     }
 
     /// Marks the tensor as not written anywhere (for `--run-check-uninit`).
-    pub fn mark_uninit(&mut self) {
-        self.init = Some(Arc::new(vec![0; self.len()]));
+    pub fn mark_uninit(&mut self) -> Result<(), AllocError> {
+        let mask = AlignedBytes::try_zeroed(self.len()).map_err(|refused| AllocError {
+            shape: self.shape.clone(),
+            elem: ElemType::I8,
+            refused,
+        })?;
+        self.init = Some(Arc::new(mask));
+        Ok(())
     }
+}
+
+/// A written-mask (one byte per element, all written) of a tensor of
+/// `shape`, from the budget.
+fn mask_of(shape: &[usize]) -> Result<Arc<AlignedBytes>, String> {
+    let len = shape.iter().product();
+    let mut m = AlignedBytes::try_zeroed(len)
+        .map_err(|refused| AllocError { shape: shape.to_vec(), elem: ElemType::I8, refused }.to_string())?;
+    m.fill(1);
+    Ok(Arc::new(m))
+}
+
+/// The bytes behind `arc`, copied first (from the budget) if shared.
+fn unique(arc: &mut Arc<AlignedBytes>) -> Result<&mut AlignedBytes, Refused> {
+    if Arc::get_mut(arc).is_none() {
+        *arc = Arc::new(arc.try_clone()?);
+    }
+    Ok(Arc::get_mut(arc).expect("just made unique"))
 }

@@ -12,6 +12,8 @@
 // RUN: tessel-opt %s --run=long_loop --run-max-steps=1000000 | FileCheck %s --check-prefix=LOOP
 // RUN: not tessel-opt %s --run=fill_40tb --run-memory-limit=lots 2>&1 | FileCheck %s --check-prefix=BADSIZE
 // RUN: not tessel-opt %s --run=long_loop --run-max-steps=-1 2>&1 | FileCheck %s --check-prefix=BADSTEPS
+// RUN: not tessel-opt %s --run=forall_masks --run-memory-limit=4608K 2>&1 | FileCheck %s --check-prefix=MASKS
+// RUN: not tessel-opt %s --run=two_live --run-check-uninit --run-memory-limit=8200K 2>&1 | FileCheck %s --check-prefix=UNINIT
 
 // OVERFLOW: tessel-opt: error: --input #0 ('0'): tensor<9223372036854775807x2xf32> needs more than 2^64 bytes, over the engine's memory limit of {{[0-9]+}} bytes ({{.*}}) (--run-memory-limit=SIZE sets the limit)
 // OVERFLOW-NOT: panicked
@@ -68,3 +70,21 @@ func.func @long_loop() -> index {
 
 // BADSIZE: invalid value 'lots' for --run-memory-limit (expected a size: bytes, or a number with K, M, G or T)
 // BADSTEPS: invalid value '-1' for --run-max-steps (expected a positive integer)
+
+// The bookkeeping is budgeted too: a forall keeps a byte per element of each
+// shared output (which iteration wrote it), --run-check-uninit a byte per
+// element of each tensor.empty.
+// MASKS: limits.mlir:[[# @LINE + 6]]:8: error: tensor<1024x1024xi8> needs 1048576 bytes (1.0 MiB), over the engine's memory limit of 4718592 bytes (4.5 MiB) with 4194304 bytes (4.0 MiB) already live
+// Without the masks the two 4 MiB tensors of @two_live fit in 8.2 MB; with
+// --run-check-uninit the first one's mask (1 MiB) is live too.
+// UNINIT: limits.mlir:{{[0-9]+}}:8: error: tensor<1024x1024xf32> needs 4194304 bytes (4.0 MiB), over the engine's memory limit of 8396800 bytes (8.0 MiB) with 5242880 bytes (5.0 MiB) already live
+func.func @forall_masks() -> tensor<1024x1024xf32> {
+  %e = tensor.empty() : tensor<1024x1024xf32>
+  %r = scf.forall (%i) in (1) shared_outs(%o = %e) -> (tensor<1024x1024xf32>) {
+    %s = tensor.extract_slice %o[0, 0] [1, 1] [1, 1] : tensor<1024x1024xf32> to tensor<1x1xf32>
+    scf.forall.in_parallel {
+      tensor.parallel_insert_slice %s into %o[0, 0] [1, 1] [1, 1] : tensor<1x1xf32> into tensor<1024x1024xf32>
+    }
+  }
+  return %r : tensor<1024x1024xf32>
+}
