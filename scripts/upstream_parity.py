@@ -30,7 +30,7 @@ identical outputs, by-design ones and failures.
 Usage: scripts/upstream_parity.py [--tessel PATH] [--mlir-opt PATH]
                                   [--random N] [--seed S] [--no-cleanup]
                                   [--show N] [--allow-failures [--min-identical K]]
-                                  [--canonicalize-files F...]
+                                  [--canonicalize-files F...] [--interpreter-files F...]
 """
 import argparse
 import difflib
@@ -80,20 +80,23 @@ def main():
                          "(a guard against regressions while the remaining differences are worked off)")
     ap.add_argument("--canonicalize-files", nargs="*", default=[],
                     help="files whose -canonicalize -split-input-file output must equal mlir-opt's exactly")
+    ap.add_argument("--interpreter-files", nargs="*", default=[],
+                    help="files whose -transform-interpreter output must equal mlir-opt's exactly")
     a = ap.parse_args()
     file_failures = []
-    for f in a.canonicalize_files:
-        cmd = [f, "-canonicalize", "-split-input-file"]
+    jobs = [(f, [f, "-canonicalize", "-split-input-file"]) for f in a.canonicalize_files]
+    jobs += [(f, [f, "-transform-interpreter"]) for f in a.interpreter_files]
+    for f, cmd in jobs:
         up = subprocess.run([a.mlir_opt] + cmd, capture_output=True, text=True)
         ours = subprocess.run([a.tessel] + cmd + ["--pack-spelling=linalg"], capture_output=True, text=True)
         if up.returncode != 0 or ours.returncode != 0 or up.stdout != ours.stdout:
             diff = "".join(difflib.unified_diff(
                 up.stdout.splitlines(True), ours.stdout.splitlines(True), "mlir-opt", "tessel-opt", n=2))
-            file_failures.append(f"{f}: -canonicalize output differs from mlir-opt 22's\n{diff}{ours.stderr}{up.stderr}")
+            file_failures.append(f"{f}: {cmd[1]} output differs from mlir-opt 22's\n{diff}{ours.stderr}{up.stderr}")
     for f in file_failures:
         print(f)
-    if a.canonicalize_files:
-        print(f"canonicalize files: {len(a.canonicalize_files) - len(file_failures)} of {len(a.canonicalize_files)} identical")
+    if jobs:
+        print(f"files: {len(jobs) - len(file_failures)} of {len(jobs)} outputs identical to mlir-opt 22's")
     seed = a.seed if a.seed is not None else random.SystemRandom().randrange(1 << 32)
     configs = random_configs(a.random, seed)
     modes = [("tile", [])] if a.no_cleanup else [("tile", []), ("tile+canonicalize+cse", ["-canonicalize", "-cse"])]

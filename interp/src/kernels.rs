@@ -47,7 +47,7 @@ pub(crate) enum Entry {
 
 /// The kernel of each op the engine runs.
 fn kernel_table() -> Vec<(&'static OpDef, Entry)> {
-    let kernels: [(&'static OpDef, Kernel); 24] = [
+    let kernels: [(&'static OpDef, Kernel); 25] = [
         (&func::RETURN, yield_operands),
         (&scf::YIELD, yield_operands),
         (&tensor::YIELD, yield_operands),
@@ -62,6 +62,7 @@ fn kernel_table() -> Vec<(&'static OpDef, Entry)> {
         (&tensor::CAST, cast),
         (&tensor::EXTRACT_SLICE, extract_slice),
         (&tensor::INSERT_SLICE, insert_slice),
+        (&tensor::PAD, pad),
         (&pack::PACK, pack_op),
         (&pack::UNPACK, unpack_op),
         (&linalg::FILL, fill),
@@ -389,6 +390,40 @@ fn insert_slice(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
     };
     insert(&mut dest, src, &b, "tensor.insert_slice")?;
     i.set(op, 0, RtValue::Tensor(dest));
+    Ok(Flow::Next)
+}
+
+/// `tensor.pad`: the source inside a tensor of the padding value. The value
+/// is what the body yields; a body whose value depends on the position (its
+/// block arguments) is not run.
+fn pad(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
+    let ctx = i.ctx;
+    let src = i.operand(op, 0)?;
+    let src = src.tensor()?;
+    check_read(i, src, "tensor.pad")?;
+    let arr = |n: &str| ctx.get_attr(op, n).and_then(|a| ctx.as_i64_array(a)).map(|v| v.to_vec()).unwrap_or_default();
+    let (low_s, high_s) = (arr("static_low"), arr("static_high"));
+    let ops = ctx.operands(op);
+    let nl = low_s.iter().filter(|x| **x == tessel_ir::types::DYNAMIC).count();
+    let low = i.resolve_sizes(&low_s, &ops[1..1 + nl], "low padding")?;
+    let high = i.resolve_sizes(&high_s, &ops[1 + nl..], "high padding")?;
+    let body = *ctx.blocks(*ctx.regions(op).first().ok_or("tensor.pad without a body")?).first().ok_or("empty body")?;
+    let term = ctx.last_op(body).ok_or("tensor.pad without a yield")?;
+    let yielded = ctx.operands(term).first().copied().ok_or("tensor.pad yields nothing")?;
+    let inside = |v: Value| match ctx.value_def(v) {
+        ValueDef::BlockArg { block, .. } => block == body,
+        ValueDef::Result { op, .. } => ctx.op_block(op) == Some(body),
+        ValueDef::Detached => false,
+    };
+    if inside(yielded) {
+        return Err("the engine runs tensor.pad only with a padding value defined outside its body".into());
+    }
+    let value = i.get(yielded)?.scalar()?;
+    let shape: Vec<usize> = (0..src.shape.len()).map(|d| low[d] + src.shape[d] + high[d]).collect();
+    let mut out = Tensor::try_filled(shape, value)?;
+    let b: SliceBox = (low, src.shape.clone(), vec![1; src.shape.len()]);
+    insert(&mut out, src, &b, "tensor.pad")?;
+    i.set(op, 0, RtValue::Tensor(out));
     Ok(Flow::Next)
 }
 

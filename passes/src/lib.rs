@@ -4,6 +4,7 @@ pub mod canonicalize;
 pub mod consumer_fusion;
 pub mod cse;
 pub mod fusion;
+pub mod lower_pack;
 pub mod manager;
 pub mod materialize_layouts;
 mod strip_debuginfo;

@@ -7,8 +7,9 @@
 use rustc_hash::FxHashMap;
 use tessel_ir::dialects::func::ModuleOp;
 use tessel_ir::dialects::transform::{
-    fuse_sizes, handle_op_name, match_names, tile_sizes, CastOp, FuseConsumerOp, FuseIntoContainingOp, FuseOp, MatchOp,
-    NamedSequenceOp, SplitHandleOp, TileUsingForOp, TileUsingForallOp, YieldOp,
+    bool_option, fuse_sizes, handle_op_name, match_names, tile_sizes, CastOp, FuseConsumerOp, FuseIntoContainingOp,
+    FuseOp, LowerPackOp, LowerUnPackOp, MatchOp, NamedSequenceOp, SplitHandleOp, TileUsingForOp, TileUsingForallOp,
+    YieldOp,
 };
 use tessel_ir::interfaces::tiling::tiling_interface;
 use tessel_ir::{Context, Diagnostic, Loc, OpId, Value};
@@ -105,13 +106,15 @@ impl Pass for TransformInterpreter {
                 }
             } else if FuseConsumerOp::isa(ctx, op) {
                 run_fuse_consumer(ctx, op, &mut handles)?;
+            } else if LowerPackOp::isa(ctx, op) || LowerUnPackOp::isa(ctx, op) {
+                run_lower(ctx, op, &mut handles)?;
             } else if CastOp::isa(ctx, op) {
                 let payload = handles.get(&ctx.operands(op)[0]).cloned().unwrap_or_default();
                 handles.insert(ctx.result(op, 0), payload);
             } else {
                 return Err(Diagnostic::error(
                     ctx.op_loc(op),
-                    format!("'{}' is not supported by tessel's transform interpreter (supported: structured.match, structured.tile_using_for, structured.tile_using_forall, structured.fuse_into_containing_op, structured.fuse, test.fuse_consumer, split_handle, cast, yield)", ctx.op_name(op)),
+                    format!("'{}' is not supported by tessel's transform interpreter (supported: structured.match, structured.tile_using_for, structured.tile_using_forall, structured.fuse_into_containing_op, structured.fuse, structured.lower_pack, structured.lower_unpack, test.fuse_consumer, split_handle, cast, yield)", ctx.op_name(op)),
                 ));
             }
             check_handle_types(ctx, op, &handles)?;
@@ -142,6 +145,34 @@ fn tiling_options(ctx: &Context, op: OpId, loop_kind: LoopKind) -> TilingOptions
         .map(|t| t.interchange(ctx).iter().map(|x| *x as usize).collect())
         .unwrap_or_default();
     TilingOptions { tile_sizes: tile_sizes(ctx, op), interchange, loop_kind }
+}
+
+/// `lower_pack` / `lower_unpack` on every target; each result handle holds
+/// the ops of its kind the lowerings made (none where a shortcut skipped
+/// them).
+fn run_lower(ctx: &mut Context, op: OpId, handles: &mut Handles) -> Result<(), Diagnostic> {
+    let is_pack = LowerPackOp::isa(ctx, op);
+    let results = ctx.results(op).to_vec();
+    let mut made: Vec<Vec<OpId>> = vec![Vec::new(); results.len()];
+    for t in handles.get(&ctx.operands(op)[0]).cloned().unwrap_or_default() {
+        let loc = ctx.op_loc(t);
+        let lowered = if is_pack {
+            let shortcut = bool_option(ctx, op, "lowerPadLikeWithInsertSlice", true);
+            crate::lower_pack::lower_pack(ctx, t, shortcut).map(|l| vec![Some(l.pad), l.expand_shape, l.transpose])
+        } else {
+            let shortcut = bool_option(ctx, op, "lowerUnpadLikeWithExtractSlice", true);
+            crate::lower_pack::lower_unpack(ctx, t, shortcut)
+                .map(|l| vec![l.empty, l.transpose, l.collapse_shape, Some(l.extract_slice)])
+        };
+        let ops = lowered.map_err(|m| on_target(ctx, op, loc, Diagnostic::error(loc, m)))?;
+        for (k, o) in ops.into_iter().enumerate() {
+            made[k].extend(o);
+        }
+    }
+    for (r, h) in results.into_iter().zip(made) {
+        handles.insert(r, h);
+    }
+    Ok(())
 }
 
 /// A value as MLIR streams it into a diagnostic: its defining op in

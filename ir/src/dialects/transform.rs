@@ -181,6 +181,54 @@ pub fn handle_op_name(ctx: &Context, t: crate::Type) -> Option<String> {
     }
 }
 
+crate::op! {
+    /// `transform.structured.lower_pack %packs {lowerPadLikeWithInsertSlice = b}`:
+    /// pad, expand_shape and transpose handles.
+    pub struct LowerPackOp => LOWER_PACK = "transform.structured.lower_pack";
+    operands { target: One }
+    attributes { lower_pad_like_with_insert_slice: AnyAttr = "lowerPadLikeWithInsertSlice" }
+    results { pad_op: One, expand_shape_op: One, transpose_op: One }
+    regions { }
+    format { parse_split_handle, print_handle_op }
+    def {
+        result_groups: Some(|_, _| vec![("pad_op", 1), ("expand_shape_op", 1), ("transpose_op", 1)]),
+    }
+}
+
+crate::op! {
+    /// `transform.structured.lower_unpack %unpacks {lowerUnpadLikeWithExtractSlice = b}`:
+    /// empty, transpose, collapse_shape and extract_slice handles.
+    pub struct LowerUnPackOp => LOWER_UNPACK = "transform.structured.lower_unpack";
+    operands { target: One }
+    attributes { lower_unpad_like_with_extract_slice: AnyAttr = "lowerUnpadLikeWithExtractSlice" }
+    results { empty_op: One, transpose_op: One, collapse_shape_op: One, extract_slice_op: One }
+    regions { }
+    format { parse_split_handle, print_handle_op }
+    def {
+        result_groups: Some(|_, _| {
+            vec![("empty_op", 1), ("transpose_op", 1), ("collapse_shape_op", 1), ("extract_slice_op", 1)]
+        }),
+    }
+}
+
+/// Whether the boolean option `name` of a transform op is on (absent:
+/// `default`).
+pub fn bool_option(ctx: &Context, op: OpId, name: &str, default: bool) -> bool {
+    match ctx.get_attr(op, name).map(|a| ctx.attr_kind(a)) {
+        Some(AttrKind::Bool(b)) => *b,
+        _ => default,
+    }
+}
+
+/// ` %handle {attrs} : (type) -> (types)`.
+fn print_handle_op(p: &mut OpPrinter<'_>, op: OpId) {
+    let ctx = p.ctx();
+    p.write(" ");
+    p.print_operand(ctx.operands(op)[0]);
+    p.print_attr_dict(op);
+    print_functional_type(p, op);
+}
+
 /// Registers the dialect.
 pub fn register(r: &mut Registry) {
     for d in [
@@ -194,6 +242,8 @@ pub fn register(r: &mut Registry) {
         &FUSE_CONSUMER,
         &SPLIT_HANDLE,
         &CAST,
+        &LOWER_PACK,
+        &LOWER_UNPACK,
     ] {
         r.add(d);
     }

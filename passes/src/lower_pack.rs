@@ -1,0 +1,339 @@
+//! Lowering pack and unpack to plain tensor ops, as MLIR 22's
+//! `linalg::lowerPack` / `lowerUnPack` (`transform.structured.lower_pack` /
+//! `lower_unpack`) build them, op for op:
+//!
+//! - pack: `tensor.pad` (high padding up to whole tiles, with the pack's
+//!   padding value or a zero) -> `tensor.expand_shape` (each tiled dim
+//!   becomes `[outer, tile]`) -> `linalg.transpose` into the pack's dest;
+//!   a pad-like pack (inner dims `[0, k)`, every outer dim 1) is a pad and a
+//!   `tensor.insert_slice` instead.
+//! - unpack: `tensor.empty` of the expanded shape -> `linalg.transpose` ->
+//!   `tensor.collapse_shape` -> `tensor.extract_slice` (the padding goes) ->
+//!   `linalg.copy` into the dest; an unpad-like unpack is one
+//!   `tensor.extract_slice`.
+//!
+//! Where tessel differs: MLIR 22 takes the unpad shortcut whenever the
+//! unpack is unpad-like and then reads the wrong dims when a tile dim and
+//! an untiled unit dim interleave (`tensor<1x1x1x5x4xf32>` with inner dims
+//! [0, 1] into `tensor<1x4x1xf32>` becomes `extract_slice ... [1, 1, 1, 4,
+//! 1]`, the 4 read along the 5-tile). tessel takes a shortcut only when the
+//! slice is exactly the result (the result's dims are the slice's after
+//! dropping unit dims); otherwise it lowers through the transpose.
+
+use tessel_ir::attrs::AttrKind;
+use tessel_ir::builder::{Builder, InsertPoint, Ofr};
+use tessel_ir::dialects::arith::ConstantOp;
+use tessel_ir::dialects::linalg::{self, TransposeOp};
+use tessel_ir::dialects::pack::PackInfo;
+use tessel_ir::dialects::structured::{named_body, CopyOp, NAMED};
+use tessel_ir::dialects::tensor::{CollapseShapeOp, ExpandShapeOp, PadOp, YieldOp};
+use tessel_ir::types::{TypeKind, DYNAMIC};
+use tessel_ir::{Attr, Context, OpId, Type, Value};
+
+/// What lowering a pack made: its pad, and the expand_shape and transpose
+/// (or, pad-like, the insert_slice).
+pub struct LoweredPack {
+    pub pad: OpId,
+    pub expand_shape: Option<OpId>,
+    pub transpose: Option<OpId>,
+    pub insert_slice: Option<OpId>,
+}
+
+/// What lowering an unpack made.
+pub struct LoweredUnpack {
+    pub empty: Option<OpId>,
+    pub transpose: Option<OpId>,
+    pub collapse_shape: Option<OpId>,
+    pub extract_slice: OpId,
+}
+
+/// The static shape and element type of a tensor value.
+fn static_shape(ctx: &Context, v: Value) -> Result<(Vec<i64>, Type), String> {
+    match ctx.value_type_kind(v) {
+        TypeKind::Tensor { shape, elem, .. } if !shape.contains(&DYNAMIC) => Ok((shape.clone(), *elem)),
+        _ => Err("tessel lowers packs and unpacks of static shapes only".into()),
+    }
+}
+
+/// Per unpacked dim: its tile, if tiled (static tiles only).
+fn tiles_by_dim(info: &PackInfo, rank: usize) -> Result<Vec<Option<i64>>, String> {
+    let mut tiles = vec![None; rank];
+    for (p, t) in info.inner_dims_pos.iter().zip(&info.static_inner_tiles) {
+        if *t == DYNAMIC {
+            return Err("tessel lowers packs and unpacks with static inner tiles only".into());
+        }
+        tiles[*p as usize] = Some(*t);
+    }
+    Ok(tiles)
+}
+
+fn outer_perm(info: &PackInfo, rank: usize) -> Vec<usize> {
+    if info.outer_dims_perm.is_empty() {
+        (0..rank).collect()
+    } else {
+        info.outer_dims_perm.iter().map(|d| *d as usize).collect()
+    }
+}
+
+/// The reassociation of the expanded shape (a tiled dim is `[outer, tile]`)
+/// and where each unpacked dim's outer and inner parts land in it.
+fn expansion(tiles: &[Option<i64>]) -> (Vec<Vec<usize>>, Vec<usize>, Vec<Option<usize>>) {
+    let mut groups = Vec::new();
+    let mut outer_at = Vec::new();
+    let mut inner_at = Vec::new();
+    let mut k = 0;
+    for t in tiles {
+        if t.is_some() {
+            groups.push(vec![k, k + 1]);
+            outer_at.push(k);
+            inner_at.push(Some(k + 1));
+            k += 2;
+        } else {
+            groups.push(vec![k]);
+            outer_at.push(k);
+            inner_at.push(None);
+            k += 1;
+        }
+    }
+    (groups, outer_at, inner_at)
+}
+
+/// For each packed dim, the expanded dim it is: outer dims in
+/// `outer_dims_perm` order, then the tiles in `inner_dims_pos` order.
+fn packed_from_expanded(info: &PackInfo, rank: usize, outer_at: &[usize], inner_at: &[Option<usize>]) -> Vec<usize> {
+    let mut perm: Vec<usize> = outer_perm(info, rank).iter().map(|&d| outer_at[d]).collect();
+    perm.extend(info.inner_dims_pos.iter().map(|&p| inner_at[p as usize].expect("a tiled dim")));
+    perm
+}
+
+fn reassociation_attr(ctx: &mut Context, groups: &[Vec<usize>]) -> Attr {
+    let i64t = ctx.int_type(64);
+    let arrays: Vec<Attr> = groups
+        .iter()
+        .map(|g| {
+            let elems = g.iter().map(|&d| ctx.int_attr(d as i128, i64t)).collect();
+            ctx.attr(AttrKind::Array(elems))
+        })
+        .collect();
+    ctx.attr(AttrKind::Array(arrays))
+}
+
+/// MLIR's `isLikePadUnPad`: the inner dims are `[0, k)` in order and every
+/// outer dim of the packed shape is 1.
+fn like_pad(info: &PackInfo, packed: &[i64]) -> bool {
+    let k = info.inner_dims_pos.len();
+    info.inner_dims_pos.iter().enumerate().all(|(i, p)| *p == i as i64)
+        && packed[..packed.len() - k].iter().all(|d| *d == 1)
+}
+
+/// Whether `small` is `big` with some unit dims dropped (a rank-reducing
+/// slice of `big`'s sizes is exactly `small`).
+fn drops_unit_dims(big: &[i64], small: &[i64]) -> bool {
+    let mut j = 0;
+    for &d in big {
+        if j < small.len() && small[j] == d {
+            j += 1;
+        } else if d != 1 {
+            return false;
+        }
+    }
+    j == small.len()
+}
+
+fn tensor_type(ctx: &mut Context, shape: &[i64], elem: Type) -> Type {
+    ctx.tensor_type(shape.to_vec(), elem)
+}
+
+/// The padding value: the pack's, or a zero of the element type made in
+/// place (as MLIR's lowering makes it).
+fn padding_value(b: &mut Builder<'_>, info: &PackInfo, elem: Type) -> Result<Value, String> {
+    if let Some(v) = info.padding_value {
+        return Ok(v);
+    }
+    let attr = match b.ctx.type_kind(elem) {
+        TypeKind::Float(_) => b.ctx.attr(AttrKind::Float { bits: 0, ty: elem }),
+        TypeKind::Integer { .. } | TypeKind::Index => b.ctx.int_attr(0, elem),
+        _ => return Err("no zero padding value for this element type".into()),
+    };
+    Ok(ConstantOp::create(b, Some(attr), &[elem], vec![]).result(b.ctx))
+}
+
+/// `tensor.pad %src low[0...] high[high...] { tensor.yield %pad }`.
+fn pad(b: &mut Builder<'_>, src: Value, high: &[i64], padded: &[i64], value: Value, elem: Type) -> OpId {
+    let rank = high.len();
+    let region = b.ctx.create_region();
+    let block = b.ctx.append_block(region);
+    let index = b.ctx.index_type();
+    for _ in 0..rank {
+        b.ctx.add_block_arg_at(block, index, b.loc);
+    }
+    let ty = tensor_type(b.ctx, padded, elem);
+    let low = vec![0i64; rank];
+    let op = PadOp::create(b, src, &[], &[], &low, high, false, &[ty], vec![region]).op();
+    let saved = b.ip;
+    b.ip = InsertPoint::End(block);
+    YieldOp::create(b, value, &[], vec![]);
+    b.ip = saved;
+    op
+}
+
+/// `linalg.transpose ins(%input) outs(%init) permutation = perm`.
+fn transpose(b: &mut Builder<'_>, input: Value, init: Value, perm: &[usize], elem: Type) -> OpId {
+    let ty = b.ctx.value_type(init);
+    let arg_locs = linalg::operand_locs(b.ctx, [input, init]);
+    let body = linalg::yield_first_arg_body(b.ctx, elem, elem, arg_locs, b.loc);
+    let perm: Vec<i64> = perm.iter().map(|&p| p as i64).collect();
+    TransposeOp::create(b, input, init, &perm, &[ty], vec![body]).op()
+}
+
+/// Lowers the pack `op` (replacing its result); `pad_like_with_insert_slice`
+/// is MLIR's `lowerPadLikeWithInsertSlice`.
+pub fn lower_pack(ctx: &mut Context, op: OpId, pad_like_with_insert_slice: bool) -> Result<LoweredPack, String> {
+    let info = PackInfo::read(ctx, op).filter(|i| i.is_pack).ok_or("not a pack")?;
+    let (src_shape, elem) = static_shape(ctx, info.source)?;
+    let (packed, _) = static_shape(ctx, info.dest)?;
+    let rank = src_shape.len();
+    let tiles = tiles_by_dim(&info, rank)?;
+    let padded: Vec<i64> = src_shape
+        .iter()
+        .zip(&tiles)
+        .map(|(&d, t)| match t {
+            Some(t) => tessel_ir::affine::ceil_div(d, *t) * t,
+            None => d,
+        })
+        .collect();
+    let high: Vec<i64> = padded.iter().zip(&src_shape).map(|(p, d)| p - d).collect();
+    let loc = ctx.op_loc(op);
+    let mut b = Builder::new(ctx, InsertPoint::Before(op), loc);
+    let value = padding_value(&mut b, &info, elem)?;
+    let pad_op = pad(&mut b, info.source, &high, &padded, value, elem);
+    let padded_v = b.ctx.result(pad_op, 0);
+    let sizes: Vec<i64> = packed[..packed.len() - tiles.iter().flatten().count()]
+        .iter()
+        .map(|_| 1)
+        .chain(tiles.iter().flatten().copied())
+        .collect();
+    let shortcut = pad_like_with_insert_slice && like_pad(&info, &packed) && drops_unit_dims(&sizes, &padded);
+    let (expand_shape, transpose_op, insert_slice, result) = if shortcut {
+        let zeros = vec![Ofr::Const(0); packed.len()];
+        let sizes: Vec<Ofr> = packed.iter().map(|d| Ofr::Const(*d)).collect();
+        let inserted = b.insert_slice(padded_v, info.dest, &zeros, &sizes);
+        let ins_op = b.ctx.defining_op(inserted);
+        (None, None, ins_op, inserted)
+    } else {
+        let (groups, outer_at, inner_at) = expansion(&tiles);
+        let expanded: Vec<i64> = padded
+            .iter()
+            .zip(&tiles)
+            .flat_map(|(p, t)| match t {
+                Some(t) => vec![p / t, *t],
+                None => vec![*p],
+            })
+            .collect();
+        let ty = tensor_type(b.ctx, &expanded, elem);
+        let r = reassociation_attr(b.ctx, &groups);
+        let exp = ExpandShapeOp::create(&mut b, padded_v, &[], Some(r), &expanded, &[ty], vec![]).op();
+        let perm = packed_from_expanded(&info, rank, &outer_at, &inner_at);
+        let exp_v = b.ctx.result(exp, 0);
+        let t = transpose(&mut b, exp_v, info.dest, &perm, elem);
+        (Some(exp), Some(t), None, b.ctx.result(t, 0))
+    };
+    let old = ctx.result(op, 0);
+    ctx.replace_all_uses(old, result);
+    ctx.erase_op(op);
+    Ok(LoweredPack { pad: pad_op, expand_shape, transpose: transpose_op, insert_slice })
+}
+
+/// Lowers the unpack `op` (replacing its result);
+/// `unpad_like_with_extract_slice` is MLIR's
+/// `lowerUnpadLikeWithExtractSlice`.
+pub fn lower_unpack(ctx: &mut Context, op: OpId, unpad_like_with_extract_slice: bool) -> Result<LoweredUnpack, String> {
+    let info = PackInfo::read(ctx, op).filter(|i| !i.is_pack).ok_or("not an unpack")?;
+    let (packed, elem) = static_shape(ctx, info.source)?;
+    let (dest_shape, _) = static_shape(ctx, info.dest)?;
+    let rank = dest_shape.len();
+    let tiles = tiles_by_dim(&info, rank)?;
+    let loc = ctx.op_loc(op);
+    let mut b = Builder::new(ctx, InsertPoint::Before(op), loc);
+    let k = tiles.iter().flatten().count();
+    // The slice of the source an unpad-like unpack is: outer dims 1, the
+    // tiles cut to the dest's extents (in inner_dims_pos order).
+    let slice_sizes: Vec<i64> =
+        (0..packed.len() - k).map(|_| 1).chain(info.inner_dims_pos.iter().map(|&p| dest_shape[p as usize])).collect();
+    if unpad_like_with_extract_slice && like_pad(&info, &packed) && drops_unit_dims(&slice_sizes, &dest_shape) {
+        let ty = b.ctx.value_type(info.dest);
+        let slice = tessel_ir::dialects::tensor::ExtractSliceOp::create(
+            &mut b,
+            info.source,
+            &[],
+            &[],
+            &[],
+            &vec![0; packed.len()],
+            &slice_sizes,
+            &vec![1; packed.len()],
+            &[ty],
+            vec![],
+        )
+        .op();
+        let v = b.ctx.result(slice, 0);
+        let old = ctx.result(op, 0);
+        ctx.replace_all_uses(old, v);
+        ctx.erase_op(op);
+        return Ok(LoweredUnpack { empty: None, transpose: None, collapse_shape: None, extract_slice: slice });
+    }
+    let (groups, outer_at, inner_at) = expansion(&tiles);
+    // The outer extents come from the packed source (they may hold more
+    // than the dest needs: the padding the slice drops).
+    let perm_outer = outer_perm(&info, rank);
+    let mut outer_extent = vec![0i64; rank];
+    for (j, &d) in perm_outer.iter().enumerate() {
+        outer_extent[d] = packed[j];
+    }
+    let expanded: Vec<i64> = (0..rank)
+        .flat_map(|d| match tiles[d] {
+            Some(t) => vec![outer_extent[d], t],
+            None => vec![outer_extent[d]],
+        })
+        .collect();
+    let empty_sizes: Vec<Ofr> = expanded.iter().map(|d| Ofr::Const(*d)).collect();
+    let init = b.empty(&empty_sizes, elem);
+    let empty = b.ctx.defining_op(init);
+    // packed dim j is expanded dim packed_from_expanded[j]; the transpose
+    // takes the packed source to the expanded order: its inverse.
+    let forward = packed_from_expanded(&info, rank, &outer_at, &inner_at);
+    let mut perm = vec![0usize; forward.len()];
+    for (j, &e) in forward.iter().enumerate() {
+        perm[e] = j;
+    }
+    let t = transpose(&mut b, info.source, init, &perm, elem);
+    let t_v = b.ctx.result(t, 0);
+    let collapsed_shape: Vec<i64> = groups.iter().map(|g| g.iter().map(|&e| expanded[e]).product()).collect();
+    let ty = tensor_type(b.ctx, &collapsed_shape, elem);
+    let r = reassociation_attr(b.ctx, &groups);
+    let collapse = CollapseShapeOp::create(&mut b, t_v, Some(r), &[ty], vec![]).op();
+    let c_v = b.ctx.result(collapse, 0);
+    let dest_ty = b.ctx.value_type(info.dest);
+    let slice = tessel_ir::dialects::tensor::ExtractSliceOp::create(
+        &mut b,
+        c_v,
+        &[],
+        &[],
+        &[],
+        &vec![0; rank],
+        &dest_shape,
+        &vec![1; rank],
+        &[dest_ty],
+        vec![],
+    )
+    .op();
+    let s_v = b.ctx.result(slice, 0);
+    let copy_named = NAMED.iter().find(|n| std::ptr::eq(n.def, &tessel_ir::dialects::structured::COPY)).expect("copy");
+    let unknown = b.ctx.unknown_loc();
+    let body = named_body(b.ctx, copy_named, &[elem], elem, false, unknown)?;
+    let copy = CopyOp::create(&mut b, &[s_v], &[info.dest], None, None, &[dest_ty], vec![body]).op();
+    let result = b.ctx.result(copy, 0);
+    let old = ctx.result(op, 0);
+    ctx.replace_all_uses(old, result);
+    ctx.erase_op(op);
+    Ok(LoweredUnpack { empty, transpose: Some(t), collapse_shape: Some(collapse), extract_slice: slice })
+}
