@@ -28,7 +28,9 @@ use tessel_ir::dialects::pack::PackInfo;
 use tessel_ir::dialects::structured::{named_body, CopyOp, NAMED};
 use tessel_ir::dialects::tensor::{CollapseShapeOp, ExpandShapeOp, PadOp, YieldOp};
 use tessel_ir::types::{TypeKind, DYNAMIC};
-use tessel_ir::{Attr, Context, OpId, Type, Value};
+use tessel_ir::{Context, OpId, Type, Value};
+
+use crate::materialize_layouts::reassociation_attr;
 
 /// What lowering a pack made: its pad, and the expand_shape and transpose
 /// (or, pad-like, the insert_slice).
@@ -104,18 +106,6 @@ fn packed_from_expanded(info: &PackInfo, rank: usize, outer_at: &[usize], inner_
     let mut perm: Vec<usize> = outer_perm(info, rank).iter().map(|&d| outer_at[d]).collect();
     perm.extend(info.inner_dims_pos.iter().map(|&p| inner_at[p as usize].expect("a tiled dim")));
     perm
-}
-
-fn reassociation_attr(ctx: &mut Context, groups: &[Vec<usize>]) -> Attr {
-    let i64t = ctx.int_type(64);
-    let arrays: Vec<Attr> = groups
-        .iter()
-        .map(|g| {
-            let elems = g.iter().map(|&d| ctx.int_attr(d as i128, i64t)).collect();
-            ctx.attr(AttrKind::Array(elems))
-        })
-        .collect();
-    ctx.attr(AttrKind::Array(arrays))
 }
 
 /// MLIR's `isLikePadUnPad`: the inner dims are `[0, k)` in order and every

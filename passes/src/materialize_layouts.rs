@@ -68,7 +68,9 @@ pub fn materialize(ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
     Ok(())
 }
 
-fn reassociation_attr(ctx: &mut Context, groups: &[Vec<usize>]) -> Attr {
+/// The `reassociation` attribute of an expand/collapse_shape: one array of
+/// dims per group.
+pub(crate) fn reassociation_attr(ctx: &mut Context, groups: &[Vec<usize>]) -> Attr {
     let i64t = ctx.int_type(64);
     let arrays: Vec<Attr> = groups
         .iter()
