@@ -14,13 +14,13 @@ use proptest::test_runner::TestCaseError;
 fn schedule(pack: bool, shortcut: bool) -> String {
     let body = if pack {
         format!(
-            "%p = transform.structured.match ops{{[\"tensor.pack\"]}} in %root : (!transform.any_op) -> !transform.any_op\n    \
-             %a, %b, %c = transform.structured.lower_pack %p {{lowerPadLikeWithInsertSlice = {shortcut}}} : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)"
+            "%p = transform.structured.match ops{{[\"tensor.pack\"]}} in %root : (!transform.any_op) -> !transform.op<\"tensor.pack\">\n    \
+             %a, %b, %c = transform.structured.lower_pack %p {{lowerPadLikeWithInsertSlice = {shortcut}}} : (!transform.op<\"tensor.pack\">) -> (!transform.op<\"tensor.pad\">, !transform.op<\"tensor.expand_shape\">, !transform.op<\"linalg.transpose\">)"
         )
     } else {
         format!(
-            "%u = transform.structured.match ops{{[\"tensor.unpack\"]}} in %root : (!transform.any_op) -> !transform.any_op\n    \
-             %a, %b, %c, %d = transform.structured.lower_unpack %u {{lowerUnpadLikeWithExtractSlice = {shortcut}}} : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)"
+            "%u = transform.structured.match ops{{[\"tensor.unpack\"]}} in %root : (!transform.any_op) -> !transform.op<\"tensor.unpack\">\n    \
+             %a, %b, %c, %d = transform.structured.lower_unpack %u {{lowerUnpadLikeWithExtractSlice = {shortcut}}} : (!transform.op<\"tensor.unpack\">) -> (!transform.op<\"tensor.empty\">, !transform.op<\"linalg.transpose\">, !transform.op<\"tensor.collapse_shape\">, !transform.op<\"tensor.extract_slice\">)"
         )
     };
     format!(

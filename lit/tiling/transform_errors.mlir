@@ -85,3 +85,25 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %p = transform.structured.match ops{["linalg.pack"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @+1 {{'transform.structured.lower_pack' op operand #0 must be Transform IR handle to linalg.pack operations, but got '!transform.any_op'}}
+    %a, %b, %c = transform.structured.lower_pack %p : (!transform.any_op) -> (!transform.op<"tensor.pad">, !transform.op<"tensor.expand_shape">, !transform.op<"linalg.transpose">)
+    transform.yield
+  }
+}
+
+// -----
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %u = transform.structured.match ops{["linalg.unpack"]} in %root : (!transform.any_op) -> !transform.op<"linalg.unpack">
+    // expected-error @+1 {{'transform.structured.lower_unpack' op result #2 must be Transform IR handle to tensor.collapse_shape operations, but got '!transform.any_op'}}
+    %a, %b, %c, %d = transform.structured.lower_unpack %u : (!transform.op<"linalg.unpack">) -> (!transform.op<"tensor.empty">, !transform.op<"linalg.transpose">, !transform.any_op, !transform.op<"tensor.extract_slice">)
+    transform.yield
+  }
+}

@@ -191,6 +191,8 @@ crate::op! {
     regions { }
     format { parse_split_handle, print_handle_op }
     def {
+        verify: Some(verify_lower_pack),
+        default_properties: &[("lowerPadLikeWithInsertSlice", "true")],
         result_groups: Some(|_, _| vec![("pad_op", 1), ("expand_shape_op", 1), ("transpose_op", 1)]),
     }
 }
@@ -205,10 +207,57 @@ crate::op! {
     regions { }
     format { parse_split_handle, print_handle_op }
     def {
+        verify: Some(verify_lower_unpack),
+        default_properties: &[("lowerUnpadLikeWithExtractSlice", "true")],
         result_groups: Some(|_, _| {
             vec![("empty_op", 1), ("transpose_op", 1), ("collapse_shape_op", 1), ("extract_slice_op", 1)]
         }),
     }
+}
+
+/// MLIR's typed-handle constraints: operand #0 and each result must be a
+/// handle to the named op (either pack spelling accepted for the operand).
+fn verify_typed_handles(ctx: &Context, op: OpId, operand: &[&str], results: &[&str]) -> Result<(), VerifyError> {
+    let names = |t: crate::Type| handle_op_name(ctx, t);
+    let ty_text = |t: crate::Type| crate::printer::type_to_string(ctx, t);
+    let t = ctx.value_type(ctx.operands(op)[0]);
+    if !names(t).is_some_and(|n| operand.contains(&n.as_str())) {
+        return Err(format!(
+            "operand #0 must be Transform IR handle to {} operations, but got '{}'",
+            operand[operand.len() - 1],
+            ty_text(t)
+        )
+        .into());
+    }
+    for (k, (r, want)) in ctx.results(op).iter().zip(results).enumerate() {
+        let t = ctx.value_type(*r);
+        if names(t).as_deref() != Some(*want) {
+            return Err(format!(
+                "result #{k} must be Transform IR handle to {want} operations, but got '{}'",
+                ty_text(t)
+            )
+            .into());
+        }
+    }
+    Ok(())
+}
+
+fn verify_lower_pack(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
+    verify_typed_handles(
+        ctx,
+        op,
+        &["tensor.pack", "linalg.pack"],
+        &["tensor.pad", "tensor.expand_shape", "linalg.transpose"],
+    )
+}
+
+fn verify_lower_unpack(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
+    verify_typed_handles(
+        ctx,
+        op,
+        &["tensor.unpack", "linalg.unpack"],
+        &["tensor.empty", "linalg.transpose", "tensor.collapse_shape", "tensor.extract_slice"],
+    )
 }
 
 /// Whether the boolean option `name` of a transform op is on (absent:
@@ -220,12 +269,17 @@ pub fn bool_option(ctx: &Context, op: OpId, name: &str, default: bool) -> bool {
     }
 }
 
-/// ` %handle {attrs} : (type) -> (types)`.
+/// ` %handle {attrs} : (type) -> (types)`; a boolean option at its
+/// default (true) is not printed, as upstream elides it.
 fn print_handle_op(p: &mut OpPrinter<'_>, op: OpId) {
     let ctx = p.ctx();
     p.write(" ");
     p.print_operand(ctx.operands(op)[0]);
-    p.print_attr_dict(op);
+    let defaults: Vec<&str> = ["lowerPadLikeWithInsertSlice", "lowerUnpadLikeWithExtractSlice"]
+        .into_iter()
+        .filter(|n| ctx.get_attr(op, n).is_some_and(|a| matches!(ctx.attr_kind(a), AttrKind::Bool(true))))
+        .collect();
+    p.print_optional_attr_dict(op, &defaults);
     print_functional_type(p, op);
 }
 
