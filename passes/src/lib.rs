@@ -22,6 +22,7 @@ pub use manager::{
 pub fn register_all(r: &mut PassRegistry) {
     r.add(canonicalize::INFO);
     r.add(cse::INFO);
+    r.add(lower_pack::INFO);
     r.add(materialize_layouts::INFO);
     r.add(strip_debuginfo::INFO);
     r.add(tile_pack_unpack::INFO);

@@ -327,3 +327,54 @@ pub fn lower_unpack(ctx: &mut Context, op: OpId, unpad_like_with_extract_slice: 
     ctx.erase_op(op);
     Ok(LoweredUnpack { empty, transpose: Some(t), collapse_shape: Some(collapse), extract_slice: slice })
 }
+
+/// `lower-pack-unpack{pad-like-with-insert-slice=true
+/// unpad-like-with-extract-slice=true}`: lowers every pack and unpack nested
+/// in the op it runs on, as the transform ops do (for pipelines).
+pub(crate) const INFO: crate::manager::PassInfo = crate::manager::PassInfo {
+    name: "lower-pack-unpack",
+    description: "Lower tensor.pack/unpack to pad/expand_shape/transpose and transpose/collapse_shape/extract_slice/copy {pad-like-with-insert-slice=B unpad-like-with-extract-slice=B}",
+    build: |opts| {
+        crate::reject_unknown_options(opts, &["pad-like-with-insert-slice", "unpad-like-with-extract-slice"])?;
+        let flag = |name: &str| match opts.get(name).map(String::as_str) {
+            None | Some("true") | Some("") => Ok(true),
+            Some("false") => Ok(false),
+            Some(other) => Err(format!("option '{name}' must be 'true' or 'false', got '{other}'")),
+        };
+        Ok(Box::new(LowerPackUnpack {
+            pad_like: flag("pad-like-with-insert-slice")?,
+            unpad_like: flag("unpad-like-with-extract-slice")?,
+        }))
+    },
+};
+
+struct LowerPackUnpack {
+    pad_like: bool,
+    unpad_like: bool,
+}
+
+impl crate::manager::Pass for LowerPackUnpack {
+    fn name(&self) -> &'static str {
+        "lower-pack-unpack"
+    }
+
+    fn class_name(&self) -> &'static str {
+        "LowerPackUnpack"
+    }
+
+    fn run(&mut self, ctx: &mut Context, root: OpId) -> Result<(), tessel_ir::Diagnostic> {
+        use tessel_ir::dialects::pack::{PackOp, UnPackOp};
+        let targets: Vec<OpId> =
+            ctx.nested_ops(root).into_iter().filter(|o| PackOp::isa(ctx, *o) || UnPackOp::isa(ctx, *o)).collect();
+        for op in targets {
+            let loc = ctx.op_loc(op);
+            let lowered = if PackOp::isa(ctx, op) {
+                lower_pack(ctx, op, self.pad_like).map(|_| ())
+            } else {
+                lower_unpack(ctx, op, self.unpad_like).map(|_| ())
+            };
+            lowered.map_err(|m| tessel_ir::Diagnostic::error(loc, m))?;
+        }
+        Ok(())
+    }
+}
