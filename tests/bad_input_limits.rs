@@ -152,3 +152,22 @@ fn smaller_cases_say_what_is_wrong_once() {
     check("tree dir under a file", &ran, 1, "tessel-opt: --mlir-print-ir-tree-dir: cannot write");
     assert!(!ran.stderr.contains("0:0"), "no made-up location: {}", ran.stderr);
 }
+
+#[test]
+fn long_runs_of_brackets_in_a_check_line_are_linear() {
+    // Found by scripts/fuzz.py: 100,000 `[` after a check pattern took 13 s
+    // (each one rescanned the rest of the line for `{{`).
+    let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join("../debug/tessel-filecheck");
+    if !path.exists() {
+        return; // built by `cargo test --workspace`; not by `--test` alone
+    }
+    let check = scratch("brackets.check", &format!("// CHECK: a [[V:.+]] b {}\n", "[".repeat(100_000)));
+    let input = scratch("brackets.input", "a x b\n");
+    let start = Instant::now();
+    let out = Command::new(&path)
+        .args([check.to_str().expect("utf-8"), &format!("--input-file={}", input.display()), "--match-full-lines"])
+        .output()
+        .expect("run tessel-filecheck");
+    assert!(start.elapsed() < TIME_LIMIT, "took {:?}", start.elapsed());
+    assert!(matches!(out.status.code(), Some(0..=2)), "{:?}", out.status);
+}
