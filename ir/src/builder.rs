@@ -165,18 +165,7 @@ impl<'c> Builder<'c> {
     /// The entry block of the closest isolated ancestor (the function body),
     /// where constants are hoisted, as MLIR's folder does.
     pub(crate) fn constant_block(&self) -> BlockId {
-        let mut block = self.block();
-        loop {
-            let Some(region) = self.ctx.block_parent(block) else { return block };
-            let Some(parent) = self.ctx.region_parent(region) else { return block };
-            if self.ctx.def_of(parent).is_some_and(|d| d.has(traits::ISOLATED_FROM_ABOVE)) {
-                return self.ctx.blocks(region)[0];
-            }
-            match self.ctx.op_block(parent) {
-                Some(b) => block = b,
-                None => return block,
-            }
-        }
+        constant_block_of(self.ctx, self.block())
     }
 
     /// Splits [`Ofr`]s into a static list (with [`DYNAMIC`]) and values.
@@ -202,6 +191,23 @@ impl<'c> Builder<'c> {
         // As MLIR's builders: the arguments are where the op being built is.
         let args = arg_types.iter().map(|t| self.ctx.add_block_arg_at(b, *t, self.loc)).collect();
         (r, b, args)
+    }
+}
+
+/// The entry block of the closest ancestor of `block` isolated from above
+/// (the function body): where MLIR's folder keeps constants. `block` itself
+/// when it has no such ancestor.
+pub fn constant_block_of(ctx: &Context, mut block: BlockId) -> BlockId {
+    loop {
+        let Some(region) = ctx.block_parent(block) else { return block };
+        let Some(parent) = ctx.region_parent(region) else { return block };
+        if ctx.def_of(parent).is_some_and(|d| d.has(traits::ISOLATED_FROM_ABOVE)) {
+            return ctx.blocks(region)[0];
+        }
+        match ctx.op_block(parent) {
+            Some(b) => block = b,
+            None => return block,
+        }
     }
 }
 

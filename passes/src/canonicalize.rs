@@ -3,12 +3,12 @@
 //! `tensor.dim`, no-op slices, single-iteration `scf.for` loops) and erases
 //! unused pure ops, until nothing changes.
 
-use tessel_ir::builder::InsertPoint;
+use tessel_ir::builder::{constant_block_of, InsertPoint};
 use tessel_ir::dialects::arith::ConstantOp;
 use tessel_ir::entity_map::EntitySet;
 use tessel_ir::registry::traits;
 use tessel_ir::rewriter::{Canonicalization, Listener, Rewriter};
-use tessel_ir::{BlockId, Context, Diagnostic, OpId, Value};
+use tessel_ir::{Context, Diagnostic, OpId, Value};
 
 use crate::manager::{Pass, PassInfo};
 
@@ -82,6 +82,7 @@ impl Listener for ChangeMarks {
 /// tests compare against.
 fn run_sweeps(ctx: &mut Context, root: OpId, every_sweep_full: bool) {
     let mut marks = ChangeMarks::default();
+    let mut hoisted = HoistedConstants::default();
     for sweep in 0..32 {
         let full = sweep == 0 || every_sweep_full;
         // One listing per sweep serves both the rewrites and the dead-code
@@ -95,7 +96,7 @@ fn run_sweeps(ctx: &mut Context, root: OpId, every_sweep_full: bool) {
                 continue;
             }
             if sweep == 0 && ConstantOp::isa(ctx, op) {
-                changed |= hoist_constant(ctx, op, &mut marks);
+                changed |= hoist_constant(ctx, op, &mut marks, &mut hoisted);
                 continue;
             }
             changed |= apply_patterns(ctx, op, &mut marks);
@@ -107,41 +108,30 @@ fn run_sweeps(ctx: &mut Context, root: OpId, every_sweep_full: bool) {
     }
 }
 
-/// The entry block of the closest ancestor of `op` isolated from above
-/// (the function body): where MLIR's folder keeps constants.
-fn constant_block(ctx: &Context, op: OpId) -> Option<BlockId> {
-    let mut cur = op;
-    loop {
-        let parent = ctx.parent_op(cur)?;
-        if ctx.def_of(parent).is_some_and(|d| d.has(traits::ISOLATED_FROM_ABOVE)) {
-            let region = ctx.block_parent(ctx.op_block(cur)?)?;
-            return ctx.blocks(region).first().copied();
-        }
-        cur = parent;
-    }
-}
+/// The constants canonicalize has hoisted: (entry block, value, type) -> op.
+type HoistedConstants = rustc_hash::FxHashMap<(tessel_ir::BlockId, tessel_ir::Attr, tessel_ir::Type), OpId>;
 
 /// What MLIR's canonicalizer does with a constant it visits: the folder
 /// takes it over, so it goes to the front of the function's entry block
 /// (constants end up in the reverse of the order they were met, as in
 /// mlir-opt 22), or, when an equal constant is already there, its uses
 /// move to that one and it is erased.
-fn hoist_constant(ctx: &mut Context, op: OpId, marks: &mut ChangeMarks) -> bool {
-    let Some(block) = constant_block(ctx, op) else { return false };
-    let (value, ty) = (ctx.get_attr(op, "value"), ctx.value_type(ctx.result(op, 0)));
-    let mut cur = ctx.first_op(block);
-    while let Some(o) = cur {
-        if !ConstantOp::isa(ctx, o) {
-            break;
-        }
-        if o != op && ctx.get_attr(o, "value") == value && ctx.value_type(ctx.result(o, 0)) == ty {
+///
+/// `hoisted` indexes the constants already taken over, by block, value and
+/// type: one lookup per constant, not a walk of every constant before it.
+fn hoist_constant(ctx: &mut Context, op: OpId, marks: &mut ChangeMarks, hoisted: &mut HoistedConstants) -> bool {
+    let Some(block) = ctx.op_block(op).map(|b| constant_block_of(ctx, b)) else { return false };
+    let Some(value) = ctx.get_attr(op, "value") else { return false };
+    let key = (block, value, ctx.value_type(ctx.result(op, 0)));
+    if let Some(&o) = hoisted.get(&key) {
+        if o != op && !ctx.is_erased(o) && ctx.op_block(o) == Some(block) {
             let keep = ctx.result(o, 0);
             let loc = ctx.op_loc(op);
             Rewriter::new(ctx, InsertPoint::Before(op), loc, marks).replace_op(op, &[keep]);
             return true;
         }
-        cur = ctx.next_op(o);
     }
+    hoisted.insert(key, op);
     match ctx.first_op(block) {
         Some(first) if first != op => {
             let loc = ctx.op_loc(op);

@@ -138,7 +138,7 @@ crate::op! {
     attributes { pass_through_empty_handle: AnyAttr = "pass_through_empty_handle", fail_on_payload_too_small: AnyAttr = "fail_on_payload_too_small", overflow_result: AnyAttr = "overflow_result" }
     results { results: Variadic }
     regions { }
-    format { parse_split_handle, print_split_handle }
+    format { parse_split_handle, print_handle_op }
     def {
         default_properties: &[("fail_on_payload_too_small", "true"), ("pass_through_empty_handle", "true")],
         traits: traits::DEAD_WHEN_UNUSED,
@@ -269,15 +269,20 @@ pub fn bool_option(ctx: &Context, op: OpId, name: &str, default: bool) -> bool {
     }
 }
 
-/// ` %handle {attrs} : (type) -> (types)`; a boolean option at its
-/// default (true) is not printed, as upstream elides it.
+/// ` %handle {attrs} : (type) -> (types)`: the custom form of split_handle,
+/// lower_pack and lower_unpack. A property at its default (the op's
+/// `default_properties`) is not printed, as upstream elides it.
 fn print_handle_op(p: &mut OpPrinter<'_>, op: OpId) {
     let ctx = p.ctx();
     p.write(" ");
     p.print_operand(ctx.operands(op)[0]);
-    let defaults: Vec<&str> = ["lowerPadLikeWithInsertSlice", "lowerUnpadLikeWithExtractSlice"]
-        .into_iter()
-        .filter(|n| ctx.get_attr(op, n).is_some_and(|a| matches!(ctx.attr_kind(a), AttrKind::Bool(true))))
+    let props = ctx.def_of(op).map(|d| d.default_properties).unwrap_or(&[]);
+    let defaults: Vec<&str> = props
+        .iter()
+        .filter(|(n, text)| {
+            *text == "true" && ctx.get_attr(op, n).is_some_and(|a| matches!(ctx.attr_kind(a), AttrKind::Bool(true)))
+        })
+        .map(|(n, _)| *n)
         .collect();
     p.print_optional_attr_dict(op, &defaults);
     print_functional_type(p, op);
@@ -621,19 +626,6 @@ fn parse_split_handle(p: &mut OpParser<'_, '_>) -> PResult<()> {
     let h = p.operand()?;
     p.optional_attr_dict()?;
     p.functional_type_operands(&[h])
-}
-
-fn print_split_handle(p: &mut OpPrinter<'_>, op: OpId) {
-    let ctx = p.ctx();
-    p.write(" ");
-    p.print_operand(ctx.operands(op)[0]);
-    // Properties at their defaults are not printed (as upstream).
-    let defaults: Vec<&str> = ["fail_on_payload_too_small", "pass_through_empty_handle"]
-        .into_iter()
-        .filter(|n| ctx.get_attr(op, n).is_some_and(|a| matches!(ctx.attr_kind(a), AttrKind::Bool(true))))
-        .collect();
-    p.print_optional_attr_dict(op, &defaults);
-    print_functional_type(p, op);
 }
 
 /// ` : (operand types) -> result types`, the trailer of the transform ops.
