@@ -95,7 +95,8 @@ fn render_into(ctx: &Context, d: &Diagnostic, source: Option<(&str, &str)>, out:
     out.push_str(&d.message);
     out.push('\n');
     if let (Some((name, text)), Some((f, line, col))) = (source, file_line_col(ctx, d.loc)) {
-        if f == name {
+        // Line 0 is no line (the module's own location): no snippet, as in MLIR.
+        if f == name && line > 0 {
             if let Some(src_line) = text.lines().nth(line.saturating_sub(1) as usize) {
                 out.push_str(src_line);
                 out.push('\n');

@@ -107,3 +107,21 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// expected-note @+1 {{target payload op}}
+module {
+  func.func @patterns_on_the_schedule(%a: tensor<4xf32>) -> tensor<4xf32> {
+    return %a : tensor<4xf32>
+  }
+  module attributes {transform.with_named_sequence} {
+    transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+      // expected-error @+1 {{cannot apply transform to itself (or one of its ancestors)}}
+      transform.apply_patterns to %root {
+        transform.apply_patterns.canonicalization
+      } : !transform.any_op
+      transform.yield
+    }
+  }
+}

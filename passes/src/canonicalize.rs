@@ -7,7 +7,7 @@ use tessel_ir::builder::{constant_block_of, InsertPoint};
 use tessel_ir::dialects::arith::ConstantOp;
 use tessel_ir::entity_map::EntitySet;
 use tessel_ir::registry::traits;
-use tessel_ir::rewriter::{Canonicalization, Listener, Rewriter};
+use tessel_ir::rewriter::{Canonicalization, Listener, PatternFn, Rewriter};
 use tessel_ir::{Context, Diagnostic, OpId, Value};
 
 use crate::manager::{Pass, PassInfo};
@@ -49,7 +49,50 @@ impl Pass for Canonicalize {
 /// pattern depends only on the op itself, its operands' producers and its
 /// uses), and the confirming sweep no longer re-examines the whole function.
 pub fn canonicalize(ctx: &mut Context, root: OpId) {
-    run_sweeps(ctx, root, false);
+    run_sweeps(ctx, root, false, PatternSet::CANONICALIZATION);
+}
+
+/// The patterns for one op, by its kind (a pattern list of a test pass or
+/// a `transform.apply_patterns` descriptor).
+pub type PatternSource = fn(&Context, OpId) -> &'static [PatternFn];
+
+/// Which patterns a greedy run applies: MLIR's `applyPatternsGreedily`
+/// with a pattern list. With `canonicalization`, the ops' registered
+/// canonicalization patterns (folds included, as `-canonicalize`);
+/// without, only their folds (constant folding of arith, `tensor.dim` of
+/// known extents, slices covering their tensor). Then each source's
+/// patterns.
+#[derive(Clone, Copy)]
+pub struct PatternSet<'a> {
+    pub canonicalization: bool,
+    pub sources: &'a [PatternSource],
+}
+
+impl PatternSet<'_> {
+    /// `-canonicalize`.
+    pub const CANONICALIZATION: PatternSet<'static> = PatternSet { canonicalization: true, sources: &[] };
+}
+
+/// MLIR's greedy driver over `root` with `set`: constants hoisted, dead
+/// pure ops erased, patterns applied to a fixed point.
+pub fn apply_patterns_greedily(ctx: &mut Context, root: OpId, set: PatternSet<'_>) {
+    run_sweeps(ctx, root, false, set);
+}
+
+/// The fold hooks among the registered patterns (what MLIR's ops do in
+/// `fold`, as opposed to canonicalization patterns).
+fn folds(ctx: &Context, op: OpId) -> &'static [PatternFn] {
+    use tessel_ir::dialects::patterns::{arith, tensor};
+    use tessel_ir::dialects::tensor::{DimOp, ExtractSliceOp, InsertSliceOp};
+    if DimOp::isa(ctx, op) {
+        &[tensor::fold_dim]
+    } else if ExtractSliceOp::isa(ctx, op) || InsertSliceOp::isa(ctx, op) {
+        &[tensor::fold_noop_slice]
+    } else if ctx.op_name(op).starts_with("arith.") {
+        &[arith::fold_int_binary]
+    } else {
+        &[]
+    }
 }
 
 /// What changed since the driver last looked, as the rewriter reports it.
@@ -80,7 +123,7 @@ impl Listener for ChangeMarks {
 
 /// The fixed-point loop; `every_sweep_full` is the plain (slower) form the
 /// tests compare against.
-fn run_sweeps(ctx: &mut Context, root: OpId, every_sweep_full: bool) {
+fn run_sweeps(ctx: &mut Context, root: OpId, every_sweep_full: bool, set: PatternSet<'_>) {
     let mut marks = ChangeMarks::default();
     let mut hoisted = HoistedConstants::default();
     for sweep in 0..32 {
@@ -99,7 +142,7 @@ fn run_sweeps(ctx: &mut Context, root: OpId, every_sweep_full: bool) {
                 changed |= hoist_constant(ctx, op, &mut marks, &mut hoisted);
                 continue;
             }
-            changed |= apply_patterns(ctx, op, &mut marks);
+            changed |= apply_patterns(ctx, op, &mut marks, set);
         }
         changed |= erase_dead(ctx, &ops, full, &mut marks);
         if !changed {
@@ -114,8 +157,13 @@ type HoistedConstants = rustc_hash::FxHashMap<(tessel_ir::BlockId, tessel_ir::At
 /// What MLIR's canonicalizer does with a constant it visits: the folder
 /// takes it over, so it goes to the front of the function's entry block
 /// (constants end up in the reverse of the order they were met, as in
-/// mlir-opt 22), or, when an equal constant is already there, its uses
-/// move to that one and it is erased.
+/// mlir-opt 22 on tessel's transformations, which gather their constants
+/// at the top where MLIR's make them in place), or, when an equal constant
+/// is already there, its uses move to that one and it is erased.
+///
+/// MLIR leaves a constant where it is when it directly follows one it took
+/// over; tessel does not model that yet, so constants a user wrote at the
+/// top come out reversed (see the README).
 ///
 /// `hoisted` indexes the constants already taken over, by block, value and
 /// type: one lookup per constant, not a walk of every constant before it.
@@ -142,16 +190,25 @@ fn hoist_constant(ctx: &mut Context, op: OpId, marks: &mut ChangeMarks, hoisted:
     }
 }
 
-/// The first of `op`'s registered patterns that applies, if any.
-fn apply_patterns(ctx: &mut Context, op: OpId, marks: &mut ChangeMarks) -> bool {
-    let Some(Canonicalization(patterns)) = ctx.def_of(op).and_then(|d| d.interface::<Canonicalization>()) else {
-        return false;
+/// The first of `op`'s patterns in `set` that applies, if any.
+fn apply_patterns(ctx: &mut Context, op: OpId, marks: &mut ChangeMarks, set: PatternSet<'_>) -> bool {
+    let own: &'static [PatternFn] = if set.canonicalization {
+        match ctx.def_of(op).and_then(|d| d.interface::<Canonicalization>()) {
+            Some(Canonicalization(patterns)) => patterns,
+            None => &[],
+        }
+    } else {
+        folds(ctx, op)
     };
+    let extra: smallvec::SmallVec<[&'static [PatternFn]; 4]> = set.sources.iter().map(|s| s(ctx, op)).collect();
+    if own.is_empty() && extra.iter().all(|l| l.is_empty()) {
+        return false;
+    }
     let loc = ctx.op_loc(op);
     // A fresh rewriter per op: its constant cache must not outlive the
     // dead-code erasure between sweeps.
     let mut rw = Rewriter::new(ctx, InsertPoint::Before(op), loc, marks);
-    patterns.iter().any(|pattern| pattern(&mut rw, op))
+    own.iter().chain(extra.iter().flat_map(|l| l.iter())).any(|pattern| pattern(&mut rw, op))
 }
 
 /// Pure ops without regions, and structured ops on tensors only (MLIR's
@@ -159,7 +216,9 @@ fn apply_patterns(ctx: &mut Context, op: OpId, marks: &mut ChangeMarks) -> bool 
 /// are pure by the verifier): both are dead once unused.
 fn is_removable(ctx: &Context, op: OpId) -> bool {
     if ctx.def_of(op).is_some_and(|d| d.has(traits::PURE) || d.has(traits::DEAD_WHEN_UNUSED)) {
-        return ctx.regions(op).is_empty();
+        // A pure op with a body (tensor.pad) goes when its body is pure too.
+        return ctx.regions(op).is_empty()
+            || ctx.nested_ops(op).iter().all(|o| *o == op || ctx.def_of(*o).is_some_and(|d| d.has(traits::PURE)));
     }
     tessel_ir::dialects::structured::structured(ctx, op).is_some()
         && ctx
@@ -203,7 +262,7 @@ mod tests {
         let mut pipeline = parse_pipeline(tiling, &registry).expect("pipeline");
         let inst = Instrumentation { verify_each: true, defer_final_verify: false };
         run_pipeline(&mut ctx, m, &mut pipeline, &inst, &mut NoHooks).ok()?;
-        run_sweeps(&mut ctx, m, every_sweep_full);
+        run_sweeps(&mut ctx, m, every_sweep_full, PatternSet::CANONICALIZATION);
         tessel_ir::verifier::verify(&ctx, m, Default::default()).expect("canonical IR verifies");
         Some(print_op_top(&ctx, m, PrintOptions::default()))
     }

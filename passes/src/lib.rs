@@ -7,7 +7,9 @@ pub mod fusion;
 pub mod lower_pack;
 pub mod manager;
 pub mod materialize_layouts;
+pub mod pack_folds;
 mod strip_debuginfo;
+mod test_patterns;
 mod tile_pack_unpack;
 pub mod tiling;
 mod transform_interpreter;
@@ -25,6 +27,7 @@ pub fn register_all(r: &mut PassRegistry) {
     r.add(lower_pack::INFO);
     r.add(materialize_layouts::INFO);
     r.add(strip_debuginfo::INFO);
+    r.add(test_patterns::INFO);
     r.add(tile_pack_unpack::INFO);
     r.add(transform_interpreter::INFO);
     r.add(view_op_graph::INFO);

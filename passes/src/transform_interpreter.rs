@@ -7,9 +7,10 @@
 use rustc_hash::FxHashMap;
 use tessel_ir::dialects::func::ModuleOp;
 use tessel_ir::dialects::transform::{
-    bool_option, fuse_sizes, handle_op_name, match_names, tile_sizes, CastOp, FuseConsumerOp, FuseIntoContainingOp,
-    FuseOp, LowerPackOp, LowerUnPackOp, MatchOp, NamedSequenceOp, SplitHandleOp, TileUsingForOp, TileUsingForallOp,
-    YieldOp,
+    bool_option, fuse_sizes, handle_op_name, match_names, tile_sizes, ApplyCanonicalizationOp,
+    ApplyFoldIntoPackAndUnpackOp, ApplyFoldPackUnpackIntoEmptyOp, ApplyPatternsOp, CastOp, FuseConsumerOp,
+    FuseIntoContainingOp, FuseOp, LowerPackOp, LowerUnPackOp, MatchOp, NamedSequenceOp, SplitHandleOp, TileUsingForOp,
+    TileUsingForallOp, YieldOp,
 };
 use tessel_ir::interfaces::tiling::tiling_interface;
 use tessel_ir::{Context, Diagnostic, Loc, OpId, Value};
@@ -108,13 +109,15 @@ impl Pass for TransformInterpreter {
                 run_fuse_consumer(ctx, op, &mut handles)?;
             } else if LowerPackOp::isa(ctx, op) || LowerUnPackOp::isa(ctx, op) {
                 run_lower(ctx, op, &mut handles)?;
+            } else if ApplyPatternsOp::isa(ctx, op) {
+                run_apply_patterns(ctx, op, &handles)?;
             } else if CastOp::isa(ctx, op) {
                 let payload = handles.get(&ctx.operands(op)[0]).cloned().unwrap_or_default();
                 handles.insert(ctx.result(op, 0), payload);
             } else {
                 return Err(Diagnostic::error(
                     ctx.op_loc(op),
-                    format!("'{}' is not supported by tessel's transform interpreter (supported: structured.match, structured.tile_using_for, structured.tile_using_forall, structured.fuse_into_containing_op, structured.fuse, structured.lower_pack, structured.lower_unpack, test.fuse_consumer, split_handle, cast, yield)", ctx.op_name(op)),
+                    format!("'{}' is not supported by tessel's transform interpreter (supported: structured.match, structured.tile_using_for, structured.tile_using_forall, structured.fuse_into_containing_op, structured.fuse, structured.lower_pack, structured.lower_unpack, apply_patterns, test.fuse_consumer, split_handle, cast, yield)", ctx.op_name(op)),
                 ));
             }
             check_handle_types(ctx, op, &handles)?;
@@ -345,4 +348,67 @@ fn run_fuse_consumer(ctx: &mut Context, op: OpId, handles: &mut Handles) -> Resu
         handles.insert(*r, h);
     }
     Ok(())
+}
+
+/// `transform.apply_patterns to %h { descriptors }`: the descriptors'
+/// patterns, applied greedily to each payload op of `%h` (then cse with
+/// `apply_cse`), as MLIR applies them (one pattern set).
+fn run_apply_patterns(ctx: &mut Context, op: OpId, handles: &Handles) -> Result<(), Diagnostic> {
+    use crate::canonicalize::{apply_patterns_greedily, PatternSet, PatternSource};
+    let mut sources: Vec<PatternSource> = Vec::new();
+    let mut canonicalization = false;
+    let body = ctx.blocks(ctx.regions(op)[0]).first().copied();
+    for d in body.map(|b| ctx.block_op_list(b)).unwrap_or_default() {
+        if ApplyFoldIntoPackAndUnpackOp::isa(ctx, d) {
+            sources.push(crate::pack_folds::fold_into_pack_and_unpack);
+        } else if ApplyFoldPackUnpackIntoEmptyOp::isa(ctx, d) {
+            if bool_option(ctx, d, "fold_single_use_only", false) {
+                return Err(Diagnostic::error(
+                    ctx.op_loc(d),
+                    "tessel does not support fold_single_use_only = true (it folds every pack and unpack of tensor.empty)",
+                ));
+            }
+            sources.push(crate::pack_folds::fold_pack_unpack_into_empty);
+        } else if ApplyCanonicalizationOp::isa(ctx, d) {
+            canonicalization = true;
+        } else {
+            return Err(Diagnostic::error(
+                ctx.op_loc(d),
+                format!(
+                    "'{}' is not supported by tessel's transform interpreter (supported in apply_patterns: apply_patterns.tensor.fold_into_pack_and_unpack, apply_patterns.linalg.fold_pack_unpack_into_empty, apply_patterns.canonicalization)",
+                    ctx.op_name(d)
+                ),
+            ));
+        }
+    }
+    let apply_cse = ctx.get_attr(op, "apply_cse").is_some();
+    let targets = handles.get(&ctx.operands(op)[0]).cloned().unwrap_or_default();
+    for &target in &targets {
+        if is_ancestor_of(ctx, target, op) {
+            let d = Diagnostic::error(ctx.op_loc(op), "cannot apply transform to itself (or one of its ancestors)");
+            return Err(d.with_note(ctx.op_loc(target), "target payload op"));
+        }
+    }
+    for target in targets {
+        if ctx.is_erased(target) {
+            continue;
+        }
+        apply_patterns_greedily(ctx, target, PatternSet { canonicalization, sources: &sources });
+        if apply_cse {
+            crate::cse::cse(ctx, target);
+        }
+    }
+    Ok(())
+}
+
+/// Whether `op` is `inner` or holds it.
+fn is_ancestor_of(ctx: &Context, op: OpId, inner: OpId) -> bool {
+    let mut at = Some(inner);
+    while let Some(o) = at {
+        if o == op {
+            return true;
+        }
+        at = ctx.parent_op(o);
+    }
+    false
 }

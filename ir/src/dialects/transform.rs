@@ -2,7 +2,11 @@
 //! tests use: `named_sequence`, `yield`, `structured.match`,
 //! `structured.tile_using_for`, `structured.tile_using_forall`,
 //! `structured.fuse_into_containing_op`, `structured.fuse`,
-//! `test.fuse_consumer`, `split_handle`, `cast`. The
+//! `test.fuse_consumer`, `split_handle`, `cast`, `structured.lower_pack`,
+//! `structured.lower_unpack`, `apply_patterns` (with
+//! `apply_patterns.tensor.fold_into_pack_and_unpack`,
+//! `apply_patterns.linalg.fold_pack_unpack_into_empty` and
+//! `apply_patterns.canonicalization`). The
 //! interpreter that runs them lives in tessel-passes.
 
 use crate::attrs::AttrKind;
@@ -215,6 +219,90 @@ crate::op! {
     }
 }
 
+crate::op! {
+    /// `transform.apply_patterns to %h { descriptors } : !transform.any_op`:
+    /// the patterns its descriptor ops name, applied greedily to each
+    /// payload op (`{apply_cse}` runs cse after).
+    pub struct ApplyPatternsOp => APPLY_PATTERNS = "transform.apply_patterns";
+    operands { target: One }
+    attributes { apply_cse: UnitAttr = "apply_cse", max_iterations: AnyAttr = "max_iterations", max_num_rewrites: AnyAttr = "max_num_rewrites" }
+    results { }
+    regions { patterns }
+    format { parse_apply_patterns, print_apply_patterns }
+    def {
+        default_properties: &[("max_iterations", "-1 : i64"), ("max_num_rewrites", "-1 : i64")],
+        traits: traits::NO_TERMINATOR | traits::SINGLE_BLOCK,
+    }
+}
+
+crate::op! {
+    /// `transform.apply_patterns.tensor.fold_into_pack_and_unpack` (so
+    /// spelled in mlir-opt 22, though the patterns live in linalg)
+    pub struct ApplyFoldIntoPackAndUnpackOp => APPLY_FOLD_INTO_PACK_AND_UNPACK = "transform.apply_patterns.tensor.fold_into_pack_and_unpack";
+    operands { }
+    attributes { }
+    results { }
+    regions { }
+    format { parse_descriptor, print_descriptor }
+    def { }
+}
+
+crate::op! {
+    /// `transform.apply_patterns.linalg.fold_pack_unpack_into_empty`
+    pub struct ApplyFoldPackUnpackIntoEmptyOp => APPLY_FOLD_PACK_UNPACK_INTO_EMPTY = "transform.apply_patterns.linalg.fold_pack_unpack_into_empty";
+    operands { }
+    attributes { fold_single_use_only: AnyAttr = "fold_single_use_only" }
+    results { }
+    regions { }
+    format { parse_descriptor, print_descriptor }
+    def {
+        default_properties: &[("fold_single_use_only", "false")],
+    }
+}
+
+crate::op! {
+    /// `transform.apply_patterns.canonicalization`
+    pub struct ApplyCanonicalizationOp => APPLY_CANONICALIZATION = "transform.apply_patterns.canonicalization";
+    operands { }
+    attributes { }
+    results { }
+    regions { }
+    format { parse_descriptor, print_descriptor }
+    def { }
+}
+
+fn parse_apply_patterns(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    p.keyword("to")?;
+    let target = p.operand()?;
+    p.region(&[])?;
+    p.optional_attr_dict()?;
+    let ty = p.colon_type()?;
+    p.push_operand(&target, ty)?;
+    Ok(())
+}
+
+fn print_apply_patterns(p: &mut OpPrinter<'_>, op: OpId) {
+    let ctx = p.ctx();
+    let target = ctx.operands(op)[0];
+    p.write(" to ");
+    p.print_operand(target);
+    p.write(" ");
+    p.print_region(ctx.regions(op)[0], false, true);
+    // Properties go in the attr-dict (`{apply_cse}`), unless at their default.
+    p.print_optional_attr_dict(op, &at_default(ctx, op));
+    p.write(" : ");
+    p.print_type(ctx.value_type(target));
+}
+
+fn parse_descriptor(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    p.optional_attr_dict()
+}
+
+fn print_descriptor(p: &mut OpPrinter<'_>, op: OpId) {
+    let ctx = p.ctx();
+    p.print_optional_attr_dict(op, &at_default(ctx, op));
+}
+
 /// MLIR's typed-handle constraints: operand #0 and each result must be a
 /// handle to the named op (either pack spelling accepted for the operand).
 fn verify_typed_handles(ctx: &Context, op: OpId, operand: &[&str], results: &[&str]) -> Result<(), VerifyError> {
@@ -276,16 +364,20 @@ fn print_handle_op(p: &mut OpPrinter<'_>, op: OpId) {
     let ctx = p.ctx();
     p.write(" ");
     p.print_operand(ctx.operands(op)[0]);
-    let props = ctx.def_of(op).map(|d| d.default_properties).unwrap_or(&[]);
-    let defaults: Vec<&str> = props
-        .iter()
-        .filter(|(n, text)| {
-            *text == "true" && ctx.get_attr(op, n).is_some_and(|a| matches!(ctx.attr_kind(a), AttrKind::Bool(true)))
-        })
-        .map(|(n, _)| *n)
-        .collect();
-    p.print_optional_attr_dict(op, &defaults);
+    p.print_optional_attr_dict(op, &at_default(ctx, op));
     print_functional_type(p, op);
+}
+
+/// The op's properties that hold their default value (its
+/// `default_properties`, compared as printed): upstream's custom forms
+/// leave them out.
+fn at_default(ctx: &Context, op: OpId) -> Vec<&'static str> {
+    let props = ctx.def_of(op).map(|d| d.default_properties).unwrap_or(&[]);
+    props
+        .iter()
+        .filter(|(n, text)| ctx.get_attr(op, n).is_some_and(|a| crate::printer::attr_to_string(ctx, a) == *text))
+        .map(|(n, _)| *n)
+        .collect()
 }
 
 /// Registers the dialect.
@@ -303,6 +395,10 @@ pub fn register(r: &mut Registry) {
         &CAST,
         &LOWER_PACK,
         &LOWER_UNPACK,
+        &APPLY_PATTERNS,
+        &APPLY_FOLD_INTO_PACK_AND_UNPACK,
+        &APPLY_FOLD_PACK_UNPACK_INTO_EMPTY,
+        &APPLY_CANONICALIZATION,
     ] {
         r.add(d);
     }
