@@ -81,25 +81,12 @@ pub struct Builder<'c> {
     pub(crate) consts: FxHashMap<(i128, Type, BlockId), Value>,
     /// Told about each op this builder inserts (see [`crate::rewriter`]).
     listener: Option<&'c mut dyn Listener>,
-    /// New constants go to the front of their block, the newest first, as
-    /// MLIR's folder puts them (the rewriter's order); otherwise after the
-    /// constants already there, in creation order (a transformation's
-    /// order, which the canonicalizer then reverses as mlir-opt does).
-    pub constants_first: bool,
 }
 
 impl<'c> Builder<'c> {
     /// A builder inserting at `ip`.
     pub fn new(ctx: &'c mut Context, ip: InsertPoint, loc: Loc) -> Self {
-        Builder {
-            ctx,
-            ip,
-            loc,
-            created: Vec::new(),
-            consts: FxHashMap::default(),
-            listener: None,
-            constants_first: false,
-        }
+        Builder { ctx, ip, loc, created: Vec::new(), consts: FxHashMap::default(), listener: None }
     }
 
     /// A builder inserting at `ip` that reports the ops it creates.

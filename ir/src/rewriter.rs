@@ -41,9 +41,7 @@ impl DerefMut for Rewriter<'_> {
 impl<'c> Rewriter<'c> {
     /// A rewriter inserting at `ip`, reporting to `listener`.
     pub fn new(ctx: &'c mut Context, ip: InsertPoint, loc: Loc, listener: &'c mut dyn Listener) -> Self {
-        let mut b = Builder::with_listener(ctx, ip, loc, listener);
-        b.constants_first = true;
-        Rewriter { b }
+        Rewriter { b: Builder::with_listener(ctx, ip, loc, listener) }
     }
 
     /// Inserts new ops right before `op`, with its location.

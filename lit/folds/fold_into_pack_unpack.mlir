@@ -100,12 +100,16 @@ func.func @slice_into_unpack(%s: tensor<3x4x4x4xf32>) -> tensor<10x13xf32> {
 
 // -----
 
-// Untiled dims may be dynamic; the new dest takes the slice's sizes.
+// Untiled dims may be dynamic when the slice keeps them whole (here its
+// size is the dest's dim); the new dest takes the slice's sizes.
 // CHECK-LABEL: func.func @slice_into_unpack_dynamic_untiled(
-// CHECK-SAME:      %[[S:[a-zA-Z0-9]+]]: tensor<?x4x8xf32>, %[[N:[a-zA-Z0-9]+]]: index
+// CHECK-SAME:      %[[S:[a-zA-Z0-9]+]]: tensor<?x4x8xf32>, %[[D:[a-zA-Z0-9]+]]: tensor<?x32xf32>
+// CHECK:         %[[N:.+]] = tensor.dim %[[D]], %{{.+}} : tensor<?x32xf32>
 // CHECK:         %[[E:.+]] = tensor.empty(%[[N]]) : tensor<?x30xf32>
 // CHECK:         tensor.unpack %[[S]] inner_dims_pos = [1] inner_tiles = [8] into %[[E]] : tensor<?x4x8xf32> -> tensor<?x30xf32>
-func.func @slice_into_unpack_dynamic_untiled(%s: tensor<?x4x8xf32>, %n: index, %d: tensor<?x32xf32>) -> tensor<?x30xf32> {
+func.func @slice_into_unpack_dynamic_untiled(%s: tensor<?x4x8xf32>, %d: tensor<?x32xf32>) -> tensor<?x30xf32> {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %d, %c0 : tensor<?x32xf32>
   %u = tensor.unpack %s inner_dims_pos = [1] inner_tiles = [8] into %d : tensor<?x4x8xf32> -> tensor<?x32xf32>
   %x = tensor.extract_slice %u[0, 0] [%n, 30] [1, 1] : tensor<?x32xf32> to tensor<?x30xf32>
   return %x : tensor<?x30xf32>

@@ -129,3 +129,24 @@ func.func @pack_of_unpack(%y: tensor<2x1x8x8xf32>) -> tensor<2x1x8x8xf32> {
   %p = linalg.pack %u inner_dims_pos = [0, 1] inner_tiles = [8, 8] into %e : tensor<16x8xf32> -> tensor<2x1x8x8xf32>
   return %p : tensor<2x1x8x8xf32>
 }
+
+// -----
+
+// An unpack whose only use is a slice from 0 keeping its tiles writes into
+// the slice of its dest; a slice with two uses of the unpack, at an
+// offset, or dropping a tile stays.
+// CHECK-LABEL: func.func @unpack_into_sliced_dest(
+// CHECK-SAME:      %[[S:[a-zA-Z0-9]+]]: tensor<3x4x4x4xf32>, %[[D:[a-zA-Z0-9]+]]: tensor<12x16xf32>
+// CHECK:         %[[X:.+]] = tensor.extract_slice %[[D]][0, 0] [10, 13] [1, 1] : tensor<12x16xf32> to tensor<10x13xf32>
+// CHECK:         %[[U:.+]] = linalg.unpack %[[S]] inner_dims_pos = [0, 1] inner_tiles = [4, 4] into %[[X]] : tensor<3x4x4x4xf32> -> tensor<10x13xf32>
+// CHECK:         linalg.unpack %[[S]] {{.+}} into %[[D]]
+// CHECK:         tensor.extract_slice %{{.+}}[1, 0] [10, 13]
+// CHECK:         tensor.extract_slice %{{.+}}[0, 0] [7, 13]
+func.func @unpack_into_sliced_dest(%s: tensor<3x4x4x4xf32>, %d: tensor<12x16xf32>) -> (tensor<10x13xf32>, tensor<10x13xf32>, tensor<7x13xf32>) {
+  %u = linalg.unpack %s inner_dims_pos = [0, 1] inner_tiles = [4, 4] into %d : tensor<3x4x4x4xf32> -> tensor<12x16xf32>
+  %x = tensor.extract_slice %u[0, 0] [10, 13] [1, 1] : tensor<12x16xf32> to tensor<10x13xf32>
+  %u1 = linalg.unpack %s inner_dims_pos = [0, 1] inner_tiles = [4, 4] into %d : tensor<3x4x4x4xf32> -> tensor<12x16xf32>
+  %y = tensor.extract_slice %u1[1, 0] [10, 13] [1, 1] : tensor<12x16xf32> to tensor<10x13xf32>
+  %z = tensor.extract_slice %u1[0, 0] [7, 13] [1, 1] : tensor<12x16xf32> to tensor<7x13xf32>
+  return %x, %y, %z : tensor<10x13xf32>, tensor<10x13xf32>, tensor<7x13xf32>
+}

@@ -82,12 +82,15 @@ pub fn apply_patterns_greedily(ctx: &mut Context, root: OpId, set: PatternSet<'_
 /// The fold hooks among the registered patterns (what MLIR's ops do in
 /// `fold`, as opposed to canonicalization patterns).
 fn folds(ctx: &Context, op: OpId) -> &'static [PatternFn] {
-    use tessel_ir::dialects::patterns::{arith, tensor};
+    use tessel_ir::dialects::linalg::TransposeOp;
+    use tessel_ir::dialects::patterns::{arith, linalg, tensor};
     use tessel_ir::dialects::tensor::{DimOp, ExtractSliceOp, InsertSliceOp};
     if DimOp::isa(ctx, op) {
         &[tensor::fold_dim]
     } else if ExtractSliceOp::isa(ctx, op) || InsertSliceOp::isa(ctx, op) {
         &[tensor::fold_noop_slice]
+    } else if TransposeOp::isa(ctx, op) {
+        &[linalg::fold_identity_transpose]
     } else if ctx.op_name(op).starts_with("arith.") {
         &[arith::fold_int_binary]
     } else {
@@ -132,14 +135,22 @@ fn run_sweeps(ctx: &mut Context, root: OpId, every_sweep_full: bool, set: Patter
         // scan: ops the rewrites create are marked and listed next sweep.
         let ops = ctx.nested_ops(root);
         let mut changed = false;
-        for &op in &ops {
+        if sweep == 0 {
+            // MLIR's driver takes over the constants while it lists the ops.
+            for &op in &ops {
+                if ConstantOp::isa(ctx, op) && !ctx.is_erased(op) && ctx.op_block(op).is_some() {
+                    changed |= hoist_constant(ctx, op, &mut marks, &mut hoisted);
+                }
+            }
+        }
+        // Then it works bottom-up: the last op listed first.
+        for &op in ops.iter().rev() {
             // The mark first: it is a dense bit set, the op data is not.
             let marked = marks.changed.remove(op);
             if !(full || marked) || ctx.is_erased(op) || ctx.op_block(op).is_none() {
                 continue;
             }
             if sweep == 0 && ConstantOp::isa(ctx, op) {
-                changed |= hoist_constant(ctx, op, &mut marks, &mut hoisted);
                 continue;
             }
             changed |= apply_patterns(ctx, op, &mut marks, set);
@@ -151,19 +162,21 @@ fn run_sweeps(ctx: &mut Context, root: OpId, every_sweep_full: bool, set: Patter
     }
 }
 
-/// The constants canonicalize has hoisted: (entry block, value, type) -> op.
-type HoistedConstants = rustc_hash::FxHashMap<(tessel_ir::BlockId, tessel_ir::Attr, tessel_ir::Type), OpId>;
+/// The constants the driver has taken over: by (entry block, value,
+/// type), and as a set.
+#[derive(Default)]
+struct HoistedConstants {
+    map: rustc_hash::FxHashMap<(tessel_ir::BlockId, tessel_ir::Attr, tessel_ir::Type), OpId>,
+    owned: EntitySet<OpId>,
+}
 
-/// What MLIR's canonicalizer does with a constant it visits: the folder
-/// takes it over, so it goes to the front of the function's entry block
-/// (constants end up in the reverse of the order they were met, as in
-/// mlir-opt 22 on tessel's transformations, which gather their constants
-/// at the top where MLIR's make them in place), or, when an equal constant
-/// is already there, its uses move to that one and it is erased.
-///
-/// MLIR leaves a constant where it is when it directly follows one it took
-/// over; tessel does not model that yet, so constants a user wrote at the
-/// top come out reversed (see the README).
+/// What MLIR's greedy driver does with a constant it finds while filling
+/// its worklist (`OperationFolder::insertKnownConstant`): the folder takes
+/// it over. When an equal constant is already taken over, its uses move to
+/// that one and it is erased. Otherwise it goes to the front of the
+/// function's entry block, unless it is already in that block right after
+/// a constant taken over (or first): constants at the top keep their
+/// order, and each one found further down goes before them all.
 ///
 /// `hoisted` indexes the constants already taken over, by block, value and
 /// type: one lookup per constant, not a walk of every constant before it.
@@ -171,7 +184,7 @@ fn hoist_constant(ctx: &mut Context, op: OpId, marks: &mut ChangeMarks, hoisted:
     let Some(block) = ctx.op_block(op).map(|b| constant_block_of(ctx, b)) else { return false };
     let Some(value) = ctx.get_attr(op, "value") else { return false };
     let key = (block, value, ctx.value_type(ctx.result(op, 0)));
-    if let Some(&o) = hoisted.get(&key) {
+    if let Some(&o) = hoisted.map.get(&key) {
         if o != op && !ctx.is_erased(o) && ctx.op_block(o) == Some(block) {
             let keep = ctx.result(o, 0);
             let loc = ctx.op_loc(op);
@@ -179,9 +192,11 @@ fn hoist_constant(ctx: &mut Context, op: OpId, marks: &mut ChangeMarks, hoisted:
             return true;
         }
     }
-    hoisted.insert(key, op);
+    hoisted.map.insert(key, op);
+    hoisted.owned.insert(op);
+    let after_owned = ctx.op_block(op) == Some(block) && ctx.prev_op(op).is_some_and(|p| hoisted.owned.contains(p));
     match ctx.first_op(block) {
-        Some(first) if first != op => {
+        Some(first) if first != op && !after_owned => {
             let loc = ctx.op_loc(op);
             Rewriter::new(ctx, InsertPoint::Before(op), loc, marks).move_op_before(op, first);
             true

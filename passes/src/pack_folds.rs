@@ -32,6 +32,7 @@ use tessel_ir::builder::Ofr;
 use tessel_ir::context::ValueDef;
 use tessel_ir::dialects::linalg::{TransposeOp, YieldOp as LinalgYieldOp};
 use tessel_ir::dialects::pack::{constant_int, PackInfo, PackOp, Tile, UnPackOp};
+use tessel_ir::dialects::patterns::tensor::{no_artificial_padding, slice_of_unpack_folds};
 use tessel_ir::dialects::structured::{structured, GenericOp, IteratorKind};
 use tessel_ir::dialects::tensor::{slice_view, CollapseShapeOp, EmptyOp, ExpandShapeOp, ExtractSliceOp, PadOp};
 use tessel_ir::rewriter::{PatternFn, Rewriter};
@@ -127,32 +128,6 @@ fn same_value_or_int(ctx: &Context, a: Value, b: Value) -> bool {
     a == b || matches!((constant_int(ctx, a), constant_int(ctx, b)), (Some(x), Some(y)) if x == y)
 }
 
-/// The outer (tile-count) dims of a packed shape in unpacked dim order.
-fn outer_dims_unpermuted(info: &PackInfo, packed: &[i64], rank: usize) -> Vec<i64> {
-    let mut outer = packed[..rank].to_vec();
-    if !info.outer_dims_perm.is_empty() {
-        for (i, &p) in info.outer_dims_perm.iter().enumerate() {
-            outer[p as usize] = packed[i];
-        }
-    }
-    outer
-}
-
-/// Whether a pack/unpack with these tiles over an unpacked shape
-/// `unpacked` and packed shape `packed` has no artificial padding: every
-/// tiled dim has exactly `ceil(size / tile)` outer tiles (all static).
-fn no_artificial_padding(info: &PackInfo, unpacked: &[i64], packed: &[i64]) -> bool {
-    let outer = outer_dims_unpermuted(info, packed, unpacked.len());
-    info.inner_dims_pos.iter().zip(&info.static_inner_tiles).all(|(&pos, &tile)| {
-        let (size, count) = (unpacked[pos as usize], outer[pos as usize]);
-        size != DYNAMIC
-            && count != DYNAMIC
-            && tile != DYNAMIC
-            && tile > 0
-            && count == tessel_ir::affine::ceil_div(size, tile)
-    })
-}
-
 /// Replaces `op` with the pack or unpack `info` describes, built before
 /// it at `op`'s location and spelled as `spelling`.
 fn replace_with(rw: &mut Rewriter<'_>, op: OpId, info: &PackInfo, spelling: &str) {
@@ -195,24 +170,18 @@ pub fn fold_pad_into_pack(rw: &mut Rewriter<'_>, op: OpId) -> bool {
 
 /// `tensor.extract_slice(unpack)` at offset 0 with unit strides (not rank
 /// reducing) -> an unpack into a `tensor.empty` of the slice's sizes,
-/// when the smaller unpack has no artificial padding (MLIR's
-/// `UnPackOp::canFoldSliceOp`).
+/// when that unpack is valid ([`slice_of_unpack_folds`]).
 pub fn fold_slice_into_unpack(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     let ctx = &*rw.ctx;
     let Some(view) = slice_view(ctx, op) else { return false };
     let source = ctx.operands(op)[0];
     let Some(unpack_op) = ctx.defining_op(source).filter(|u| UnPackOp::isa(ctx, *u)) else { return false };
     let Some(info) = PackInfo::read(ctx, unpack_op) else { return false };
-    let result = ctx.result(op, 0);
-    let (Some(sliced), Some(packed), Some(dest)) = (shape(ctx, result), shape(ctx, info.source), shape(ctx, info.dest))
-    else {
-        return false;
-    };
-    let plain = view.offsets.0.iter().all(|o| *o == 0) && view.strides.0.iter().all(|s| *s == 1);
-    if sliced.len() != dest.len() || !plain || !no_artificial_padding(&info, &sliced, &packed) {
+    if !slice_of_unpack_folds(ctx, &info, source, op) {
         return false;
     }
     let sizes = Ofr::mixed(view.sizes.0, view.sizes.1);
+    let result = ctx.result(op, 0);
     let Some(elem) = ctx.value_type_kind(result).element_type() else { return false };
     let name = ctx.op_name(unpack_op).to_string();
     rw.set_insertion_point_before(op);

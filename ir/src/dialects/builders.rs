@@ -53,21 +53,12 @@ impl Builder<'_> {
         spec.attr("value", Some(attr));
         let spec = spec.finish(self.ctx, &CONSTANT, &[ty], vec![], self.loc);
         let op = self.ctx.create_op(spec);
-        // At the front of the block (the folder's order), or after the
-        // constants already there (see `Builder::constants_first`).
-        let mut after = None;
-        let mut cur = self.ctx.first_op(block);
-        while let Some(o) = cur.filter(|_| !self.constants_first) {
-            if !ConstantOp::isa(self.ctx, o) {
-                break;
-            }
-            after = Some(o);
-            cur = self.ctx.next_op(o);
-        }
-        match (after, self.ctx.first_op(block)) {
-            (Some(a), _) => self.ctx.insert_op_after(a, op),
-            (None, Some(first)) => self.ctx.insert_op_before(first, op),
-            (None, None) => self.ctx.append_op(block, op),
+        // At the front of the block, the newest first: where MLIR's folder
+        // leaves the constants a transformation makes in place (it moves
+        // each to the front as it meets them), so canonicalize keeps them.
+        match self.ctx.first_op(block) {
+            Some(first) => self.ctx.insert_op_before(first, op),
+            None => self.ctx.append_op(block, op),
         }
         self.notify(|l, ctx| l.op_inserted(ctx, op));
         let c = self.ctx.result(op, 0);

@@ -18,6 +18,7 @@ crate::op! {
     results { result: Optional }
     regions { body }
     format { parse_transpose, print_transpose }
+    patterns [super::patterns::linalg::fold_identity_transpose]
     def {
         verify: Some(verify_transpose),
         traits: traits::SINGLE_BLOCK,

@@ -36,7 +36,7 @@ crate::op! {
     results { result: One }
     regions { }
     format { parse_unpack, print_pack_or_unpack }
-    patterns [super::patterns::tensor::fold_unpack_of_pack]
+    patterns [super::patterns::tensor::fold_unpack_of_pack, super::patterns::tensor::unpack_into_sliced_dest]
     def {
         aliases: &["linalg.unpack"],
         verify: Some(verify_unpack),

@@ -6,5 +6,6 @@
 
 pub mod affine;
 pub mod arith;
+pub mod linalg;
 pub mod scf;
 pub mod tensor;

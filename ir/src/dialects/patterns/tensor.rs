@@ -196,7 +196,7 @@ fn same_tiling(a: &crate::dialects::pack::PackInfo, b: &crate::dialects::pack::P
 
 /// The extent of dim `d` of tensor `v`, when its type or its defining
 /// `tensor.empty` / `tensor.extract_slice` says it.
-fn extent_of(ctx: &crate::Context, v: crate::Value, d: usize) -> Option<crate::builder::Ofr> {
+pub fn extent_of(ctx: &crate::Context, v: crate::Value, d: usize) -> Option<crate::builder::Ofr> {
     use crate::builder::Ofr;
     let shape = ctx.value_type_kind(v).shape()?;
     let n = *shape.get(d)?;
@@ -265,5 +265,109 @@ pub fn fold_pack_of_unpack(rw: &mut Rewriter<'_>, op: OpId) -> bool {
         return false;
     }
     rw.replace_op(op, &[unpack.source]);
+    true
+}
+
+/// Whether `size` is known to be dim `d` of each of `tensors` (all of the
+/// same extent): the same constant, the same SSA value, or `tensor.dim` of
+/// one of them at `d`.
+fn same_extent(ctx: &crate::Context, size: crate::builder::Ofr, tensors: &[crate::Value], d: usize) -> bool {
+    use crate::builder::Ofr;
+    if tensors.iter().any(|t| extent_of(ctx, *t, d) == Some(size)) {
+        return true;
+    }
+    let Ofr::Val(v) = size else { return false };
+    ctx.defining_op(v)
+        .and_then(|o| DimOp::cast(ctx, o))
+        .is_some_and(|dim| tensors.contains(&dim.source(ctx)) && constant_int(ctx, dim.index(ctx)) == Some(d as i64))
+}
+
+/// The outer (tile-count) dims of a packed shape in unpacked dim order.
+fn outer_dims_unpermuted(info: &crate::dialects::pack::PackInfo, packed: &[i64], rank: usize) -> Vec<i64> {
+    let mut outer = packed[..rank].to_vec();
+    if !info.outer_dims_perm.is_empty() {
+        for (i, &p) in info.outer_dims_perm.iter().enumerate() {
+            outer[p as usize] = packed[i];
+        }
+    }
+    outer
+}
+
+/// Whether a pack/unpack with `info`'s tiles between the unpacked shape
+/// `unpacked` and the packed shape `packed` has no artificial padding:
+/// every tiled dim has exactly `ceil(size / tile)` outer tiles (all
+/// static), as MLIR 22's verifier requires of packs.
+pub fn no_artificial_padding(info: &crate::dialects::pack::PackInfo, unpacked: &[i64], packed: &[i64]) -> bool {
+    let outer = outer_dims_unpermuted(info, packed, unpacked.len());
+    info.inner_dims_pos.iter().zip(&info.static_inner_tiles).all(|(&pos, &tile)| {
+        let (size, count) = (unpacked[pos as usize], outer[pos as usize]);
+        size != DYNAMIC
+            && count != DYNAMIC
+            && tile != DYNAMIC
+            && tile > 0
+            && count == crate::affine::ceil_div(size, tile)
+    })
+}
+
+/// Whether the unpack `info` (result `result`) can write the slice `slice`
+/// of its result directly: the slice starts at 0 with unit strides, keeps
+/// the rank, keeps every tiled dim's tile count (MLIR's
+/// `UnPackOp::canFoldSliceOp`) and every untiled dim whole. MLIR 22 does not
+/// check untiled dims: a slice cutting one folds into an unpack its
+/// verifier rejects (`expected 'tensor<2x1x5xf32>' for the packed domain
+/// value, got 'tensor<2x7x5xf32>'`), or, dynamic, one whose dest is shorter
+/// than its source says.
+pub fn slice_of_unpack_folds(
+    ctx: &crate::Context,
+    info: &crate::dialects::pack::PackInfo,
+    result: crate::Value,
+    slice: OpId,
+) -> bool {
+    use crate::builder::Ofr;
+    let Some(view) = slice_view(ctx, slice) else { return false };
+    let shape = |v| ctx.value_type_kind(v).shape().map(<[i64]>::to_vec);
+    let (Some(sliced), Some(packed), Some(dest)) = (shape(ctx.result(slice, 0)), shape(info.source), shape(info.dest))
+    else {
+        return false;
+    };
+    let plain = view.offsets.0.iter().all(|o| *o == 0) && view.strides.0.iter().all(|s| *s == 1);
+    if sliced.len() != dest.len() || !plain || !no_artificial_padding(info, &sliced, &packed) {
+        return false;
+    }
+    let sizes = Ofr::mixed(view.sizes.0, view.sizes.1);
+    (0..dest.len())
+        .filter(|d| !info.inner_dims_pos.contains(&(*d as i64)))
+        .all(|d| same_extent(ctx, sizes[d], &[info.dest, result], d))
+}
+
+/// MLIR's unpack canonicalization: an unpack whose only use is an
+/// `extract_slice` that can fold ([`slice_of_unpack_folds`]) writes into
+/// the same slice of its dest instead.
+pub fn unpack_into_sliced_dest(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    use crate::dialects::pack::PackInfo;
+    let ctx = &*rw.ctx;
+    let Some(info) = PackInfo::read(ctx, op).filter(|i| !i.is_pack) else { return false };
+    let result = ctx.result(op, 0);
+    let [only] = ctx.uses(result) else { return false };
+    let slice = only.op;
+    if !ExtractSliceOp::isa(ctx, slice)
+        || ctx.operands(slice)[0] != result
+        || !slice_of_unpack_folds(ctx, &info, result, slice)
+    {
+        return false;
+    }
+    let Some(view) = slice_view(ctx, slice).map(|v| v.to_params()) else { return false };
+    let ty = ctx.value_type(ctx.result(slice, 0));
+    let loc = ctx.op_loc(op);
+    rw.set_insertion_point_before(op);
+    rw.loc = loc;
+    let (o, s, st) = (view.offsets, view.sizes, view.strides);
+    let new_dest =
+        ExtractSliceOp::create(rw, info.dest, &o.1, &s.1, &st.1, &o.0, &s.0, &st.0, &[ty], vec![]).result(rw.ctx);
+    rw.set_operand(op, 1, new_dest);
+    rw.ctx.set_value_type(result, ty);
+    let slice_result = rw.ctx.result(slice, 0);
+    rw.replace_all_uses_with(slice_result, result);
+    rw.erase_op(slice);
     true
 }
