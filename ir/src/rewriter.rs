@@ -23,7 +23,15 @@ pub struct Canonicalization(pub &'static [PatternFn]);
 /// its listener. Derefs to the [`Builder`] that creates ops.
 pub struct Rewriter<'c> {
     b: Builder<'c>,
+    /// The most elements a pattern may compute into a new constant (the
+    /// pack, unpack and transpose folds of dense constants); splats are
+    /// always folded.
+    pub constant_fold_limit: usize,
 }
+
+/// The default of [`Rewriter::constant_fold_limit`]: 65,536 elements
+/// (256 KiB of f32).
+pub const DEFAULT_CONSTANT_FOLD_LIMIT: usize = 1 << 16;
 
 impl<'c> Deref for Rewriter<'c> {
     type Target = Builder<'c>;
@@ -41,7 +49,7 @@ impl DerefMut for Rewriter<'_> {
 impl<'c> Rewriter<'c> {
     /// A rewriter inserting at `ip`, reporting to `listener`.
     pub fn new(ctx: &'c mut Context, ip: InsertPoint, loc: Loc, listener: &'c mut dyn Listener) -> Self {
-        Rewriter { b: Builder::with_listener(ctx, ip, loc, listener) }
+        Rewriter { b: Builder::with_listener(ctx, ip, loc, listener), constant_fold_limit: DEFAULT_CONSTANT_FOLD_LIMIT }
     }
 
     /// Inserts new ops right before `op`, with its location.

@@ -7,21 +7,33 @@ use tessel_ir::builder::{constant_block_of, InsertPoint};
 use tessel_ir::dialects::arith::ConstantOp;
 use tessel_ir::entity_map::EntitySet;
 use tessel_ir::registry::traits;
-use tessel_ir::rewriter::{Canonicalization, Listener, PatternFn, Rewriter};
+use tessel_ir::rewriter::{Canonicalization, Listener, PatternFn, Rewriter, DEFAULT_CONSTANT_FOLD_LIMIT};
 use tessel_ir::{Context, Diagnostic, OpId, Value};
 
 use crate::manager::{Pass, PassInfo};
 
 pub(crate) const INFO: PassInfo = PassInfo {
     name: "canonicalize",
-    description: "Fold constants and affine maps, drop no-op slices and one-trip loops, erase dead ops",
+    description:
+        "Fold constants and affine maps, drop no-op slices and one-trip loops, erase dead ops {constant-fold-limit=N}",
     build: |opts| {
-        crate::reject_unknown_options(opts, &[])?;
-        Ok(Box::new(Canonicalize))
+        crate::reject_unknown_options(opts, &["constant-fold-limit"])?;
+        let limit = match opts.get("constant-fold-limit") {
+            None => DEFAULT_CONSTANT_FOLD_LIMIT,
+            Some(v) => v
+                .parse::<usize>()
+                .map_err(|_| format!("option 'constant-fold-limit' must be a number of elements, got '{v}'"))?,
+        };
+        Ok(Box::new(Canonicalize { constant_fold_limit: limit }))
     },
 };
 
-struct Canonicalize;
+/// `canonicalize{constant-fold-limit=N}`: N bounds the elements of a
+/// constant computed by folding a pack, unpack or transpose of a `dense`
+/// constant (tessel's option; splats always fold).
+struct Canonicalize {
+    constant_fold_limit: usize,
+}
 
 impl Pass for Canonicalize {
     fn name(&self) -> &'static str {
@@ -33,7 +45,8 @@ impl Pass for Canonicalize {
     }
 
     fn run(&mut self, ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
-        canonicalize(ctx, op);
+        let set = PatternSet { constant_fold_limit: self.constant_fold_limit, ..PatternSet::CANONICALIZATION };
+        run_sweeps(ctx, op, false, set);
         Ok(())
     }
 }
@@ -62,15 +75,36 @@ pub type PatternSource = fn(&Context, OpId) -> &'static [PatternFn];
 /// without, only their folds (constant folding of arith, `tensor.dim` of
 /// known extents, slices covering their tensor). Then each source's
 /// patterns.
+/// `top_down` is the order ops are visited in: `-canonicalize` works
+/// top-down (its `top-down` option defaults to true), MLIR's test passes
+/// and `transform.apply_patterns` bottom-up (the driver's default).
 #[derive(Clone, Copy)]
 pub struct PatternSet<'a> {
     pub canonicalization: bool,
     pub sources: &'a [PatternSource],
+    pub top_down: bool,
+    /// The most elements a fold may compute into a new constant.
+    pub constant_fold_limit: usize,
 }
 
 impl PatternSet<'_> {
     /// `-canonicalize`.
-    pub const CANONICALIZATION: PatternSet<'static> = PatternSet { canonicalization: true, sources: &[] };
+    pub const CANONICALIZATION: PatternSet<'static> = PatternSet {
+        canonicalization: true,
+        sources: &[],
+        top_down: true,
+        constant_fold_limit: DEFAULT_CONSTANT_FOLD_LIMIT,
+    };
+
+    /// MLIR's `applyPatternsGreedily` with `sources` (bottom-up, folds).
+    pub const fn patterns(sources: &[PatternSource]) -> PatternSet<'_> {
+        PatternSet {
+            canonicalization: false,
+            sources,
+            top_down: false,
+            constant_fold_limit: DEFAULT_CONSTANT_FOLD_LIMIT,
+        }
+    }
 }
 
 /// MLIR's greedy driver over `root` with `set`: constants hoisted, dead
@@ -83,14 +117,17 @@ pub fn apply_patterns_greedily(ctx: &mut Context, root: OpId, set: PatternSet<'_
 /// `fold`, as opposed to canonicalization patterns).
 fn folds(ctx: &Context, op: OpId) -> &'static [PatternFn] {
     use tessel_ir::dialects::linalg::TransposeOp;
-    use tessel_ir::dialects::patterns::{arith, linalg, tensor};
+    use tessel_ir::dialects::pack::{PackOp, UnPackOp};
+    use tessel_ir::dialects::patterns::{arith, constants, linalg, tensor};
     use tessel_ir::dialects::tensor::{DimOp, ExtractSliceOp, InsertSliceOp};
     if DimOp::isa(ctx, op) {
         &[tensor::fold_dim]
     } else if ExtractSliceOp::isa(ctx, op) || InsertSliceOp::isa(ctx, op) {
         &[tensor::fold_noop_slice]
     } else if TransposeOp::isa(ctx, op) {
-        &[linalg::fold_identity_transpose]
+        &[linalg::fold_identity_transpose, constants::fold_constant_transpose]
+    } else if PackOp::isa(ctx, op) || UnPackOp::isa(ctx, op) {
+        &[constants::fold_constant_pack_or_unpack]
     } else if ctx.op_name(op).starts_with("arith.") {
         &[arith::fold_int_binary]
     } else {
@@ -143,8 +180,10 @@ fn run_sweeps(ctx: &mut Context, root: OpId, every_sweep_full: bool, set: Patter
                 }
             }
         }
-        // Then it works bottom-up: the last op listed first.
-        for &op in ops.iter().rev() {
+        // Then it works top-down or bottom-up (the last op listed first).
+        let order: Box<dyn Iterator<Item = &OpId>> =
+            if set.top_down { Box::new(ops.iter()) } else { Box::new(ops.iter().rev()) };
+        for &op in order {
             // The mark first: it is a dense bit set, the op data is not.
             let marked = marks.changed.remove(op);
             if !(full || marked) || ctx.is_erased(op) || ctx.op_block(op).is_none() {
@@ -223,6 +262,7 @@ fn apply_patterns(ctx: &mut Context, op: OpId, marks: &mut ChangeMarks, set: Pat
     // A fresh rewriter per op: its constant cache must not outlive the
     // dead-code erasure between sweeps.
     let mut rw = Rewriter::new(ctx, InsertPoint::Before(op), loc, marks);
+    rw.constant_fold_limit = set.constant_fold_limit;
     own.iter().chain(extra.iter().flat_map(|l| l.iter())).any(|pattern| pattern(&mut rw, op))
 }
 

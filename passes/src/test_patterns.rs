@@ -56,7 +56,7 @@ impl Pass for TestLinalgTransformPatterns {
 
     fn run(&mut self, ctx: &mut Context, root: OpId) -> Result<(), Diagnostic> {
         if !self.sources.is_empty() {
-            apply_patterns_greedily(ctx, root, PatternSet { canonicalization: false, sources: &self.sources });
+            apply_patterns_greedily(ctx, root, PatternSet::patterns(&self.sources));
         }
         Ok(())
     }

@@ -393,7 +393,7 @@ fn run_apply_patterns(ctx: &mut Context, op: OpId, handles: &Handles) -> Result<
         if ctx.is_erased(target) {
             continue;
         }
-        apply_patterns_greedily(ctx, target, PatternSet { canonicalization, sources: &sources });
+        apply_patterns_greedily(ctx, target, PatternSet { canonicalization, ..PatternSet::patterns(&sources) });
         if apply_cse {
             crate::cse::cse(ctx, target);
         }
