@@ -51,6 +51,30 @@ pub fn pack_chain(layout: &TiledLayout) -> Vec<ChainStep> {
             },
             result_shape: step.output_shape.clone(),
         });
+    } else if let Some(step) = layout.steps.first().filter(|s| !s.merges() && !is_identity(&physical)) {
+        // The tile is longer than the shape (unit dims prepended) and the
+        // dims are permuted: expand the logical tensor and let one pack
+        // permute and tile, rather than transpose, expand and pack (the
+        // transpose folded into the pack, as the folds would fold it).
+        steps.next();
+        let p = step.prepended;
+        let expanded: Vec<i64> = std::iter::repeat_n(1, p).chain(layout.logical_dims.iter().copied()).collect();
+        let mut reassociation = vec![(0..=p).collect::<Vec<_>>()];
+        reassociation.extend((p + 1..expanded.len()).map(|d| vec![d]));
+        chain.push(ChainStep { op: ChainOp::Expand { reassociation }, result_shape: expanded });
+        // The old chain's pack input is this expanded tensor transposed by
+        // `tau`: the unit dims first, then the logical dims in physical order.
+        let tau: Vec<usize> = (0..p).chain(physical.iter().map(|d| p + d)).collect();
+        let (m, k) = (tau.len(), step.tile.len());
+        chain.push(ChainStep {
+            op: ChainOp::Pack {
+                outer_dims_perm: (!is_identity(&tau)).then(|| tau.clone()),
+                inner_dims_pos: (m - k..m).map(|i| tau[i]).collect(),
+                inner_tiles: step.tile.clone(),
+                padding: step.pads(),
+            },
+            result_shape: step.output_shape.clone(),
+        });
     } else if !is_identity(&physical) {
         chain.push(ChainStep {
             op: ChainOp::Transpose { permutation: physical.clone() },

@@ -18,7 +18,7 @@ crate::op! {
     results { result: Optional }
     regions { body }
     format { parse_transpose, print_transpose }
-    patterns [super::patterns::linalg::fold_identity_transpose, super::patterns::constants::fold_constant_transpose]
+    patterns [super::patterns::linalg::fold_identity_transpose, super::patterns::constants::fold_constant_transpose, super::patterns::linalg::fold_transpose_of_transpose]
     def {
         verify: Some(verify_transpose),
         traits: traits::SINGLE_BLOCK,

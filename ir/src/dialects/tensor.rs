@@ -136,6 +136,7 @@ crate::op! {
     results { result: One }
     regions { }
     format { parse_reshape, print_reshape }
+    patterns [super::patterns::tensor::fold_inverse_reshapes]
     def {
         verify: Some(verify_reshape),
         traits: traits::PURE,
@@ -151,6 +152,7 @@ crate::op! {
     results { result: One }
     regions { }
     format { parse_reshape, print_reshape }
+    patterns [super::patterns::tensor::fold_inverse_reshapes]
     def {
         verify: Some(verify_reshape),
         traits: traits::PURE,

@@ -371,3 +371,25 @@ pub fn unpack_into_sliced_dest(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     rw.erase_op(slice);
     true
 }
+
+/// A `tensor.collapse_shape` of a `tensor.expand_shape`, or an expand of a
+/// collapse, with the same reassociation and back at the first one's type,
+/// is its input (the exact-inverse case of MLIR's
+/// `ComposeReassociativeReshapeOps`).
+pub fn fold_inverse_reshapes(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    use crate::dialects::tensor::{reassociation, CollapseShapeOp, ExpandShapeOp};
+    let ctx = &*rw.ctx;
+    let is_collapse = CollapseShapeOp::isa(ctx, op);
+    let Some(&src) = ctx.operands(op).first() else { return false };
+    let Some(producer) = ctx.defining_op(src) else { return false };
+    let inverse = if is_collapse { ExpandShapeOp::isa(ctx, producer) } else { CollapseShapeOp::isa(ctx, producer) };
+    let Some(&input) = ctx.operands(producer).first() else { return false };
+    let result = ctx.result(op, 0);
+    let same_groups = reassociation(ctx, op).is_some_and(|r| Some(r) == reassociation(ctx, producer));
+    let static_type = ctx.value_type_kind(result).shape().is_some_and(|s| !s.contains(&DYNAMIC));
+    if !inverse || !same_groups || !static_type || ctx.value_type(input) != ctx.value_type(result) {
+        return false;
+    }
+    rw.replace_op(op, &[input]);
+    true
+}
