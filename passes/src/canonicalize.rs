@@ -119,11 +119,13 @@ fn folds(ctx: &Context, op: OpId) -> &'static [PatternFn] {
     use tessel_ir::dialects::linalg::TransposeOp;
     use tessel_ir::dialects::pack::{PackOp, UnPackOp};
     use tessel_ir::dialects::patterns::{arith, constants, linalg, tensor};
-    use tessel_ir::dialects::tensor::{DimOp, ExtractSliceOp, InsertSliceOp};
+    use tessel_ir::dialects::tensor::{DimOp, ExtractSliceOp, InsertSliceOp, PadOp};
     if DimOp::isa(ctx, op) {
         &[tensor::fold_dim]
     } else if ExtractSliceOp::isa(ctx, op) || InsertSliceOp::isa(ctx, op) {
         &[tensor::fold_noop_slice]
+    } else if PadOp::isa(ctx, op) {
+        &[tensor::fold_noop_pad]
     } else if TransposeOp::isa(ctx, op) {
         &[linalg::fold_identity_transpose, constants::fold_constant_transpose]
     } else if PackOp::isa(ctx, op) || UnPackOp::isa(ctx, op) {

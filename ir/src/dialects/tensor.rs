@@ -108,6 +108,7 @@ crate::op! {
     results { result: One }
     regions { region }
     format { parse_pad, print_pad }
+    patterns [super::patterns::tensor::fold_noop_pad]
     def {
         verify: Some(verify_pad),
         traits: traits::PURE | traits::SINGLE_BLOCK,

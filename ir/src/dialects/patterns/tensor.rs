@@ -393,3 +393,17 @@ pub fn fold_inverse_reshapes(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     rw.replace_op(op, &[input]);
     true
 }
+
+/// MLIR's `PadOp::fold`: a `tensor.pad` (not `nofold`) whose static result
+/// type is its source's pads nothing: it is its source.
+pub fn fold_noop_pad(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let ctx = &*rw.ctx;
+    let Some(&src) = ctx.operands(op).first() else { return false };
+    let result = ctx.result(op, 0);
+    let static_type = ctx.value_type_kind(result).shape().is_some_and(|s| !s.contains(&DYNAMIC));
+    if !static_type || ctx.value_type(src) != ctx.value_type(result) || ctx.get_attr(op, "nofold").is_some() {
+        return false;
+    }
+    rw.replace_op(op, &[src]);
+    true
+}
