@@ -18,6 +18,10 @@ inner_dims_pos orders, outer_dims_perm, padding and transposes:
                     or pad-like                              [simplify]
   pair              pack -> unpack and unpack -> pack of the same tiling,
                     with and without padding value           [canonicalize]
+  unit_outer        packs and unpacks whose tiled dims are one tile
+                    (padded or not, outer permutations of unit dims)
+                                                             [decompose, from
+                    lit/folds/Inputs/decompose.mlir]
 
 For each program P and its rewrite R (`-test-linalg-transform-patterns=
 test-fold-into-pack-and-unpack`, `...=test-simplify-pack-unpack-patterns`
@@ -49,6 +53,9 @@ from mlir_runner_check import (ceil, dense, dims, lower_and_run, packed_shape, r
 FOLD = "-test-linalg-transform-patterns=test-fold-into-pack-and-unpack"
 SIMPLIFY = "-test-linalg-transform-patterns=test-simplify-pack-unpack-patterns"
 CANON = "-canonicalize"
+DECOMPOSE = ("-transform-preload-library=transform-library-paths="
+             + os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lit", "folds", "Inputs", "decompose.mlir")
+             + " -transform-interpreter=entry-point=decompose")
 
 # What tessel does differently on purpose, by the kind of program: a
 # predicate on (tessel's normalized output, mlir-opt's) saying the
@@ -231,6 +238,21 @@ def gen(rng, kind):
             txt, out = pack_op("r", "src", s, pos, tiles, perm)
             return body + txt, s, out, SIMPLIFY
         return body + unpack_op("r", "src", ps, s, pos, tiles, perm), ps, s, SIMPLIFY
+    if kind == "unit_outer":
+        # Every tiled dim one tile (the tile covers it, maybe padded); the
+        # untiled dims are left in order when they are not 1.
+        s = rand_shape(rng, rank, 1, 6)
+        k = rng.randint(1, rank)
+        pos = rng.sample(range(rank), k)
+        tiles = [s[p] + rng.choice([0, 0, 1, 2]) for p in pos]
+        untiled = [d for d in range(rank) if d not in pos]
+        perm = [] if rng.random() < 0.5 or any(s[d] != 1 for d in untiled) else permutation(rng, rank)
+        ps = packed_shape(s, pos, tiles, perm)
+        if rng.random() < 0.5:
+            pad = "%cst" if needs_padding(s, pos, tiles) or rng.random() < 0.3 else None
+            txt, out = pack_op("r", "src", s, pos, tiles, perm, pad)
+            return body + txt, s, out, DECOMPOSE
+        return body + unpack_op("r", "src", ps, s, pos, tiles, perm), ps, s, DECOMPOSE
     assert kind == "pair"
     s = rand_shape(rng, rank)
     pos, tiles, perm = rand_tiling(rng, rank)
@@ -247,7 +269,7 @@ def gen(rng, kind):
 
 
 KINDS = ["pad_pack", "transpose_pack", "pack_transpose", "unpack_transpose", "transpose_unpack", "unpack_slice",
-         "reshape_like", "pair"]
+         "reshape_like", "pair", "unit_outer"]
 
 
 def function(text, in_shape, out_shape):
@@ -276,7 +298,7 @@ def main():
         text, in_shape, out_shape, rewrite = gen(rng, kind)
         prog = function(text, in_shape, out_shape)
         name = f"#{i} {kind} ({rewrite})"
-        ours = run([a.tessel, "-", rewrite, "--pack-spelling=linalg"], prog)
+        ours = run([a.tessel, "-"] + rewrite.split() + ["--pack-spelling=linalg"], prog)
         if ours.returncode != 0:
             failures.append(f"{name}: tessel-opt failed:\n{ours.stderr}\n{prog}")
             continue
@@ -288,7 +310,7 @@ def main():
         # where it or the rewrite fails in mlir-opt (its fold bugs), only
         # execution judges tessel's output.
         norm_ours = run([mlir_opt, "-", "-canonicalize", "-cse"], ours.stdout)
-        up = run([mlir_opt, "-", rewrite], prog)
+        up = run([mlir_opt, "-"] + rewrite.split(), prog)
         norm_up = run([mlir_opt, "-", "-canonicalize", "-cse"], up.stdout) if up.returncode == 0 else up
         if norm_ours.returncode != 0 or norm_up.returncode != 0:
             counts[kind]["mlir-opt fails"] += 1

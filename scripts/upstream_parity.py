@@ -84,13 +84,13 @@ def main():
     ap.add_argument("--interpreter-files", nargs="*", default=[],
                     help="files whose -transform-interpreter output must equal mlir-opt's exactly")
     ap.add_argument("--pass-file", action="append", default=[], metavar="FILE:PASS",
-                    help="a file whose -split-input-file PASS output must equal mlir-opt's exactly "
+                    help="a file whose -split-input-file PASS output (PASS: flags separated by spaces) must equal mlir-opt's exactly "
                          "(tensor.pack/unpack are read as linalg.pack/unpack by both tools)")
     a = ap.parse_args()
     file_failures = []
     jobs = [(f, [f, "-canonicalize", "-split-input-file"]) for f in a.canonicalize_files]
     jobs += [(f, [f, "-transform-interpreter"]) for f in a.interpreter_files]
-    jobs += [(f, [f, "-split-input-file", p]) for f, p in (x.split(":", 1) for x in a.pass_file)]
+    jobs += [(f, [f, "-split-input-file"] + p.split()) for f, p in (x.split(":", 1) for x in a.pass_file)]
     for f, cmd in jobs:
         # mlir-opt 22 knows only the linalg spelling; both read the same text.
         text = re.sub(r"\btensor\.(un)?pack\b", lambda m: "linalg." + (m.group(1) or "") + "pack", open(f).read())

@@ -165,6 +165,7 @@ fn run_file(setup: &Setup, file: &Path, index: usize) -> Result<bool, String> {
             .replace("%%", "\u{1}")
             .replace("%s", &file.display().to_string())
             .replace("%S", &file.parent().unwrap().display().to_string())
+            .replace("%p", &file.parent().unwrap().display().to_string())
             .replace("%t", &t.display().to_string())
             .replace('\u{1}', "%");
         let prelude = "not() { if \"$@\"; then return 1; else return 0; fi; }\nset -o pipefail\n";

@@ -150,3 +150,14 @@ func.func @unpack_into_sliced_dest(%s: tensor<3x4x4x4xf32>, %d: tensor<12x16xf32
   %z = tensor.extract_slice %u1[0, 0] [7, 13] [1, 1] : tensor<12x16xf32> to tensor<7x13xf32>
   return %x, %y, %z : tensor<10x13xf32>, tensor<10x13xf32>, tensor<7x13xf32>
 }
+
+// -----
+
+// A rank-reducing slice of a whole tensor is not its source (tessel used
+// to fold it into a value of the wrong type).
+// CHECK-LABEL: func.func @rank_reducing_whole_slice(
+// CHECK:         tensor.extract_slice %arg0[0, 0] [1, 8] [1, 1] : tensor<1x8xf32> to tensor<8xf32>
+func.func @rank_reducing_whole_slice(%t: tensor<1x8xf32>) -> tensor<8xf32> {
+  %s = tensor.extract_slice %t[0, 0] [1, 8] [1, 1] : tensor<1x8xf32> to tensor<8xf32>
+  return %s : tensor<8xf32>
+}

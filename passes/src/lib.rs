@@ -13,6 +13,7 @@ mod test_patterns;
 mod tile_pack_unpack;
 pub mod tiling;
 mod transform_interpreter;
+mod transform_library;
 pub mod view_op_graph;
 
 pub use manager::{
@@ -30,6 +31,7 @@ pub fn register_all(r: &mut PassRegistry) {
     r.add(test_patterns::INFO);
     r.add(tile_pack_unpack::INFO);
     r.add(transform_interpreter::INFO);
+    r.add(transform_library::INFO);
     r.add(view_op_graph::INFO);
 }
 

@@ -148,6 +148,20 @@ fn padding_value(b: &mut Builder<'_>, info: &PackInfo, elem: Type) -> Result<Val
     Ok(ConstantOp::create(b, Some(attr), &[elem], vec![]).result(b.ctx))
 }
 
+/// `tensor.pad %src low[0...] high[high...] { tensor.yield %pad }`,
+/// through a rewriter (for patterns).
+pub(crate) fn emit_pad(
+    rw: &mut tessel_ir::rewriter::Rewriter<'_>,
+    src: Value,
+    high: &[i64],
+    padded: &[i64],
+    value: Value,
+) -> Value {
+    let elem = rw.ctx.value_type_kind(src).element_type().expect("a tensor");
+    let op = pad(rw, src, high, padded, value, elem);
+    rw.ctx.result(op, 0)
+}
+
 /// `tensor.pad %src low[0...] high[high...] { tensor.yield %pad }`.
 fn pad(b: &mut Builder<'_>, src: Value, high: &[i64], padded: &[i64], value: Value, elem: Type) -> OpId {
     let rank = high.len();

@@ -515,6 +515,229 @@ pub fn unpack_to_collapse_shape(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     true
 }
 
+/// The decompose-pack-unpack patterns for `op` (MLIR's
+/// `populateDecomposePackUnpackPatterns`).
+pub fn decompose_pack_unpack(ctx: &Context, op: OpId) -> &'static [PatternFn] {
+    if PackOp::isa(ctx, op) {
+        &[decompose_unit_outer_pack]
+    } else if UnPackOp::isa(ctx, op) {
+        &[decompose_unit_outer_unpack]
+    } else {
+        &[]
+    }
+}
+
+/// Static shapes and tiles of a pack/unpack: (unpacked, packed).
+fn static_shapes(ctx: &Context, info: &PackInfo) -> Option<(Vec<i64>, Vec<i64>)> {
+    let (u, p) = (shape(ctx, info.unpacked())?, shape(ctx, info.packed())?);
+    let all_static = !u.contains(&DYNAMIC) && !p.contains(&DYNAMIC) && !info.static_inner_tiles.contains(&DYNAMIC);
+    all_static.then_some((u, p))
+}
+
+/// Whether every tiled dim has one outer tile.
+fn tiled_outer_dims_are_one(info: &PackInfo, packed: &[i64], rank: usize) -> bool {
+    let outer = outer_dims_unpermuted_of(info, packed, rank);
+    info.inner_dims_pos.iter().all(|&p| outer[p as usize] == 1)
+}
+
+/// The outer dims of `packed` in unpacked dim order.
+fn outer_dims_unpermuted_of(info: &PackInfo, packed: &[i64], rank: usize) -> Vec<i64> {
+    let mut outer = packed[..rank].to_vec();
+    for (i, &p) in info.outer_dims_perm.iter().enumerate() {
+        outer[p as usize] = packed[i];
+    }
+    outer
+}
+
+/// `linalg.transpose ins(input) outs(tensor.empty)` by `perm`.
+fn emit_transpose(rw: &mut Rewriter<'_>, input: Value, out_shape: &[i64], perm: &[i64]) -> Value {
+    use tessel_ir::dialects::linalg::{operand_locs, yield_first_arg_body};
+    let elem = rw.ctx.value_type_kind(input).element_type().expect("a tensor");
+    let sizes: Vec<Ofr> = out_shape.iter().map(|d| Ofr::Const(*d)).collect();
+    let empty = rw.empty(&sizes, elem);
+    let ty = rw.ctx.value_type(empty);
+    let locs = operand_locs(rw.ctx, [input, empty]);
+    let loc = rw.loc;
+    let body = yield_first_arg_body(rw.ctx, elem, elem, locs, loc);
+    let t = TransposeOp::create(rw, input, empty, perm, &[ty], vec![body]).op();
+    rw.ctx.result(t, 0)
+}
+
+/// MLIR's `DecomposeOuterUnitDimsPackOpPattern` (static shapes): a pack
+/// whose tiled dims have one outer tile each is a `tensor.pad` (with a
+/// padding value: up to whole tiles), a `linalg.transpose` of the tiled
+/// dims behind the others, and a rank-expanding `tensor.insert_slice` into
+/// the dest.
+pub fn decompose_unit_outer_pack(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let ctx = &*rw.ctx;
+    let Some(info) = PackInfo::read(ctx, op).filter(|i| i.is_pack) else { return false };
+    let Some((src, packed)) = static_shapes(ctx, &info) else { return false };
+    let rank = src.len();
+    if !tiled_outer_dims_are_one(&info, &packed, rank) {
+        return false;
+    }
+    // A non-unit untiled dim that the outer permutation moves cannot be
+    // expressed (MLIR refuses it too).
+    let mut prev = 0usize;
+    for &d in &info.outer_dims_perm {
+        let d = d as usize;
+        if info.inner_dims_pos.contains(&(d as i64)) {
+            continue;
+        }
+        if d < prev && (packed[prev] != 1 || packed[d] != 1) {
+            return false;
+        }
+        prev = d;
+    }
+    let tile_of =
+        |d: usize| info.inner_dims_pos.iter().position(|p| *p as usize == d).map(|k| info.static_inner_tiles[k]);
+    rw.set_insertion_point_before(op);
+    let mut input = info.source;
+    if let Some(value) = info.padding_value {
+        let padded: Vec<i64> = (0..rank).map(|d| tile_of(d).unwrap_or(src[d])).collect();
+        let high: Vec<i64> = padded.iter().zip(&src).map(|(p, s)| p - s).collect();
+        if high.iter().any(|h| *h < 0) {
+            return false;
+        }
+        input = crate::lower_pack::emit_pad(rw, info.source, &high, &padded, value);
+    }
+    let perm: Vec<i64> = (0..rank as i64)
+        .filter(|d| !info.inner_dims_pos.contains(d))
+        .chain(info.inner_dims_pos.iter().copied())
+        .collect();
+    let in_shape = shape(rw.ctx, input).unwrap_or_default();
+    let out_shape: Vec<i64> = perm.iter().map(|&p| in_shape[p as usize]).collect();
+    let transposed = emit_transpose(rw, input, &out_shape, &perm);
+    let sizes: Vec<Ofr> = packed.iter().map(|d| Ofr::Const(*d)).collect();
+    let zeros = vec![Ofr::Const(0); packed.len()];
+    let inserted = insert_slice_always(rw, transposed, info.dest, &zeros, &sizes);
+    rw.replace_op(op, &[inserted]);
+    true
+}
+
+/// `tensor.insert_slice` even when it covers the dest (the builder's
+/// `insert_slice` returns the source then; MLIR's pattern creates the op
+/// and lets its fold remove it).
+fn insert_slice_always(rw: &mut Rewriter<'_>, src: Value, dest: Value, offsets: &[Ofr], sizes: &[Ofr]) -> Value {
+    use tessel_ir::dialects::tensor::InsertSliceOp;
+    let ones = vec![Ofr::Const(1); sizes.len()];
+    let (o, s, st) = (rw.split(offsets), rw.split(sizes), rw.split(&ones));
+    let ty = rw.ctx.value_type(dest);
+    InsertSliceOp::create(rw, src, dest, &o.1, &s.1, &st.1, &o.0, &s.0, &st.0, &[ty], vec![]).result(rw.ctx)
+}
+
+/// MLIR's `getPackUnpackNormalizedPerm`: `perm`'s values renumbered
+/// densely, in the same order.
+fn normalized_perm(rank: usize, perm: &[i64]) -> Vec<i64> {
+    let mut at = vec![-1i64; rank];
+    for (index, &value) in perm.iter().enumerate() {
+        at[value as usize] = index as i64;
+    }
+    let normalized: Vec<i64> = at.into_iter().filter(|v| *v != -1).collect();
+    invert(&normalized)
+}
+
+/// `v[perm[i]]` for each i (MLIR's `applyPermutationToVector`).
+fn permuted<T: Copy>(v: &[T], perm: &[i64]) -> Vec<T> {
+    perm.iter().map(|&p| v[p as usize]).collect()
+}
+
+/// MLIR's `getPackUnpackRankReducedPerm`: the permutation of the
+/// rank-reduced tile (unit untiled outer dims dropped).
+fn rank_reduced_perm(outer_shape: &[i64], inner_dims_pos: &[i64], outer_dims_perm: &[i64]) -> Vec<i64> {
+    let rank = outer_shape.len();
+    let (mut outer_dims, mut inner_dims, mut reduced_outer_perm) = (Vec::new(), Vec::new(), Vec::new());
+    let mut dim = 0i64;
+    for i in 0..rank {
+        if inner_dims_pos.contains(&(i as i64)) {
+            inner_dims.push(dim);
+            dim += 1;
+            continue;
+        }
+        if outer_shape[i] == 1 {
+            continue;
+        }
+        outer_dims.push(dim);
+        dim += 1;
+        if !outer_dims_perm.is_empty() {
+            reduced_outer_perm.push(outer_dims_perm[i]);
+        }
+    }
+    let inner = permuted(&inner_dims, &normalized_perm(rank, inner_dims_pos));
+    let reduced = normalized_perm(rank, &reduced_outer_perm);
+    let mut perm = if reduced.is_empty() { outer_dims } else { permuted(&outer_dims, &reduced) };
+    perm.extend(inner);
+    perm
+}
+
+/// MLIR's `DecomposeOuterUnitDimsUnPackOpPattern` (static shapes): an
+/// unpack whose tiled dims have one outer tile each is a rank-reducing
+/// `tensor.extract_slice` of the tile, a `linalg.transpose` into the dest's
+/// dim order, an `extract_slice` of the part the dest holds and an
+/// `insert_slice` into the dest.
+pub fn decompose_unit_outer_unpack(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    use tessel_ir::dialects::tensor::ExtractSliceOp;
+    let ctx = &*rw.ctx;
+    let Some(info) = PackInfo::read(ctx, op).filter(|i| !i.is_pack) else { return false };
+    let Some((dest, src)) = static_shapes(ctx, &info) else { return false };
+    let rank = dest.len();
+    if !tiled_outer_dims_are_one(&info, &src, rank) {
+        return false;
+    }
+    let tiled = |i: usize| info.inner_dims_pos.contains(&(i as i64));
+    let mut read_sizes = Vec::new();
+    let (mut read_shape, mut empty_shape) = (Vec::new(), Vec::new());
+    // MLIR reads the packed outer dims by unpacked position (all tiled
+    // ones are 1, untiled non-unit ones are not permuted).
+    for (i, &size) in src[..rank].iter().enumerate() {
+        if tiled(i) {
+            read_sizes.push(1);
+            continue;
+        }
+        read_sizes.push(size);
+        if size != 1 {
+            empty_shape.push(size);
+            read_shape.push(size);
+        }
+    }
+    read_sizes.extend(&info.static_inner_tiles);
+    empty_shape.extend(&info.static_inner_tiles);
+    read_shape.extend(&src[rank..]);
+    let elem = ctx.value_type_kind(info.source).element_type().expect("a tensor");
+    rw.set_insertion_point_before(op);
+    let read_ty = rw.ctx.tensor_type(read_shape, elem);
+    let n = read_sizes.len();
+    let zeros = vec![0i64; n];
+    let ones = vec![1i64; n];
+    let tile = ExtractSliceOp::create(rw, info.source, &[], &[], &[], &zeros, &read_sizes, &ones, &[read_ty], vec![])
+        .result(rw.ctx);
+    let perm = invert(&rank_reduced_perm(&src[..rank], &info.inner_dims_pos, &info.outer_dims_perm));
+    let out_shape = permuted(&empty_shape, &perm);
+    let transposed = emit_transpose(rw, tile, &out_shape, &perm);
+    let kept: Vec<usize> = (0..rank).filter(|&i| tiled(i) || dest[i] != 1).collect();
+    let part_shape: Vec<i64> = kept.iter().map(|&i| dest[i]).collect();
+    let k = part_shape.len();
+    let part_ty = rw.ctx.tensor_type(part_shape.clone(), elem);
+    let part = ExtractSliceOp::create(
+        rw,
+        transposed,
+        &[],
+        &[],
+        &[],
+        &vec![0; k],
+        &part_shape,
+        &vec![1; k],
+        &[part_ty],
+        vec![],
+    )
+    .result(rw.ctx);
+    let write: Vec<Ofr> = (0..rank).map(|i| Ofr::Const(if kept.contains(&i) { dest[i] } else { 1 })).collect();
+    let zeros = vec![Ofr::Const(0); rank];
+    let inserted = insert_slice_always(rw, part, info.dest, &zeros, &write);
+    rw.replace_op(op, &[inserted]);
+    true
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -8,9 +8,9 @@ use rustc_hash::FxHashMap;
 use tessel_ir::dialects::func::ModuleOp;
 use tessel_ir::dialects::transform::{
     bool_option, fuse_sizes, handle_op_name, match_names, tile_sizes, ApplyCanonicalizationOp,
-    ApplyFoldIntoPackAndUnpackOp, ApplyFoldPackUnpackIntoEmptyOp, ApplyPatternsOp, CastOp, FuseConsumerOp,
-    FuseIntoContainingOp, FuseOp, LowerPackOp, LowerUnPackOp, MatchOp, NamedSequenceOp, SplitHandleOp, TileUsingForOp,
-    TileUsingForallOp, YieldOp,
+    ApplyDecomposePackUnpackOp, ApplyFoldIntoPackAndUnpackOp, ApplyFoldPackUnpackIntoEmptyOp, ApplyPatternsOp, CastOp,
+    FuseConsumerOp, FuseIntoContainingOp, FuseOp, GetParentOp, LowerPackOp, LowerUnPackOp, MatchOp, NamedSequenceOp,
+    SplitHandleOp, TileUsingForOp, TileUsingForallOp, YieldOp,
 };
 use tessel_ir::interfaces::tiling::tiling_interface;
 use tessel_ir::{Context, Diagnostic, Loc, OpId, Value};
@@ -54,9 +54,10 @@ impl Pass for TransformInterpreter {
     }
 
     fn run(&mut self, ctx: &mut Context, root: OpId) -> Result<(), Diagnostic> {
-        let seq = ctx
-            .nested_ops(root)
-            .into_iter()
+        // The payload's own sequences first, then the preloaded library's.
+        let seq = std::iter::once(root)
+            .chain(ctx.transform_library.iter().copied())
+            .flat_map(|m| ctx.nested_ops(m))
             .filter_map(|o| NamedSequenceOp::cast(ctx, o))
             .find(|s| s.sym_name(ctx) == Some(self.entry.as_str()))
             .ok_or_else(|| {
@@ -109,6 +110,8 @@ impl Pass for TransformInterpreter {
                 run_fuse_consumer(ctx, op, &mut handles)?;
             } else if LowerPackOp::isa(ctx, op) || LowerUnPackOp::isa(ctx, op) {
                 run_lower(ctx, op, &mut handles)?;
+            } else if GetParentOp::isa(ctx, op) {
+                run_get_parent(ctx, op, &mut handles)?;
             } else if ApplyPatternsOp::isa(ctx, op) {
                 run_apply_patterns(ctx, op, &handles)?;
             } else if CastOp::isa(ctx, op) {
@@ -117,7 +120,7 @@ impl Pass for TransformInterpreter {
             } else {
                 return Err(Diagnostic::error(
                     ctx.op_loc(op),
-                    format!("'{}' is not supported by tessel's transform interpreter (supported: structured.match, structured.tile_using_for, structured.tile_using_forall, structured.fuse_into_containing_op, structured.fuse, structured.lower_pack, structured.lower_unpack, apply_patterns, test.fuse_consumer, split_handle, cast, yield)", ctx.op_name(op)),
+                    format!("'{}' is not supported by tessel's transform interpreter (supported: structured.match, structured.tile_using_for, structured.tile_using_forall, structured.fuse_into_containing_op, structured.fuse, structured.lower_pack, structured.lower_unpack, get_parent_op, apply_patterns, test.fuse_consumer, split_handle, cast, yield)", ctx.op_name(op)),
                 ));
             }
             check_handle_types(ctx, op, &handles)?;
@@ -369,13 +372,15 @@ fn run_apply_patterns(ctx: &mut Context, op: OpId, handles: &Handles) -> Result<
                 ));
             }
             sources.push(crate::pack_folds::fold_pack_unpack_into_empty);
+        } else if ApplyDecomposePackUnpackOp::isa(ctx, d) {
+            sources.push(crate::pack_folds::decompose_pack_unpack);
         } else if ApplyCanonicalizationOp::isa(ctx, d) {
             canonicalization = true;
         } else {
             return Err(Diagnostic::error(
                 ctx.op_loc(d),
                 format!(
-                    "'{}' is not supported by tessel's transform interpreter (supported in apply_patterns: apply_patterns.tensor.fold_into_pack_and_unpack, apply_patterns.linalg.fold_pack_unpack_into_empty, apply_patterns.canonicalization)",
+                    "'{}' is not supported by tessel's transform interpreter (supported in apply_patterns: apply_patterns.tensor.fold_into_pack_and_unpack, apply_patterns.linalg.fold_pack_unpack_into_empty, apply_patterns.linalg.decompose_pack_unpack, apply_patterns.canonicalization)",
                     ctx.op_name(d)
                 ),
             ));
@@ -411,4 +416,51 @@ fn is_ancestor_of(ctx: &Context, op: OpId, inner: OpId) -> bool {
         at = ctx.parent_op(o);
     }
     false
+}
+
+/// `transform.get_parent_op`: for each payload op, its `nth_parent`-th
+/// enclosing op that is isolated from above (`isolated_from_above`) or has
+/// the name `op_name` (any op without either); `deduplicate` keeps each
+/// parent once. A payload op without such a parent is MLIR's error.
+fn run_get_parent(ctx: &Context, op: OpId, handles: &mut Handles) -> Result<(), Diagnostic> {
+    use tessel_ir::attrs::AttrKind;
+    use tessel_ir::registry::traits;
+    let isolated = ctx.get_attr(op, "isolated_from_above").is_some();
+    let name = ctx.get_attr(op, "op_name").and_then(|a| match ctx.attr_kind(a) {
+        AttrKind::String { value, .. } => Some(value.clone()),
+        _ => None,
+    });
+    let nth = match ctx.get_attr(op, "nth_parent").map(|a| ctx.attr_kind(a)) {
+        Some(AttrKind::Integer { value, .. }) => usize::try_from(*value).unwrap_or(1),
+        _ => 1,
+    };
+    let dedup = ctx.get_attr(op, "deduplicate").is_some();
+    let wanted = |p: OpId| {
+        (!isolated || ctx.def_of(p).is_some_and(|d| d.has(traits::ISOLATED_FROM_ABOVE)))
+            && name.as_deref().is_none_or(|n| names_op(ctx, n, p))
+    };
+    let mut parents: Vec<OpId> = Vec::new();
+    for &target in handles.get(&ctx.operands(op)[0]).map(Vec::as_slice).unwrap_or(&[]) {
+        let mut found = None;
+        let mut left = nth;
+        let mut at = ctx.parent_op(target);
+        while let Some(p) = at {
+            if wanted(p) {
+                left -= 1;
+                if left == 0 {
+                    found = Some(p);
+                    break;
+                }
+            }
+            at = ctx.parent_op(p);
+        }
+        let Some(parent) = found else {
+            return Err(at_transform(ctx, op, target, "could not find a parent op that matches all requirements"));
+        };
+        if !(dedup && parents.contains(&parent)) {
+            parents.push(parent);
+        }
+    }
+    handles.insert(ctx.result(op, 0), parents);
+    Ok(())
 }

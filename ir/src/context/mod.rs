@@ -309,6 +309,10 @@ pub struct Context {
     registry: Registry,
     /// Allow ops whose dialect is not registered (`--allow-unregistered-dialect`).
     pub allow_unregistered: bool,
+    /// Modules of transform sequences loaded beside the payload
+    /// (`-transform-preload-library`): parsed into this context, attached
+    /// to nothing, so they are never printed or rewritten.
+    pub transform_library: Vec<OpId>,
 }
 
 impl Context {
@@ -326,6 +330,7 @@ impl Context {
             syms: IndexSet::default(),
             registry: Registry::default(),
             allow_unregistered: false,
+            transform_library: Vec::new(),
         };
         for (i, kind) in well_known_types().into_iter().enumerate() {
             let at = ctx.types.intern(kind);

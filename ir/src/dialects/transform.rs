@@ -3,9 +3,10 @@
 //! `structured.tile_using_for`, `structured.tile_using_forall`,
 //! `structured.fuse_into_containing_op`, `structured.fuse`,
 //! `test.fuse_consumer`, `split_handle`, `cast`, `structured.lower_pack`,
-//! `structured.lower_unpack`, `apply_patterns` (with
+//! `structured.lower_unpack`, `get_parent_op`, `apply_patterns` (with
 //! `apply_patterns.tensor.fold_into_pack_and_unpack`,
-//! `apply_patterns.linalg.fold_pack_unpack_into_empty` and
+//! `apply_patterns.linalg.fold_pack_unpack_into_empty`,
+//! `apply_patterns.linalg.decompose_pack_unpack` and
 //! `apply_patterns.canonicalization`). The
 //! interpreter that runs them lives in tessel-passes.
 
@@ -271,6 +272,32 @@ crate::op! {
     def { }
 }
 
+crate::op! {
+    /// `transform.apply_patterns.linalg.decompose_pack_unpack`
+    pub struct ApplyDecomposePackUnpackOp => APPLY_DECOMPOSE_PACK_UNPACK = "transform.apply_patterns.linalg.decompose_pack_unpack";
+    operands { }
+    attributes { }
+    results { }
+    regions { }
+    format { parse_descriptor, print_descriptor }
+    def { }
+}
+
+crate::op! {
+    /// `transform.get_parent_op %h {isolated_from_above, op_name = "..",
+    /// deduplicate, nth_parent = n}`: the enclosing op of each payload op.
+    pub struct GetParentOp => GET_PARENT_OP = "transform.get_parent_op";
+    operands { target: One }
+    attributes { isolated_from_above: UnitAttr = "isolated_from_above", op_name: AnyAttr = "op_name", deduplicate: UnitAttr = "deduplicate", allow_empty_results: UnitAttr = "allow_empty_results", nth_parent: AnyAttr = "nth_parent" }
+    results { parent: One }
+    regions { }
+    format { parse_split_handle, print_handle_op }
+    def {
+        default_properties: &[("nth_parent", "1 : i64")],
+        traits: traits::DEAD_WHEN_UNUSED,
+    }
+}
+
 fn parse_apply_patterns(p: &mut OpParser<'_, '_>) -> PResult<()> {
     p.keyword("to")?;
     let target = p.operand()?;
@@ -399,6 +426,8 @@ pub fn register(r: &mut Registry) {
         &APPLY_FOLD_INTO_PACK_AND_UNPACK,
         &APPLY_FOLD_PACK_UNPACK_INTO_EMPTY,
         &APPLY_CANONICALIZATION,
+        &APPLY_DECOMPOSE_PACK_UNPACK,
+        &GET_PARENT_OP,
     ] {
         r.add(d);
     }

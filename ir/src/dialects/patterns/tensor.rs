@@ -62,8 +62,11 @@ fn tied_init(ctx: &crate::Context, def: OpId, result: crate::Value) -> Option<cr
 pub fn fold_noop_slice(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     let ctx = &*rw.ctx;
     let Some(p) = slice_view(ctx, op) else { return false };
+    // The value that replaces the op, and the type it must have: an
+    // extract's result type (a rank-reducing slice of a whole tensor is
+    // not its source), an insert's dest type.
     let (src, full) = if let Some(e) = ExtractSliceOp::cast(ctx, op) {
-        (e.source(ctx), ctx.value_type(e.source(ctx)))
+        (e.source(ctx), ctx.value_type(ctx.result(op, 0)))
     } else {
         let i = InsertSliceOp(op);
         (i.source(ctx), ctx.value_type(i.dest(ctx)))
