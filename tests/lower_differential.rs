@@ -3,7 +3,8 @@
 //! permutations, padding, unit outer dims; f32, bf16 and i8 bits), with the
 //! pad/unpad shortcuts on and off: the lowered function must compute the
 //! packed one's bits (an unpad-like unpack whose tile and unit dims
-//! interleave included, where mlir-opt 22's shortcut reads the wrong dims).
+//! interleave included, where mlir-opt 22's shortcut reads the wrong dims),
+//! on static and dynamic shapes.
 
 mod common;
 
@@ -57,6 +58,17 @@ fn lowered_packs_compute_the_packs_bits() {
 fn lowered_unpacks_compute_the_unpacks_bits() {
     let mut r = runner(300, 282);
     r.run(&config(false), |c| check(&Config { dynamic: false, ..c })).unwrap();
+}
+
+/// Dynamic shapes: every unpacked dim and every outer dim of the packed
+/// tensor is `?` (tiles static): pad amounts from tensor.dim, the expanded
+/// outer extents divided at run time.
+#[test]
+fn lowered_dynamic_packs_and_unpacks_compute_the_same_bits() {
+    for pack in [true, false] {
+        let mut r = runner(200, 283 + pack as u64);
+        r.run(&config(pack), |c| check(&Config { dynamic: true, ..c })).unwrap();
+    }
 }
 
 /// Unpad-like unpacks and pad-like packs: every outer dim 1 (untiled dims

@@ -49,11 +49,11 @@ pub struct LoweredUnpack {
     pub extract_slice: OpId,
 }
 
-/// The static shape and element type of a tensor value.
-fn static_shape(ctx: &Context, v: Value) -> Result<(Vec<i64>, Type), String> {
+/// The shape ([`DYNAMIC`] for dynamic dims) and element type of a tensor.
+fn shape_of(ctx: &Context, v: Value) -> Result<(Vec<i64>, Type), String> {
     match ctx.value_type_kind(v) {
-        TypeKind::Tensor { shape, elem, .. } if !shape.contains(&DYNAMIC) => Ok((shape.clone(), *elem)),
-        _ => Err("tessel lowers packs and unpacks of static shapes only".into()),
+        TypeKind::Tensor { shape, elem, .. } => Ok((shape.clone(), *elem)),
+        _ => Err("expected a ranked tensor".into()),
     }
 }
 
@@ -158,12 +158,14 @@ pub(crate) fn emit_pad(
     value: Value,
 ) -> Value {
     let elem = rw.ctx.value_type_kind(src).element_type().expect("a tensor");
-    let op = pad(rw, src, high, padded, value, elem);
+    let high: Vec<Ofr> = high.iter().map(|h| Ofr::Const(*h)).collect();
+    let op = pad(rw, src, &high, padded, value, elem);
     rw.ctx.result(op, 0)
 }
 
-/// `tensor.pad %src low[0...] high[high...] { tensor.yield %pad }`.
-fn pad(b: &mut Builder<'_>, src: Value, high: &[i64], padded: &[i64], value: Value, elem: Type) -> OpId {
+/// `tensor.pad %src low[0...] high[high...] { tensor.yield %pad }` into a
+/// tensor of shape `padded` (with [`DYNAMIC`] dims).
+fn pad(b: &mut Builder<'_>, src: Value, high: &[Ofr], padded: &[i64], value: Value, elem: Type) -> OpId {
     let rank = high.len();
     let region = b.ctx.create_region();
     let block = b.ctx.append_block(region);
@@ -173,7 +175,8 @@ fn pad(b: &mut Builder<'_>, src: Value, high: &[i64], padded: &[i64], value: Val
     }
     let ty = tensor_type(b.ctx, padded, elem);
     let low = vec![0i64; rank];
-    let op = PadOp::create(b, src, &[], &[], &low, high, false, &[ty], vec![region]).op();
+    let (high_static, high_values) = b.split(high);
+    let op = PadOp::create(b, src, &[], &high_values, &low, &high_static, false, &[ty], vec![region]).op();
     let saved = b.ip;
     b.ip = InsertPoint::End(block);
     YieldOp::create(b, value, &[], vec![]);
@@ -194,30 +197,53 @@ fn transpose(b: &mut Builder<'_>, input: Value, init: Value, perm: &[usize], ele
 /// is MLIR's `lowerPadLikeWithInsertSlice`.
 pub fn lower_pack(ctx: &mut Context, op: OpId, pad_like_with_insert_slice: bool) -> Result<LoweredPack, String> {
     let info = PackInfo::read(ctx, op).filter(|i| i.is_pack).ok_or("not a pack")?;
-    let (src_shape, elem) = static_shape(ctx, info.source)?;
-    let (packed, _) = static_shape(ctx, info.dest)?;
+    let (src_shape, elem) = shape_of(ctx, info.source)?;
+    let (packed, _) = shape_of(ctx, info.dest)?;
     let rank = src_shape.len();
     let tiles = tiles_by_dim(&info, rank)?;
-    let padded: Vec<i64> = src_shape
-        .iter()
-        .zip(&tiles)
-        .map(|(&d, t)| match t {
-            Some(t) => tessel_ir::affine::ceil_div(d, *t) * t,
-            None => d,
-        })
-        .collect();
-    let high: Vec<i64> = padded.iter().zip(&src_shape).map(|(p, d)| p - d).collect();
+    // Where each unpacked dim's outer extent sits in the packed shape.
+    let mut outer_pos = vec![0usize; rank];
+    for (j, &d) in outer_perm(&info, rank).iter().enumerate() {
+        outer_pos[d] = j;
+    }
     let loc = ctx.op_loc(op);
     let mut b = Builder::new(ctx, InsertPoint::Before(op), loc);
     let value = padding_value(&mut b, &info, elem)?;
+    // High padding up to whole tiles: outer extent * tile - size, static
+    // when both are (as MLIR's lowering computes it, from the dest).
+    let mut high = Vec::with_capacity(rank);
+    let mut padded = Vec::with_capacity(rank);
+    for d in 0..rank {
+        let (size, outer) = (src_shape[d], packed[outer_pos[d]]);
+        match tiles[d] {
+            None => {
+                high.push(Ofr::Const(0));
+                padded.push(size);
+            }
+            Some(t) if size != DYNAMIC && outer != DYNAMIC => {
+                let p = tessel_ir::affine::ceil_div(size, t) * t;
+                high.push(Ofr::Const(p - size));
+                padded.push(p);
+            }
+            Some(t) => {
+                // The size first, then the outer extent (MLIR's order).
+                let size_v = b.dim(info.source, d);
+                let outer_v = b.dim(info.dest, outer_pos[d]);
+                high.push(b.affine_apply(&outer_times_tile_minus_size(t), &[outer_v, size_v]));
+                padded.push(DYNAMIC);
+            }
+        }
+    }
     let pad_op = pad(&mut b, info.source, &high, &padded, value, elem);
     let padded_v = b.ctx.result(pad_op, 0);
+    let all_static = !padded.contains(&DYNAMIC) && !packed.contains(&DYNAMIC);
     let sizes: Vec<i64> = packed[..packed.len() - tiles.iter().flatten().count()]
         .iter()
         .map(|_| 1)
         .chain(tiles.iter().flatten().copied())
         .collect();
-    let shortcut = pad_like_with_insert_slice && like_pad(&info, &packed) && drops_unit_dims(&sizes, &padded);
+    let shortcut =
+        all_static && pad_like_with_insert_slice && like_pad(&info, &packed) && drops_unit_dims(&sizes, &padded);
     let (expand_shape, transpose_op, insert_slice, result) = if shortcut {
         let zeros = vec![Ofr::Const(0); packed.len()];
         let sizes: Vec<Ofr> = packed.iter().map(|d| Ofr::Const(*d)).collect();
@@ -226,17 +252,26 @@ pub fn lower_pack(ctx: &mut Context, op: OpId, pad_like_with_insert_slice: bool)
         (None, None, ins_op, inserted)
     } else {
         let (groups, outer_at, inner_at) = expansion(&tiles);
-        let expanded: Vec<i64> = padded
-            .iter()
-            .zip(&tiles)
-            .flat_map(|(p, t)| match t {
-                Some(t) => vec![p / t, *t],
-                None => vec![*p],
-            })
-            .collect();
-        let ty = tensor_type(b.ctx, &expanded, elem);
+        // Each tiled dim becomes [extent / tile, tile]; a dynamic extent is
+        // read from the padded tensor and divided (arith.divsi, as MLIR).
+        let mut expanded: Vec<Ofr> = Vec::new();
+        for d in 0..rank {
+            let extent = if padded[d] == DYNAMIC { b.dim(padded_v, d) } else { Ofr::Const(padded[d]) };
+            match (tiles[d], extent) {
+                (Some(t), Ofr::Const(p)) => expanded.extend([Ofr::Const(p / t), Ofr::Const(t)]),
+                (Some(t), Ofr::Val(v)) => {
+                    let tile = b.index_const(t);
+                    let index = b.ctx.index_type();
+                    let q = tessel_ir::dialects::arith::DivSIOp::create(&mut b, v, tile, None, None, &[index], vec![]);
+                    expanded.extend([Ofr::Val(q.result(b.ctx)), Ofr::Const(t)]);
+                }
+                (None, e) => expanded.push(e),
+            }
+        }
+        let (static_shape, dynamic_sizes) = b.split(&expanded);
+        let ty = tensor_type(b.ctx, &static_shape, elem);
         let r = reassociation_attr(b.ctx, &groups);
-        let exp = ExpandShapeOp::create(&mut b, padded_v, &[], Some(r), &expanded, &[ty], vec![]).op();
+        let exp = ExpandShapeOp::create(&mut b, padded_v, &dynamic_sizes, Some(r), &static_shape, &[ty], vec![]).op();
         let perm = packed_from_expanded(&info, rank, &outer_at, &inner_at);
         let exp_v = b.ctx.result(exp, 0);
         let t = transpose(&mut b, exp_v, info.dest, &perm, elem);
@@ -248,13 +283,23 @@ pub fn lower_pack(ctx: &mut Context, op: OpId, pad_like_with_insert_slice: bool)
     Ok(LoweredPack { pad: pad_op, expand_shape, transpose: transpose_op, insert_slice })
 }
 
+/// `()[s0, s1] -> (s0 * tile - s1)`: the high padding of a tiled dim from
+/// its outer extent and its size.
+fn outer_times_tile_minus_size(tile: i64) -> tessel_ir::affine::AffineMap {
+    use tessel_ir::affine::{AffineBinOp, AffineExpr, AffineMap};
+    let times = AffineExpr::bin(AffineBinOp::Mul, AffineExpr::Sym(0), AffineExpr::Const(tile));
+    let minus = AffineExpr::bin(AffineBinOp::Mul, AffineExpr::Sym(1), AffineExpr::Const(-1));
+    AffineMap { num_dims: 0, num_syms: 2, results: vec![AffineExpr::bin(AffineBinOp::Add, times, minus)] }
+}
+
 /// Lowers the unpack `op` (replacing its result);
 /// `unpad_like_with_extract_slice` is MLIR's
 /// `lowerUnpadLikeWithExtractSlice`.
 pub fn lower_unpack(ctx: &mut Context, op: OpId, unpad_like_with_extract_slice: bool) -> Result<LoweredUnpack, String> {
     let info = PackInfo::read(ctx, op).filter(|i| !i.is_pack).ok_or("not an unpack")?;
-    let (packed, elem) = static_shape(ctx, info.source)?;
-    let (dest_shape, _) = static_shape(ctx, info.dest)?;
+    let (packed, elem) = shape_of(ctx, info.source)?;
+    let (dest_shape, _) = shape_of(ctx, info.dest)?;
+    let all_static = !packed.contains(&DYNAMIC) && !dest_shape.contains(&DYNAMIC);
     let rank = dest_shape.len();
     let tiles = tiles_by_dim(&info, rank)?;
     let loc = ctx.op_loc(op);
@@ -264,7 +309,11 @@ pub fn lower_unpack(ctx: &mut Context, op: OpId, unpad_like_with_extract_slice: 
     // tiles cut to the dest's extents (in inner_dims_pos order).
     let slice_sizes: Vec<i64> =
         (0..packed.len() - k).map(|_| 1).chain(info.inner_dims_pos.iter().map(|&p| dest_shape[p as usize])).collect();
-    if unpad_like_with_extract_slice && like_pad(&info, &packed) && drops_unit_dims(&slice_sizes, &dest_shape) {
+    if all_static
+        && unpad_like_with_extract_slice
+        && like_pad(&info, &packed)
+        && drops_unit_dims(&slice_sizes, &dest_shape)
+    {
         let ty = b.ctx.value_type(info.dest);
         let slice = tessel_ir::dialects::tensor::ExtractSliceOp::create(
             &mut b,
@@ -287,20 +336,20 @@ pub fn lower_unpack(ctx: &mut Context, op: OpId, unpad_like_with_extract_slice: 
     }
     let (groups, outer_at, inner_at) = expansion(&tiles);
     // The outer extents come from the packed source (they may hold more
-    // than the dest needs: the padding the slice drops).
+    // than the dest needs: the padding the slice drops); dynamic ones are
+    // read from it.
     let perm_outer = outer_perm(&info, rank);
-    let mut outer_extent = vec![0i64; rank];
+    let mut outer_extent = vec![Ofr::Const(0); rank];
     for (j, &d) in perm_outer.iter().enumerate() {
-        outer_extent[d] = packed[j];
+        outer_extent[d] = if packed[j] == DYNAMIC { b.dim(info.source, j) } else { Ofr::Const(packed[j]) };
     }
-    let expanded: Vec<i64> = (0..rank)
+    let expanded: Vec<Ofr> = (0..rank)
         .flat_map(|d| match tiles[d] {
-            Some(t) => vec![outer_extent[d], t],
+            Some(t) => vec![outer_extent[d], Ofr::Const(t)],
             None => vec![outer_extent[d]],
         })
         .collect();
-    let empty_sizes: Vec<Ofr> = expanded.iter().map(|d| Ofr::Const(*d)).collect();
-    let init = b.empty(&empty_sizes, elem);
+    let init = b.empty(&expanded, elem);
     let empty = b.ctx.defining_op(init);
     // packed dim j is expanded dim packed_from_expanded[j]; the transpose
     // takes the packed source to the expanded order: its inverse.
@@ -311,20 +360,36 @@ pub fn lower_unpack(ctx: &mut Context, op: OpId, unpad_like_with_extract_slice: 
     }
     let t = transpose(&mut b, info.source, init, &perm, elem);
     let t_v = b.ctx.result(t, 0);
-    let collapsed_shape: Vec<i64> = groups.iter().map(|g| g.iter().map(|&e| expanded[e]).product()).collect();
+    let expanded_static: Vec<i64> = expanded.iter().map(|e| e.static_or_dynamic()).collect();
+    let collapsed_shape: Vec<i64> = groups
+        .iter()
+        .map(|g| {
+            let dims = g.iter().map(|&e| expanded_static[e]);
+            if dims.clone().any(|d| d == DYNAMIC) {
+                DYNAMIC
+            } else {
+                dims.product()
+            }
+        })
+        .collect();
     let ty = tensor_type(b.ctx, &collapsed_shape, elem);
     let r = reassociation_attr(b.ctx, &groups);
     let collapse = CollapseShapeOp::create(&mut b, t_v, Some(r), &[ty], vec![]).op();
     let c_v = b.ctx.result(collapse, 0);
     let dest_ty = b.ctx.value_type(info.dest);
+    // The dest's extents (read from it when dynamic): the padding goes.
+    let sizes: Vec<Ofr> = (0..rank)
+        .map(|d| if dest_shape[d] == DYNAMIC { b.dim(info.dest, d) } else { Ofr::Const(dest_shape[d]) })
+        .collect();
+    let (static_sizes, dynamic_sizes) = b.split(&sizes);
     let slice = tessel_ir::dialects::tensor::ExtractSliceOp::create(
         &mut b,
         c_v,
         &[],
-        &[],
+        &dynamic_sizes,
         &[],
         &vec![0; rank],
-        &dest_shape,
+        &static_sizes,
         &vec![1; rank],
         &[dest_ty],
         vec![],
