@@ -116,6 +116,18 @@ fn block_colour(block: i64) -> String {
     format!("hsl({hue},65%,78%)")
 }
 
+/// The caption over the logical array.
+pub const LOGICAL_CAPTION: &str = "logical array: linear index of each element";
+/// The caption over memory.
+pub const MEMORY_CAPTION: &str = "memory order: logical index in each slot";
+
+/// The width `text` takes in the picture's monospace font at `size` px: an
+/// advance of 0.6 em per character (DejaVu Sans Mono, Liberation Mono and
+/// Courier all use 0.6 em), rounded up.
+pub fn text_width(text: &str, size: i64) -> i64 {
+    (text.chars().count() as i64 * size * 6 + 9) / 10
+}
+
 /// An SVG picture: left, the logical array (two most minor dims, one grid
 /// per leading index) with each element's linear index, coloured by the
 /// memory block (first tile) it lands in; right, memory in order, each slot
@@ -138,11 +150,14 @@ pub fn svg(t: &TiledLayout, title: &str) -> Result<String, String> {
     const GAP: i64 = 40;
     const TOP: i64 = 60;
     let grid_h = rows * CELL + if rank > 2 { 24 } else { 0 };
-    let left_w = cols * CELL;
+    // Each panel is as wide as its grid or its caption, whichever is wider,
+    // so a narrow array's captions do not run into each other.
+    let left_w = (cols * CELL).max(text_width(LOGICAL_CAPTION, 11));
     let width_slots = if block <= 64 { block } else { 32 };
     let mem_rows = crate::tiling::ceil_div(t.padded_slots, width_slots);
     let mem_x = 20 + left_w + GAP;
-    let width = mem_x + width_slots * CELL + 20;
+    let width =
+        (mem_x + (width_slots * CELL).max(text_width(MEMORY_CAPTION, 11)) + 20).max(20 + text_width(title, 14) + 20);
     let height = TOP + (lead * (grid_h + 12)).max(mem_rows * CELL) + 40;
     let mut s = String::new();
     let _ = writeln!(
@@ -155,8 +170,8 @@ pub fn svg(t: &TiledLayout, title: &str) -> Result<String, String> {
     );
     let _ = writeln!(s, r#"<rect width="{width}" height="{height}" fill="white"/>"#);
     let _ = writeln!(s, r#"<text x="20" y="22" font-size="14">{}</text>"#, escape(title));
-    let _ = writeln!(s, r#"<text x="20" y="46">logical array: linear index of each element</text>"#);
-    let _ = writeln!(s, r#"<text x="{mem_x}" y="46">memory order: logical index in each slot</text>"#);
+    let _ = writeln!(s, r#"<text x="20" y="46">{LOGICAL_CAPTION}</text>"#);
+    let _ = writeln!(s, r#"<text x="{mem_x}" y="46">{MEMORY_CAPTION}</text>"#);
     let mut y0 = TOP;
     for l in 0..lead {
         if rank > 2 {
