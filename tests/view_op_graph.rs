@@ -1,6 +1,9 @@
 //! `--view-op-graph` output rendered by Graphviz: `dot -Tplain` must accept
-//! it and list exactly the nodes and edges the IR has (one node per op and
-//! block argument, one edge per use of a value defined in the graph). Skipped
+//! it and list exactly the nodes and edges the IR has (one record per op
+//! without regions and per block argument, an anchor per op with regions and
+//! per block, the legend; one edge per use of a value defined in the graph),
+//! and every edge must leave a result port and enter an operand port named
+//! after the SSA value, as the printed IR names it. Skipped
 //! when `dot` is not installed, unless `TESSEL_REQUIRE_DOT=1` (CI installs
 //! Graphviz and sets it).
 
@@ -21,7 +24,7 @@ const INPUT: &str = "func.func @f(%src: tensor<13x15xf32>) -> tensor<2x4x8x4xf32
 }
 ";
 
-/// Ops, block arguments and in-graph uses under `root`.
+/// Nodes (ops, blocks, block arguments) and in-graph uses under `root`.
 fn expected_counts(ctx: &Context, root: OpId) -> (usize, usize) {
     let mut ops = Vec::new();
     ctx.walk_preorder(root, &mut |o| ops.push(o));
@@ -30,7 +33,7 @@ fn expected_counts(ctx: &Context, root: OpId) -> (usize, usize) {
     for &op in &ops {
         for &r in ctx.regions(op) {
             for &b in ctx.blocks(r) {
-                nodes += ctx.block_args(b).len();
+                nodes += 1 + ctx.block_args(b).len();
             }
         }
         edges += ctx.operands(op).iter().filter(|v| !matches!(ctx.value_def(**v), ValueDef::Detached)).count();
@@ -50,8 +53,17 @@ fn graphviz_renders_every_node_and_edge() {
     run_pipeline(&mut ctx, module, &mut pipeline, &Instrumentation::default(), &mut NoHooks).unwrap();
     let dot = op_graph_dot(&ctx, module, &GraphOptions::default());
     let (nodes, edges) = expected_counts(&ctx, module);
-    assert_eq!(dot.lines().filter(|l| l.trim_start().starts_with('v') && l.contains("[label")).count(), nodes);
+    let is_node = |l: &&str| l.trim_start().starts_with('v') && l.contains(" [") && !l.contains(" -> ");
+    assert_eq!(dot.lines().filter(is_node).count(), nodes);
     assert_eq!(dot.lines().filter(|l| l.starts_with("  v") && l.contains(" -> ")).count(), edges);
+    // The pack reads %extracted_slice (its source) through a port of that name.
+    let printed = tessel_ir::printer::print_op_top(&ctx, module, Default::default());
+    assert!(printed.contains("tensor.pack %extracted_slice "), "{printed}");
+    assert!(dot.contains("<arg_extracted_slice> %extracted_slice|"), "{dot}");
+    assert!(
+        dot.lines().any(|l| l.contains(":res_extracted_slice:s -> v") && l.contains(":arg_extracted_slice:n")),
+        "{dot}"
+    );
 
     let child = Command::new("dot").arg("-Tplain").stdin(Stdio::piped()).stdout(Stdio::piped()).spawn();
     let Ok(mut child) = child else {
@@ -63,6 +75,7 @@ fn graphviz_renders_every_node_and_edge() {
     let out = child.wait_with_output().unwrap();
     assert!(out.status.success(), "dot rejected the graph:\n{dot}");
     let plain = String::from_utf8(out.stdout).unwrap();
-    assert_eq!(plain.lines().filter(|l| l.starts_with("node ")).count(), nodes, "{plain}");
+    // Graphviz lists the legend as a node too.
+    assert_eq!(plain.lines().filter(|l| l.starts_with("node ")).count(), nodes + 1, "{plain}");
     assert_eq!(plain.lines().filter(|l| l.starts_with("edge ")).count(), edges, "{plain}");
 }

@@ -2,21 +2,25 @@
 //! writes a Graphviz DOT picture of the data flow of the op it runs on to
 //! stderr (as mlir-opt's `-view-op-graph` does) and leaves the IR as it is.
 //!
-//! Ops are nodes (labelled with their name, result types and attributes),
-//! SSA values are edges from their definition to each use, block arguments
-//! are small nodes of their own, and every region is a cluster labelled with
-//! the op that owns it, so tiled loop nests read as nested boxes. The graph
-//! is a petgraph `Graph` (nodes and edges) plus the cluster tree; render it
-//! with `dot -Tsvg`.
+//! The picture is mlir-opt 22's: every op without regions is a record node
+//! whose top row holds its operands (`%name` ports), then its name and
+//! attributes, then its results (`%name type` ports), filled with one
+//! colour per op name; block arguments are records of one result port; an
+//! op with regions is a cluster labelled with its name and attributes,
+//! holding a cluster per block. Data-flow edges run from a result port to
+//! an operand port, so the picture can be matched to the text by SSA name.
+//!
+//! With `max-label-len=N` the output is mlir-opt 22's byte for byte
+//! (attributes and types cut at N characters with `...`). Without it,
+//! tessel prints every label whole, wrapped at 60 characters, and adds a
+//! legend (the colour of each op name, what nodes, ports and edges are).
 
 use std::fmt::Write;
 
-use petgraph::graph::{Graph, NodeIndex};
-use petgraph::visit::EdgeRef;
 use rustc_hash::FxHashMap;
-use tessel_ir::context::ValueDef;
-use tessel_ir::printer::{attr_to_string, type_to_string};
-use tessel_ir::{Context, Diagnostic, OpId, Value};
+use tessel_ir::attrs::{AttrKind, DenseData};
+use tessel_ir::printer::{attr_to_string, type_to_string, ValueNames};
+use tessel_ir::{Attr, Context, Diagnostic, OpId, Type, Value};
 
 use crate::manager::{Pass, PassInfo, PassOptions};
 
@@ -30,15 +34,16 @@ pub(crate) const INFO: PassInfo = PassInfo {
 /// Label options.
 #[derive(Clone, Debug)]
 pub struct GraphOptions {
-    /// Attribute values longer than this are cut with `...`.
-    pub max_label_len: usize,
+    /// Attribute values and types longer than this are cut with `...`, as
+    /// mlir-opt does; `None` (tessel's default) prints them whole, wrapped.
+    pub max_label_len: Option<usize>,
     pub print_attrs: bool,
     pub print_result_types: bool,
 }
 
 impl Default for GraphOptions {
     fn default() -> Self {
-        GraphOptions { max_label_len: 20, print_attrs: true, print_result_types: true }
+        GraphOptions { max_label_len: None, print_attrs: true, print_result_types: true }
     }
 }
 
@@ -61,7 +66,7 @@ impl ViewOpGraph {
         let mut options = GraphOptions::default();
         if let Some(v) = opts.get("max-label-len") {
             options.max_label_len =
-                v.parse().map_err(|_| format!("option 'max-label-len' expects a number, got '{v}'"))?;
+                Some(v.parse().map_err(|_| format!("option 'max-label-len' expects a number, got '{v}'"))?);
         }
         options.print_attrs = bool_option(opts, "print-attrs", true)?;
         options.print_result_types = bool_option(opts, "print-result-types", true)?;
@@ -75,7 +80,7 @@ impl Pass for ViewOpGraph {
     }
 
     fn class_name(&self) -> &'static str {
-        "ViewOpGraph"
+        "PrintOpPass"
     }
 
     fn run(&mut self, ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
@@ -85,188 +90,361 @@ impl Pass for ViewOpGraph {
     }
 }
 
-/// A node: an op or a block argument.
-#[derive(Clone, Debug)]
-enum GraphNode {
-    Op(OpId),
-    Arg(Value),
+/// Elements attributes with more elements, and arrays with more entries,
+/// are elided (`[[...]] : type`, `[...]`), as MLIR's printer limit does.
+const LARGE_ATTR_LIMIT: usize = 16;
+/// Where tessel's unlimited labels wrap.
+const WRAP: usize = 60;
+
+/// A node or cluster of the picture: its number, and the cluster's
+/// number when it is one (edges to a cluster end at its anchor node).
+#[derive(Clone, Copy)]
+struct Node {
+    id: usize,
+    cluster: Option<usize>,
 }
 
-/// A region's box: its label and, in program order, its nodes and the
-/// boxes of nested ops with regions.
-#[derive(Default, Debug)]
-struct Cluster {
-    label: String,
-    items: Vec<Item>,
-}
-
-#[derive(Debug)]
-enum Item {
-    Node(NodeIndex),
-    Box(Cluster),
-}
-
-/// The data-flow graph of `root` (nodes and edges) and its region boxes.
-struct OpGraph {
-    graph: Graph<GraphNode, ()>,
-    root: Cluster,
-    /// The node standing for each op (ops with regions: an anchor inside
-    /// their box) and for each block argument.
-    op_node: FxHashMap<OpId, NodeIndex>,
-    arg_node: FxHashMap<Value, NodeIndex>,
-    /// The ops in program order (edges are emitted in this order).
-    in_order: Vec<OpId>,
-}
-
-impl OpGraph {
-    fn build(ctx: &Context, root: OpId) -> OpGraph {
-        let mut g = OpGraph {
-            graph: Graph::new(),
-            root: Cluster::default(),
-            op_node: FxHashMap::default(),
-            arg_node: FxHashMap::default(),
-            in_order: Vec::new(),
-        };
-        let mut top = Cluster::default();
-        g.add_op(ctx, root, &mut top);
-        g.root = top;
-        // Data flow: definition -> use, for every operand whose definition
-        // is inside the graph.
-        for user in std::mem::take(&mut g.in_order) {
-            let to = g.op_node[&user];
-            for &v in ctx.operands(user) {
-                let from = match ctx.value_def(v) {
-                    ValueDef::Result { op, .. } => g.op_node.get(&op).copied(),
-                    ValueDef::BlockArg { .. } => g.arg_node.get(&v).copied(),
-                    ValueDef::Detached => None,
-                };
-                if let Some(from) = from {
-                    g.graph.add_edge(from, to, ());
-                }
-            }
-        }
-        g
-    }
-
-    /// Adds `op` to `into`: a node, or (with regions) a box holding an
-    /// anchor node and its regions' contents.
-    fn add_op(&mut self, ctx: &Context, op: OpId, into: &mut Cluster) {
-        let node = self.graph.add_node(GraphNode::Op(op));
-        self.op_node.insert(op, node);
-        self.in_order.push(op);
-        if ctx.regions(op).is_empty() {
-            into.items.push(Item::Node(node));
-            return;
-        }
-        let mut own = Cluster { label: ctx.op_name(op).to_string(), items: vec![Item::Node(node)] };
-        for &r in ctx.regions(op) {
-            let mut region = Cluster::default();
-            for &b in ctx.blocks(r) {
-                for &a in ctx.block_args(b) {
-                    let n = self.graph.add_node(GraphNode::Arg(a));
-                    self.arg_node.insert(a, n);
-                    region.items.push(Item::Node(n));
-                }
-                for o in ctx.block_ops(b) {
-                    self.add_op(ctx, o, &mut region);
-                }
-            }
-            own.items.push(Item::Box(region));
-        }
-        into.items.push(Item::Box(own));
-    }
+struct Writer<'a> {
+    ctx: &'a Context,
+    opts: &'a GraphOptions,
+    names: ValueNames,
+    out: String,
+    depth: usize,
+    counter: usize,
+    colors: FxHashMap<String, String>,
+    /// The names of ops drawn as records, in the order their colours were
+    /// given (the legend's rows).
+    color_order: Vec<String>,
+    value_node: FxHashMap<Value, Node>,
+    /// (value, consumer, operand port) in the order the uses were met.
+    uses: Vec<(Value, Node, String)>,
 }
 
 /// The DOT text of `root`'s data flow.
 pub fn op_graph_dot(ctx: &Context, root: OpId, opts: &GraphOptions) -> String {
-    let g = OpGraph::build(ctx, root);
-    let mut out = String::from("digraph G {\n  compound = true;\n");
-    let mut next_cluster = 0usize;
-    write_cluster(ctx, &g, &g.root, opts, 1, &mut next_cluster, &mut out);
-    for e in g.graph.edge_references() {
-        let _ = writeln!(out, "  v{} -> v{};", e.source().index(), e.target().index());
+    let mut w = Writer {
+        ctx,
+        opts,
+        names: ValueNames::new(ctx, root),
+        out: String::new(),
+        depth: 1,
+        counter: 0,
+        colors: FxHashMap::default(),
+        color_order: Vec::new(),
+        value_node: FxHashMap::default(),
+        uses: Vec::new(),
+    };
+    w.color_ops(root);
+    w.out.push_str("digraph G {\n  compound = true;\n");
+    w.process_op(root);
+    if opts.max_label_len.is_none() {
+        w.legend();
     }
-    out.push_str("}\n");
-    out
+    for (v, to, port) in std::mem::take(&mut w.uses) {
+        let Some(&from) = w.value_node.get(&v) else { continue };
+        let src_port = w.port_name(v);
+        w.edge(from, to, &src_port, &port);
+    }
+    w.out.push_str("}\n");
+    w.out
 }
 
-fn write_cluster(
-    ctx: &Context,
-    g: &OpGraph,
-    c: &Cluster,
-    opts: &GraphOptions,
-    depth: usize,
-    next: &mut usize,
-    out: &mut String,
-) {
-    let pad = "  ".repeat(depth);
-    for (k, item) in c.items.iter().enumerate() {
-        match item {
-            Item::Node(n) => {
-                // The first node of an op's own box is the op itself.
-                let anchor = k == 0 && !c.label.is_empty();
-                let (label, shape) = node_label(ctx, &g.graph[*n], opts, anchor);
-                let _ = writeln!(out, "{pad}v{} [label = \"{}\", shape = {shape}];", n.index(), dot_escape(&label));
+impl Writer<'_> {
+    fn line(&mut self, text: &str) {
+        for _ in 0..self.depth {
+            self.out.push_str("  ");
+        }
+        self.out.push_str(text);
+        self.out.push('\n');
+    }
+
+    /// One colour per op name, hues spread evenly in the order the names
+    /// are first met walking the ops children first (MLIR's walk).
+    fn color_ops(&mut self, root: OpId) {
+        let mut order = Vec::new();
+        let mut records = Vec::new();
+        post_order(self.ctx, root, &mut |op| {
+            let name = self.ctx.op_name(op).to_string();
+            if self.ctx.regions(op).is_empty() && !records.contains(&name) {
+                records.push(name.clone());
             }
-            Item::Box(child) => {
-                let id = *next;
-                *next += 1;
-                let _ = writeln!(out, "{pad}subgraph cluster_{id} {{");
-                if child.label.is_empty() {
-                    let _ = writeln!(out, "{pad}  style = dashed;");
-                } else {
-                    let _ = writeln!(out, "{pad}  label = \"{}\";", dot_escape(&child.label));
-                }
-                write_cluster(ctx, g, child, opts, depth + 1, next, out);
-                let _ = writeln!(out, "{pad}}}");
+            if !order.contains(&name) {
+                order.push(name);
             }
+        });
+        let n = order.len().max(1) as f64;
+        for (i, name) in order.iter().enumerate() {
+            self.colors.insert(name.clone(), format!("{:.6} 0.3 0.95", i as f64 / n));
+        }
+        // The legend lists the colours drawn: those of ops without regions
+        // (ops with regions are clusters, not filled).
+        self.color_order = order.into_iter().filter(|n| records.contains(n)).collect();
+    }
+
+    fn cut(&self, text: String) -> String {
+        match self.opts.max_label_len {
+            Some(n) if text.chars().count() > n => text.chars().take(n).collect::<String>() + "...",
+            _ => text,
         }
     }
-}
 
-/// The label and shape of a node (`anchor`: the op heading its own box).
-fn node_label(ctx: &Context, n: &GraphNode, opts: &GraphOptions, anchor: bool) -> (String, &'static str) {
-    match n {
-        GraphNode::Arg(v) => {
-            let index = match ctx.value_def(*v) {
-                ValueDef::BlockArg { index, .. } => index,
-                _ => 0,
-            };
-            (format!("arg #{index} : {}", type_to_string(ctx, ctx.value_type(*v))), "plain")
-        }
-        GraphNode::Op(op) => {
-            let mut label = ctx.op_name(*op).to_string();
-            if opts.print_result_types && !ctx.results(*op).is_empty() {
-                let types: Vec<String> =
-                    ctx.results(*op).iter().map(|r| type_to_string(ctx, ctx.value_type(*r))).collect();
-                let _ = write!(label, " : ({})", types.join(", "));
+    /// An attribute value as mlir-opt shows it: splats whole, big elements
+    /// and arrays elided, the rest cut (or, unlimited, wrapped).
+    fn attr_text(&self, a: Attr) -> String {
+        match self.ctx.attr_kind(a) {
+            AttrKind::Dense { data: DenseData::Splat(_), .. } => escape(&attr_to_string(self.ctx, a)),
+            AttrKind::Dense { ty, data } if dense_len(self.ctx, *ty, data) > LARGE_ATTR_LIMIT => {
+                let rank = self.ctx.type_kind(*ty).shape().map_or(0, |s| s.len());
+                format!("{}...{} : {}", "[".repeat(rank), "]".repeat(rank), self.type_text(*ty))
             }
-            if opts.print_attrs {
-                for (k, v) in ctx.op(*op).attrs.iter() {
-                    let mut text = attr_to_string(ctx, *v);
-                    if text.chars().count() > opts.max_label_len {
-                        text = text.chars().take(opts.max_label_len).collect::<String>() + "...";
+            AttrKind::Array(items) if items.len() > LARGE_ATTR_LIMIT => "[...]".to_string(),
+            _ => self.wrap(escape(&self.cut(attr_to_string(self.ctx, a)))),
+        }
+    }
+
+    fn type_text(&self, t: Type) -> String {
+        escape(&self.cut(type_to_string(self.ctx, t)))
+    }
+
+    /// Unlimited labels: long lines continue on the next line of the
+    /// (left-justified) label.
+    fn wrap(&self, text: String) -> String {
+        if self.opts.max_label_len.is_some() || text.chars().count() <= WRAP {
+            return text;
+        }
+        let chars: Vec<char> = text.chars().collect();
+        chars.chunks(WRAP).map(|c| c.iter().collect::<String>()).collect::<Vec<_>>().join("\\l  ")
+    }
+
+    /// The op's attributes by name (properties and those at their default
+    /// value included, as MLIR's `getAttrs` lists them).
+    fn attrs(&self, op: OpId) -> Vec<(String, String)> {
+        let ctx = self.ctx;
+        let mut list: Vec<(String, String)> =
+            ctx.op(op).attrs.iter().map(|(k, v)| (ctx.str(*k).to_string(), self.attr_text(*v))).collect();
+        for (name, text) in ctx.def_of(op).map(|d| d.default_properties).unwrap_or(&[]) {
+            if !list.iter().any(|(k, _)| k == name) {
+                list.push((name.to_string(), self.wrap(escape(&self.cut(text.to_string())))));
+            }
+        }
+        list.sort_by(|a, b| a.0.cmp(&b.0));
+        list
+    }
+
+    /// `%0` -> `_0`: the port of a value.
+    fn port_name(&self, v: Value) -> String {
+        self.names.name(self.ctx, v).replace(['%', '#'], "_")
+    }
+
+    fn node(&mut self, label: &str, shape: &str, fill: Option<&str>) -> Node {
+        self.counter += 1;
+        let id = self.counter;
+        let text = match fill {
+            Some(f) => format!("v{id} [fillcolor = \"{f}\", label = \"{label}\", shape = {shape}, style = filled];"),
+            None => format!("v{id} [label = \"{label}\", shape = {shape}];"),
+        };
+        self.line(&text);
+        Node { id, cluster: None }
+    }
+
+    fn cluster(&mut self, label: &str, body: impl FnOnce(&mut Self)) -> Node {
+        self.counter += 1;
+        let cluster = self.counter;
+        self.line(&format!("subgraph cluster_{cluster} {{"));
+        self.depth += 1;
+        let anchor = self.node(" ", "plain", None);
+        self.line(&format!("label = \"{label}\";"));
+        body(self);
+        self.depth -= 1;
+        self.line("}");
+        Node { id: anchor.id, cluster: Some(cluster) }
+    }
+
+    fn process_op(&mut self, op: OpId) -> Node {
+        let ctx = self.ctx;
+        let node = if ctx.regions(op).is_empty() {
+            let label = self.record_label(op);
+            let fill = self.colors.get(ctx.op_name(op)).cloned();
+            self.node(&label, "Mrecord", fill.as_deref())
+        } else {
+            let label = self.cluster_label(op);
+            self.cluster(&label, |w| {
+                for &r in ctx.regions(op) {
+                    for &b in ctx.blocks(r) {
+                        w.process_block(b);
                     }
-                    let _ = write!(label, "\n{}: {text}", ctx.str(*k));
                 }
-            }
-            (label, if anchor { "box" } else { "ellipse" })
+            })
+        };
+        let operands = ctx.operands(op).to_vec();
+        for (i, &v) in operands.iter().enumerate() {
+            let port = self.operand_port(&operands, i);
+            self.uses.push((v, node, port));
         }
+        for &r in ctx.results(op) {
+            self.value_node.insert(r, node);
+        }
+        node
+    }
+
+    fn process_block(&mut self, b: tessel_ir::BlockId) {
+        let ctx = self.ctx;
+        self.cluster("", |w| {
+            for &a in ctx.block_args(b) {
+                let label = w.result_port(a);
+                let n = w.node(&label, "Mrecord", None);
+                w.value_node.insert(a, n);
+            }
+            for op in ctx.block_ops(b) {
+                w.process_op(op);
+            }
+        });
+    }
+
+    /// The port of operand `i`: the value's. When the op uses the value
+    /// more than once, tessel's labels add the operand number so each use
+    /// has its own port (mlir-opt 22, followed under `max-label-len`, gives
+    /// them one port: Graphviz then draws both edges into the first).
+    fn operand_port(&self, operands: &[Value], i: usize) -> String {
+        let name = self.port_name(operands[i]);
+        if self.opts.max_label_len.is_none() && operands.iter().filter(|v| **v == operands[i]).count() > 1 {
+            format!("{name}_{i}")
+        } else {
+            name
+        }
+    }
+
+    fn result_port(&self, v: Value) -> String {
+        let mut s = format!("<res{}> {}", self.port_name(v), self.names.name(self.ctx, v));
+        if self.opts.print_result_types {
+            let _ = write!(s, " {}", self.type_text(self.ctx.value_type(v)));
+        }
+        s
+    }
+
+    fn record_label(&self, op: OpId) -> String {
+        let ctx = self.ctx;
+        let mut s = String::from("{");
+        let operands = ctx.operands(op);
+        if !operands.is_empty() {
+            let ports: Vec<String> = (0..operands.len())
+                .map(|i| format!("<arg{}> {}", self.operand_port(operands, i), self.names.name(ctx, operands[i])))
+                .collect();
+            let _ = write!(s, "{{{}}}|", ports.join("|"));
+        }
+        let _ = write!(s, "{}\\l", ctx.op_name(op));
+        let attrs = self.attrs(op);
+        if self.opts.print_attrs && !attrs.is_empty() {
+            s.push_str("\\l");
+            for (k, v) in attrs {
+                let _ = write!(s, "{k}: {v}\\l");
+            }
+        }
+        let results = ctx.results(op);
+        if !results.is_empty() {
+            let ports: Vec<String> = results.iter().map(|r| self.result_port(*r)).collect();
+            let _ = write!(s, "|{{{}}}", ports.join("|"));
+        }
+        s.push('}');
+        s
+    }
+
+    fn cluster_label(&self, op: OpId) -> String {
+        let ctx = self.ctx;
+        let mut s = ctx.op_name(op).to_string();
+        if self.opts.print_result_types {
+            let types: Vec<String> = ctx.results(op).iter().map(|r| type_to_string(ctx, ctx.value_type(*r))).collect();
+            // mlir-opt 22 leaves the cluster's result types unescaped.
+            let _ = write!(s, " : ({})", self.cut(types.join(", ")));
+        }
+        if self.opts.print_attrs {
+            s.push_str("\\l");
+            for (k, v) in self.attrs(op) {
+                let _ = write!(s, "{k}: {v}\\l");
+            }
+        }
+        s
+    }
+
+    fn edge(&mut self, from: Node, to: Node, src_port: &str, dst_port: &str) {
+        let mut s = format!("v{}", from.id);
+        if from.cluster.is_none() {
+            let _ = write!(s, ":res{src_port}:s");
+        }
+        let _ = write!(s, " -> v{}", to.id);
+        if to.cluster.is_none() {
+            let _ = write!(s, ":arg{dst_port}:n");
+        }
+        let mut attrs = Vec::new();
+        if let Some(c) = to.cluster {
+            attrs.push(format!("lhead = cluster_{c}"));
+        }
+        if let Some(c) = from.cluster {
+            attrs.push(format!("ltail = cluster_{c}"));
+        }
+        attrs.push("style = solid".to_string());
+        let _ = write!(s, "[{}];", attrs.join(", "));
+        self.line(&s);
+    }
+
+    /// tessel's legend (unlimited labels only): the colour of each op name
+    /// and how to read nodes, ports and edges.
+    fn legend(&mut self) {
+        let mut rows = String::new();
+        for name in &self.color_order {
+            let _ = write!(
+                rows,
+                "<tr><td bgcolor=\"{}\"> </td><td align=\"left\">{}</td></tr>",
+                self.colors[name],
+                html(name)
+            );
+        }
+        let text = format!(
+            "legend [shape = plain, label = <<table border=\"0\" cellborder=\"1\" cellspacing=\"0\" cellpadding=\"4\">\
+<tr><td colspan=\"2\"><b>legend</b></td></tr>{rows}\
+<tr><td colspan=\"2\" align=\"left\">record: operands (top), op and attributes, results (bottom)</td></tr>\
+<tr><td colspan=\"2\" align=\"left\">ports: SSA names as printed; edge: a result to its use</td></tr>\
+<tr><td colspan=\"2\" align=\"left\">box: an op with regions, one inner box per block</td></tr></table>>];"
+        );
+        self.line(&text);
     }
 }
 
-/// A string inside DOT's double quotes.
-fn dot_escape(s: &str) -> String {
+/// Calls `f` on every op under and including `op`, children first.
+fn post_order(ctx: &Context, op: OpId, f: &mut impl FnMut(OpId)) {
+    for &r in ctx.regions(op) {
+        for &b in ctx.blocks(r) {
+            for o in ctx.block_ops(b) {
+                post_order(ctx, o, f);
+            }
+        }
+    }
+    f(op);
+}
+
+fn dense_len(ctx: &Context, ty: Type, data: &DenseData) -> usize {
+    match data {
+        DenseData::Elements(e) => e.len(),
+        _ => ctx.type_kind(ty).shape().map_or(1, |s| s.iter().map(|d| (*d).max(0) as usize).product()),
+    }
+}
+
+/// Graphviz record labels: braces, bars, angle brackets, quotes and
+/// newlines take a backslash (MLIR's `escapeLabelString`).
+fn escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            c => out.push(c),
+        if matches!(c, '{' | '|' | '<' | '}' | '>' | '\n' | '"') {
+            out.push('\\');
         }
+        out.push(c);
     }
     out
+}
+
+/// Text inside an HTML-like label.
+fn html(s: &str) -> String {
+    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
 }
 
 #[cfg(test)]
@@ -275,21 +453,34 @@ mod tests {
     use tessel_ir::parser::{parse_module, BufferStart};
 
     #[test]
-    fn nodes_edges_and_boxes_follow_the_ir() {
+    fn records_ports_and_edges_follow_the_ir() {
         let mut ctx = Context::new();
         let text = "func.func @f(%a: index, %b: index) -> index {\n  %0 = arith.addi %a, %b : index\n  %1 = arith.muli %0, %0 : index\n  return %1 : index\n}\n";
         let module = parse_module(&mut ctx, text, "t", BufferStart::default()).unwrap().module;
         let dot = op_graph_dot(&ctx, module, &GraphOptions::default());
-        // module and func boxes, their regions' boxes.
+        // module, its block, func, its block.
         assert_eq!(dot.matches("subgraph cluster_").count(), 4, "{dot}");
-        assert!(dot.contains("label = \"func.func\""), "{dot}");
-        assert!(dot.contains("arg #1 : index"), "{dot}");
-        assert!(dot.contains("arith.addi : (index)"), "{dot}");
-        // a -> addi, b -> addi, addi -> muli (twice: two operands), muli -> return.
+        assert!(dot.contains(r#"label = "<res_arg1> %arg1 index", shape = Mrecord"#), "{dot}");
+        assert!(dot.contains(r#"sym_name: \"f\"\l"#), "{dot}");
+        // Both uses of %0 by muli get their own port (tessel's labels).
+        assert!(dot.contains("{{<arg_0_0> %0|<arg_0_1> %0}|arith.muli"), "{dot}");
         let edges: Vec<&str> = dot.lines().filter(|l| l.starts_with("  v") && l.contains(" -> v")).collect();
-        assert_eq!(edges, ["  v2 -> v4;", "  v3 -> v4;", "  v4 -> v5;", "  v4 -> v5;", "  v5 -> v6;"], "{dot}");
-        assert!(dot.contains(r#"sym_name: \"f\""#), "{dot}");
-        let short = op_graph_dot(&ctx, module, &GraphOptions { max_label_len: 3, ..GraphOptions::default() });
-        assert!(short.contains("function_type: (in..."), "{short}");
+        assert_eq!(
+            edges,
+            [
+                "  v9:res_arg0:s -> v11:arg_arg0:n[style = solid];",
+                "  v10:res_arg1:s -> v11:arg_arg1:n[style = solid];",
+                "  v11:res_0:s -> v12:arg_0_0:n[style = solid];",
+                "  v11:res_0:s -> v12:arg_0_1:n[style = solid];",
+                "  v12:res_1:s -> v13:arg_1:n[style = solid];",
+            ],
+            "{dot}"
+        );
+        assert!(dot.contains("legend [shape = plain"), "{dot}");
+        // mlir-opt's form: cut labels, one port per value, no legend.
+        let short = op_graph_dot(&ctx, module, &GraphOptions { max_label_len: Some(3), ..GraphOptions::default() });
+        assert!(short.contains(r"function_type: (in...\l"), "{short}");
+        assert!(short.contains("{{<arg_0> %0|<arg_0> %0}|arith.muli"), "{short}");
+        assert!(!short.contains("legend"), "{short}");
     }
 }

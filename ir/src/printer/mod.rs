@@ -356,6 +356,27 @@ fn print_top_to(
 }
 
 /// Prints a type.
+/// The SSA names the printer gives the values under `top` (`%0`, `%arg0`,
+/// `%pack`, `%1#0`), for tools that label values as the text shows them.
+pub struct ValueNames {
+    table: NameTable,
+}
+
+impl ValueNames {
+    /// The names of the values nested in `top`, as printing `top` with
+    /// default options names them.
+    pub fn new(ctx: &Context, top: OpId) -> ValueNames {
+        ValueNames { table: NameTable::compute(ctx, top, &PrintOptions::default()) }
+    }
+
+    /// `v`'s name, `%` included.
+    pub fn name(&self, ctx: &Context, v: Value) -> String {
+        let mut out = String::new();
+        self.table.write_value(ctx, v, &mut out);
+        out
+    }
+}
+
 pub fn type_to_string(ctx: &Context, t: Type) -> String {
     let mut s = String::new();
     write_type(ctx, t, &mut s);
