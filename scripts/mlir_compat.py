@@ -105,7 +105,8 @@ def main():
                 continue
             if "--run=" in cmd:
                 continue  # prints computed values, not IR
-            cmd = cmd.replace("%s", f).replace("tessel-opt", args.tessel, 1)
+            cmd = cmd.replace("%s", f).replace("%S", os.path.dirname(f)).replace("%p", os.path.dirname(f))
+            cmd = cmd.replace("tessel-opt", args.tessel, 1)
             cmd = re.sub(r"\s2>&1\s*$", "", cmd)
             cmd = re.sub(r"\s>\s*\S+", "", cmd)  # the output is checked here, not written to a file
             r = subprocess.run(["bash", "-c", cmd + " --pack-spelling=linalg"], capture_output=True, text=True)

@@ -46,7 +46,7 @@ def main():
                     # MLIR's test transform ops exist only in mlir-opt, not
                     # in the libraries linked in-process.
                     continue
-                cmd = cmd.replace("%s", f).replace("%S", os.path.dirname(f)).replace("tessel-opt", args.tessel, 1)
+                cmd = cmd.replace("%s", f).replace("%S", os.path.dirname(f)).replace("%p", os.path.dirname(f)).replace("tessel-opt", args.tessel, 1)
                 r = subprocess.run(["bash", "-c", cmd + " --mlir-verify"], capture_output=True, text=True)
                 checked += 1
                 if r.returncode != 0:
