@@ -631,15 +631,10 @@ fn tree_path(
     path
 }
 
-/// A unified diff of two printed IRs (3 lines of context).
+/// A unified diff of two printed IRs (3 lines of context), SSA names
+/// aligned by structure first ([`crate::ir_diff`]).
 fn unified_diff(before: &str, after: &str) -> String {
-    let diff = similar::TextDiff::from_lines(before, after);
-    let mut out = diff.unified_diff().context_radius(3).header("before", "after").to_string();
-    if !out.ends_with('\n') {
-        out.push('\n');
-    }
-    out.push('\n');
-    out
+    crate::ir_diff::unified_diff(before, after)
 }
 
 /// The pipeline the options ask for: `--pass-pipeline` or the pass flags.

@@ -5,6 +5,7 @@ pub mod cli;
 pub mod driver;
 pub mod expected;
 pub mod input;
+pub mod ir_diff;
 pub mod layout_cli;
 pub mod layout_mlir;
 pub mod run;
