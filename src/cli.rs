@@ -58,6 +58,9 @@ pub struct Options {
     /// `--mlir-timing-display=tree|list`.
     pub timing_display: TimingDisplay,
     pub debug: bool,
+    /// `--debug-only=transform,canonicalize,cse,tiling`: debug output of
+    /// those components only (MLIR's `-debug-only`).
+    pub debug_only: Option<Vec<String>>,
     pub help: bool,
     pub version: bool,
     pub list_ops: bool,
@@ -119,6 +122,7 @@ impl Default for Options {
             timing: false,
             timing_display: TimingDisplay::Tree,
             debug: false,
+            debug_only: None,
             help: false,
             version: false,
             list_ops: false,
@@ -194,6 +198,9 @@ OPTIONS:\n\
   --mlir-timing-display=<tree|list>  The report nested like the pipeline (default) or one line per\n\
                                   timer name, the slowest first\n\
   --debug                         Print pass remarks and trace spans (filter with TESSEL_LOG=...)\n\
+  --debug-only=<list>             Debug output of some components: transform (each transform op and its\n\
+                                  payload), canonicalize (each pattern applied, at which op), cse (each\n\
+                                  merge), tiling (each tiled op, its tile sizes and temporaries)\n\
   --run=<func>                    Run <func> after the passes and print its results instead of the IR\n\
   --input=<spec>                  One per argument of --run: a .npy file, iota, random:<seed> or a literal\n\
   --output=<file.npy>             One per result: write it as .npy instead of printing it\n\
@@ -317,6 +324,18 @@ pub fn parse_args(args: &[String], is_pass: &dyn Fn(&str) -> bool) -> Result<Opt
                 }
             }
             "debug" => o.debug = parse_bool(name, value)?,
+            "debug-only" => {
+                let list: Vec<String> = take_value("--debug-only")?
+                    .split(',')
+                    .map(|t| t.trim().to_string())
+                    .filter(|t| !t.is_empty())
+                    .collect();
+                const KNOWN: [&str; 4] = ["transform", "canonicalize", "cse", "tiling"];
+                if let Some(bad) = list.iter().find(|t| !KNOWN.contains(&t.as_str())) {
+                    return Err(format!("--debug-only: unknown component '{bad}' (known: {})", KNOWN.join(", ")));
+                }
+                o.debug_only = Some(list);
+            }
             "list-ops" => o.list_ops = true,
             "run" => o.run = Some(take_value("--run")?),
             "input" => o.inputs.push(take_value("--input")?),

@@ -734,10 +734,17 @@ pub fn main_with_args(args: &[String]) -> i32 {
         let passes: Vec<(&str, &str)> = registry.all().iter().map(|p| (p.name, p.description)).collect();
         return write_info("tessel-opt", &help_text(&passes));
     }
-    if opts.debug || std::env::var_os("TESSEL_LOG").is_some() {
-        // Spans per pass and per tiled op; TESSEL_LOG takes RUST_LOG-style filters.
-        let filter = tracing_subscriber::EnvFilter::try_from_env("TESSEL_LOG")
-            .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("debug"));
+    if opts.debug || opts.debug_only.is_some() || std::env::var_os("TESSEL_LOG").is_some() {
+        // Spans per pass and per tiled op; TESSEL_LOG takes RUST_LOG-style
+        // filters; --debug-only keeps the events of the named components
+        // (their tracing targets).
+        let filter = match &opts.debug_only {
+            Some(list) => tracing_subscriber::EnvFilter::new(
+                list.iter().map(|t| format!("{t}=debug")).collect::<Vec<_>>().join(","),
+            ),
+            None => tracing_subscriber::EnvFilter::try_from_env("TESSEL_LOG")
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("debug")),
+        };
         let ansi = std::io::IsTerminal::is_terminal(&std::io::stderr());
         let _ = tracing_subscriber::fmt()
             .with_env_filter(filter)

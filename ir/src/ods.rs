@@ -437,7 +437,7 @@ macro_rules! op {
                     &$crate::parser::CustomParser($parse),
                     &$crate::printer::CustomPrinter($print),
                 )?
-                $(&$crate::rewriter::Canonicalization(&[$($pattern),*]),)?
+                $(&$crate::rewriter::Canonicalization($crate::named_patterns![$($pattern),*]),)?
             ],
             $($field: $value,)*
             ..$crate::registry::OpDef::named($name)

@@ -14,10 +14,25 @@ use crate::{Attr, Context, Loc, OpId, Value};
 /// leaves the IR untouched and returns false.
 pub type PatternFn = fn(&mut Rewriter<'_>, OpId) -> bool;
 
+/// A pattern with its name (the function's path as written, for
+/// `--debug-only=canonicalize`).
+pub type NamedPattern = (&'static str, PatternFn);
+
+/// The last segment of a pattern's path (`fold_dim`).
+pub fn pattern_name(path: &str) -> &str {
+    path.rsplit("::").next().unwrap_or(path).trim()
+}
+
+/// `&[("path", path as PatternFn), ..]` for a list of pattern functions.
+#[macro_export]
+macro_rules! named_patterns {
+    ($($p:path),* $(,)?) => { &[$((stringify!($p), $p as $crate::rewriter::PatternFn)),*] };
+}
+
 /// The canonicalization patterns of an op (folds included), tried in
 /// order; attached to its [`OpDef`](crate::registry::OpDef) as an
 /// interface (`patterns [..]` in [`op!`](crate::op)).
-pub struct Canonicalization(pub &'static [PatternFn]);
+pub struct Canonicalization(pub &'static [NamedPattern]);
 
 /// Creates, replaces, modifies and erases ops, reporting each change to
 /// its listener. Derefs to the [`Builder`] that creates ops.

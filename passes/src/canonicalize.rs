@@ -6,8 +6,11 @@
 use tessel_ir::builder::{constant_block_of, InsertPoint};
 use tessel_ir::dialects::arith::ConstantOp;
 use tessel_ir::entity_map::EntitySet;
+use tessel_ir::named_patterns;
 use tessel_ir::registry::traits;
-use tessel_ir::rewriter::{Canonicalization, Listener, PatternFn, Rewriter, DEFAULT_CONSTANT_FOLD_LIMIT};
+use tessel_ir::rewriter::{
+    pattern_name, Canonicalization, Listener, NamedPattern, Rewriter, DEFAULT_CONSTANT_FOLD_LIMIT,
+};
 use tessel_ir::{Context, Diagnostic, OpId, Value};
 
 use crate::manager::{Pass, PassInfo};
@@ -67,7 +70,7 @@ pub fn canonicalize(ctx: &mut Context, root: OpId) {
 
 /// The patterns for one op, by its kind (a pattern list of a test pass or
 /// a `transform.apply_patterns` descriptor).
-pub type PatternSource = fn(&Context, OpId) -> &'static [PatternFn];
+pub type PatternSource = fn(&Context, OpId) -> &'static [NamedPattern];
 
 /// Which patterns a greedy run applies: MLIR's `applyPatternsGreedily`
 /// with a pattern list. With `canonicalization`, the ops' registered
@@ -115,23 +118,23 @@ pub fn apply_patterns_greedily(ctx: &mut Context, root: OpId, set: PatternSet<'_
 
 /// The fold hooks among the registered patterns (what MLIR's ops do in
 /// `fold`, as opposed to canonicalization patterns).
-fn folds(ctx: &Context, op: OpId) -> &'static [PatternFn] {
+fn folds(ctx: &Context, op: OpId) -> &'static [NamedPattern] {
     use tessel_ir::dialects::linalg::TransposeOp;
     use tessel_ir::dialects::pack::{PackOp, UnPackOp};
     use tessel_ir::dialects::patterns::{arith, constants, linalg, tensor};
     use tessel_ir::dialects::tensor::{DimOp, ExtractSliceOp, InsertSliceOp, PadOp};
     if DimOp::isa(ctx, op) {
-        &[tensor::fold_dim]
+        named_patterns![tensor::fold_dim]
     } else if ExtractSliceOp::isa(ctx, op) || InsertSliceOp::isa(ctx, op) {
-        &[tensor::fold_noop_slice]
+        named_patterns![tensor::fold_noop_slice]
     } else if PadOp::isa(ctx, op) {
-        &[tensor::fold_noop_pad]
+        named_patterns![tensor::fold_noop_pad]
     } else if TransposeOp::isa(ctx, op) {
-        &[linalg::fold_identity_transpose, constants::fold_constant_transpose]
+        named_patterns![linalg::fold_identity_transpose, constants::fold_constant_transpose]
     } else if PackOp::isa(ctx, op) || UnPackOp::isa(ctx, op) {
-        &[constants::fold_constant_pack_or_unpack]
+        named_patterns![constants::fold_constant_pack_or_unpack]
     } else if ctx.op_name(op).starts_with("arith.") {
-        &[arith::fold_int_binary]
+        named_patterns![arith::fold_int_binary]
     } else {
         &[]
     }
@@ -246,9 +249,10 @@ fn hoist_constant(ctx: &mut Context, op: OpId, marks: &mut ChangeMarks, hoisted:
     }
 }
 
-/// The first of `op`'s patterns in `set` that applies, if any.
+/// The first of `op`'s patterns in `set` that applies, if any
+/// (`--debug-only=canonicalize` names it and the op).
 fn apply_patterns(ctx: &mut Context, op: OpId, marks: &mut ChangeMarks, set: PatternSet<'_>) -> bool {
-    let own: &'static [PatternFn] = if set.canonicalization {
+    let own: &'static [NamedPattern] = if set.canonicalization {
         match ctx.def_of(op).and_then(|d| d.interface::<Canonicalization>()) {
             Some(Canonicalization(patterns)) => patterns,
             None => &[],
@@ -256,16 +260,23 @@ fn apply_patterns(ctx: &mut Context, op: OpId, marks: &mut ChangeMarks, set: Pat
     } else {
         folds(ctx, op)
     };
-    let extra: smallvec::SmallVec<[&'static [PatternFn]; 4]> = set.sources.iter().map(|s| s(ctx, op)).collect();
+    let extra: smallvec::SmallVec<[&'static [NamedPattern]; 4]> = set.sources.iter().map(|s| s(ctx, op)).collect();
     if own.is_empty() && extra.iter().all(|l| l.is_empty()) {
         return false;
     }
     let loc = ctx.op_loc(op);
+    let debug = tracing::enabled!(target: "canonicalize", tracing::Level::DEBUG);
+    let op_name = if debug { ctx.op_name(op).to_string() } else { String::new() };
     // A fresh rewriter per op: its constant cache must not outlive the
     // dead-code erasure between sweeps.
     let mut rw = Rewriter::new(ctx, InsertPoint::Before(op), loc, marks);
     rw.constant_fold_limit = set.constant_fold_limit;
-    own.iter().chain(extra.iter().flat_map(|l| l.iter())).any(|pattern| pattern(&mut rw, op))
+    let applied = own.iter().chain(extra.iter().flat_map(|l| l.iter())).find(|(_, pattern)| pattern(&mut rw, op));
+    if let (true, Some((name, _))) = (debug, applied) {
+        let at = tessel_ir::diag::render_loc(rw.ctx, loc);
+        tracing::debug!(target: "canonicalize", pattern = pattern_name(name), op = %op_name, %at, "applied");
+    }
+    applied.is_some()
 }
 
 /// Pure ops without regions, and structured ops on tensors only (MLIR's

@@ -4,6 +4,7 @@
 
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
+use tessel_ir::diag;
 use tessel_ir::registry::traits;
 use tessel_ir::{Attr, BlockId, Context, Diagnostic, OpId, Sym, Type, Value};
 
@@ -78,6 +79,10 @@ fn cse_block(ctx: &mut Context, block: BlockId, scopes: &mut Vec<FxHashMap<Key, 
     for op in ctx.block_op_list(block) {
         if let Some(k) = key(ctx, op) {
             if let Some(&prev) = scopes.iter().rev().find_map(|s| s.get(&k)) {
+                if tracing::enabled!(target: "cse", tracing::Level::DEBUG) {
+                    let (at, into) = (diag::render_loc(ctx, ctx.op_loc(op)), diag::render_loc(ctx, ctx.op_loc(prev)));
+                    tracing::debug!(target: "cse", op = ctx.op_name(op), %at, %into, "merged into an equal op");
+                }
                 for (old, new) in ctx.results(op).to_vec().into_iter().zip(ctx.results(prev).to_vec()) {
                     ctx.replace_all_uses(old, new);
                 }

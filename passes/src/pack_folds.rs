@@ -35,22 +35,23 @@ use tessel_ir::dialects::pack::{constant_int, PackInfo, PackOp, Tile, UnPackOp};
 use tessel_ir::dialects::patterns::tensor::{no_artificial_padding, slice_of_unpack_folds};
 use tessel_ir::dialects::structured::{structured, GenericOp, IteratorKind};
 use tessel_ir::dialects::tensor::{slice_view, CollapseShapeOp, EmptyOp, ExpandShapeOp, ExtractSliceOp, PadOp};
-use tessel_ir::rewriter::{PatternFn, Rewriter};
+use tessel_ir::named_patterns;
+use tessel_ir::rewriter::{NamedPattern, Rewriter};
 use tessel_ir::types::DYNAMIC;
 use tessel_ir::{Context, OpId, Value};
 
 use crate::materialize_layouts::reassociation_attr;
 
 /// The fold-into-pack-and-unpack patterns for `op`, by its kind.
-pub fn fold_into_pack_and_unpack(ctx: &Context, op: OpId) -> &'static [PatternFn] {
+pub fn fold_into_pack_and_unpack(ctx: &Context, op: OpId) -> &'static [NamedPattern] {
     if PackOp::isa(ctx, op) {
-        &[fold_pad_into_pack, fold_transpose_into_pack]
+        named_patterns![fold_pad_into_pack, fold_transpose_into_pack]
     } else if UnPackOp::isa(ctx, op) {
-        &[fold_transpose_into_unpack]
+        named_patterns![fold_transpose_into_unpack]
     } else if ExtractSliceOp::isa(ctx, op) {
-        &[fold_slice_into_unpack]
+        named_patterns![fold_slice_into_unpack]
     } else if TransposeOp::isa(ctx, op) || GenericOp::isa(ctx, op) {
-        &[fold_pack_into_transpose, fold_unpack_into_transpose]
+        named_patterns![fold_pack_into_transpose, fold_unpack_into_transpose]
     } else {
         &[]
     }
@@ -58,9 +59,9 @@ pub fn fold_into_pack_and_unpack(ctx: &Context, op: OpId) -> &'static [PatternFn
 
 /// The fold-pack-unpack-into-empty patterns for `op` (MLIR's
 /// `populateFoldPackUnpackIntoTensorEmptyPatterns`).
-pub fn fold_pack_unpack_into_empty(ctx: &Context, op: OpId) -> &'static [PatternFn] {
+pub fn fold_pack_unpack_into_empty(ctx: &Context, op: OpId) -> &'static [NamedPattern] {
     if PackOp::isa(ctx, op) || UnPackOp::isa(ctx, op) {
-        &[fold_of_empty]
+        named_patterns![fold_of_empty]
     } else {
         &[]
     }
@@ -80,11 +81,11 @@ pub fn fold_of_empty(rw: &mut Rewriter<'_>, op: OpId) -> bool {
 }
 
 /// The simplify-pack-and-unpack patterns for `op`.
-pub fn simplify_pack_and_unpack(ctx: &Context, op: OpId) -> &'static [PatternFn] {
+pub fn simplify_pack_and_unpack(ctx: &Context, op: OpId) -> &'static [NamedPattern] {
     if PackOp::isa(ctx, op) {
-        &[pack_to_expand_shape]
+        named_patterns![pack_to_expand_shape]
     } else if UnPackOp::isa(ctx, op) {
-        &[unpack_to_collapse_shape]
+        named_patterns![unpack_to_collapse_shape]
     } else {
         &[]
     }
@@ -517,11 +518,11 @@ pub fn unpack_to_collapse_shape(rw: &mut Rewriter<'_>, op: OpId) -> bool {
 
 /// The decompose-pack-unpack patterns for `op` (MLIR's
 /// `populateDecomposePackUnpackPatterns`).
-pub fn decompose_pack_unpack(ctx: &Context, op: OpId) -> &'static [PatternFn] {
+pub fn decompose_pack_unpack(ctx: &Context, op: OpId) -> &'static [NamedPattern] {
     if PackOp::isa(ctx, op) {
-        &[decompose_unit_outer_pack]
+        named_patterns![decompose_unit_outer_pack]
     } else if UnPackOp::isa(ctx, op) {
-        &[decompose_unit_outer_unpack]
+        named_patterns![decompose_unit_outer_unpack]
     } else {
         &[]
     }

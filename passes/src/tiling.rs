@@ -238,3 +238,34 @@ fn insert_tiles_in_parallel(b: &mut Builder<'_>, nest: &LoopNest, tile: &TilingR
         b.parallel_insert_slice(tile.tiled_values[r], nest.carried[r], &pos.offsets, &pos.sizes);
     }
 }
+
+/// What a tiled unpack writes into, for `--debug-only=tiling`: its
+/// temporary's type and whether it is static, or that it writes the dest's
+/// slice directly.
+pub fn temporary_summary(ctx: &Context, tiled: &TiledLoops) -> String {
+    use tessel_ir::dialects::pack::UnPackOp;
+    use tessel_ir::dialects::tensor::EmptyOp;
+    let mut parts = Vec::new();
+    for &op in &tiled.tile.tiled_ops {
+        if !UnPackOp::isa(ctx, op) {
+            continue;
+        }
+        let dest = ctx.operands(op)[1];
+        let ty = ctx.value_type(dest);
+        parts.push(if EmptyOp::defining(ctx, dest).is_some() {
+            let dynamic = ctx.type_kind(ty).shape().is_some_and(|s| s.contains(&tessel_ir::types::DYNAMIC));
+            format!(
+                "temporary {} ({})",
+                tessel_ir::printer::type_to_string(ctx, ty),
+                if dynamic { "dynamic" } else { "static" }
+            )
+        } else {
+            "no temporary (the tile lines up with the inner tiles)".to_string()
+        });
+    }
+    if parts.is_empty() {
+        "no temporary".to_string()
+    } else {
+        parts.join("; ")
+    }
+}

@@ -124,6 +124,17 @@ impl Pass for TransformInterpreter {
                 ));
             }
             check_handle_types(ctx, op, &handles)?;
+            if tracing::enabled!(target: "transform", tracing::Level::DEBUG) {
+                let payload: Vec<String> =
+                    ctx.results(op).iter().map(|r| handles.get(r).map_or(0, Vec::len).to_string()).collect();
+                tracing::debug!(
+                    target: "transform",
+                    op = ctx.op_name(op),
+                    at = %tessel_ir::diag::render_loc(ctx, ctx.op_loc(op)),
+                    results = %payload.join(","),
+                    "applied (payload ops per result handle)"
+                );
+            }
         }
         // The schedule stays in the output, as mlir-opt 22 leaves it.
         Ok(())
@@ -263,7 +274,20 @@ fn run_tile(
     for t in handles.get(&target).cloned().unwrap_or_default() {
         check_tiling_target(ctx, op, t, options)?;
         let loc = ctx.op_loc(t);
-        tiled.push(tile_op(ctx, t, options).map_err(|d| on_target(ctx, op, loc, d))?);
+        let done = tile_op(ctx, t, options).map_err(|d| on_target(ctx, op, loc, d))?;
+        tracing::debug!(
+            target: "tiling",
+            op = ctx.op_name(t),
+            at = %tessel_ir::diag::render_loc(ctx, loc),
+            tile_sizes = ?options.tile_sizes,
+            loops = done.loops.len(),
+            temporaries = %crate::tiling::temporary_summary(ctx, &done),
+            "tiled"
+        );
+        for r in &done.tile.remarks {
+            tracing::debug!(target: "tiling", "{r}");
+        }
+        tiled.push(done);
     }
     record_tiled(ctx, op, &tiled, handles);
     Ok(())
