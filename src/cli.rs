@@ -38,6 +38,8 @@ pub struct Options {
     /// `--mlir-print-ir-diff`: after each pass that changed the IR, a
     /// unified diff of it (tessel's own).
     pub print_ir_diff: bool,
+    /// `--ir-report=FILE.html`: a page with every step of the run.
+    pub ir_report: Option<String>,
     /// Printer flags: `--mlir-print-local-scope`,
     /// `--mlir-elide-elementsattrs-if-larger`, `--mlir-print-skip-regions`,
     /// `--mlir-print-unique-ssa-ids`, `--mlir-print-value-users`,
@@ -110,6 +112,7 @@ impl Default for Options {
             print_ir_module_scope: false,
             print_ir_tree_dir: None,
             print_ir_diff: false,
+            ir_report: None,
             print_local_scope: false,
             elide_elements_larger: None,
             print_skip_regions: false,
@@ -184,6 +187,8 @@ OPTIONS:\n\
   --mlir-print-ir-module-scope    IR dumps show the whole module, not just the pass's op\n\
   --mlir-print-ir-tree-dir=<dir>  Write IR dumps to files under <dir> (a directory per op)\n\
   --mlir-print-ir-diff            After each pass that changed the IR, print a unified diff of it\n\
+  --ir-report=<file.html>         Write a self-contained page of the run: each pass, its time, the ops\n\
+                                  it added and removed, the IR after it, the diff, the remarks\n\
                                   (with --mlir-print-ir-tree-dir: one .diff file per pass)\n\
   --mlir-print-local-scope        Print attributes and locations in place, without aliases\n\
   --mlir-elide-elementsattrs-if-larger=<n>  Print dense<...> of more than n elements as dense_resource<__elided__>\n\
@@ -297,6 +302,7 @@ pub fn parse_args(args: &[String], is_pass: &dyn Fn(&str) -> bool) -> Result<Opt
             "mlir-print-ir-module-scope" => o.print_ir_module_scope = parse_bool(name, value)?,
             "mlir-print-ir-tree-dir" => o.print_ir_tree_dir = Some(take_value("--mlir-print-ir-tree-dir")?),
             "mlir-print-ir-diff" => o.print_ir_diff = parse_bool(name, value)?,
+            "ir-report" => o.ir_report = Some(take_value("--ir-report")?),
             "mlir-print-local-scope" => o.print_local_scope = parse_bool(name, value)?,
             "mlir-elide-elementsattrs-if-larger" => {
                 let v = take_value("--mlir-elide-elementsattrs-if-larger")?;

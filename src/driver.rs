@@ -161,10 +161,20 @@ fn process_text(
     let mut missing = String::new();
     let pipeline = pipeline_text(opts).and_then(|t| parse_pipeline(&t, registry).ok()).unwrap_or_default();
     let mut timing = Timing::new(opts.timing_display, &pipeline);
+    let mut report = opts.ir_report.as_ref().map(|_| crate::ir_report::Report::default());
     for chunk in &chunks {
         let mut diags = Vec::new();
-        let printed =
-            process_chunk(chunk, file, opts, registry, &mut diags, &mut out.errors, &mut timing, target.as_deref_mut());
+        let printed = process_chunk(
+            chunk,
+            file,
+            opts,
+            registry,
+            &mut diags,
+            &mut out.errors,
+            &mut timing,
+            target.as_deref_mut(),
+            report.as_mut(),
+        );
         let chunk_ok = printed.is_some();
         if !first_chunk {
             out.output.push("// -----\n".to_string());
@@ -198,6 +208,12 @@ fn process_text(
     // Like mlir-opt, unexpected diagnostics come as they happen and missing
     // expectations after the whole buffer.
     out.errors.push_str(&missing);
+    if let (Some(path), Some(report)) = (&opts.ir_report, &report) {
+        if let Err(e) = std::fs::write(path, report.html(file)) {
+            out.errors.push_str(&format!("tessel-opt: --ir-report: cannot write '{path}': {e}\n"));
+            out.success = false;
+        }
+    }
     if opts.timing {
         out.errors.push_str(&timing.report());
     }
@@ -250,6 +266,7 @@ fn process_chunk(
     dumps: &mut String,
     timing: &mut Timing,
     target: Option<&mut OutputTarget>,
+    mut report: Option<&mut crate::ir_report::Report>,
 ) -> Option<(String, PrintedText)> {
     let mut ctx = Context::new();
     ctx.allow_unregistered = opts.allow_unregistered;
@@ -282,6 +299,9 @@ fn process_chunk(
         return None;
     }
     let print_opts = print_options(opts);
+    if let Some(r) = report.as_deref_mut() {
+        r.begin_chunk(&ctx, module, print_op_top(&ctx, module, print_opts));
+    }
     let mut verify_while_printing = false;
     if let Some(text) = pipeline_text(opts) {
         // Validated in `main_with_args`; each chunk gets fresh pass objects.
@@ -298,6 +318,8 @@ fn process_chunk(
             before_text: None,
             tree_counts: HashMap::new(),
             tree_error: None,
+            report,
+            pending_remarks: Vec::new(),
         };
         let ran = run_pipeline(&mut ctx, module, &mut pipeline, &inst, &mut hooks);
         if let Some(e) = hooks.tree_error.take() {
@@ -454,10 +476,16 @@ struct DriverHooks<'a> {
     tree_counts: HashMap<OpId, i64>,
     /// The first error writing a tree file (reported once, at the end).
     tree_error: Option<String>,
+    /// --ir-report: the steps so far, and the remarks of the running pass.
+    report: Option<&'a mut crate::ir_report::Report>,
+    pending_remarks: Vec<String>,
 }
 
 impl PassHooks for DriverHooks<'_> {
     fn remark(&mut self, ctx: &Context, remark: Diagnostic) {
+        if self.report.is_some() {
+            self.pending_remarks.push(tessel_ir::diag::render(ctx, &remark, None).trim_end().to_string());
+        }
         if self.opts.debug {
             self.dumps.push_str(&tessel_ir::diag::render(ctx, &remark, None));
         }
@@ -481,6 +509,7 @@ impl PassHooks for DriverHooks<'_> {
 
     fn after_pass(&mut self, ctx: &Context, pass: PassName, op: OpId, elapsed: Duration) {
         self.timing.add_pass(pass.slot, elapsed);
+        self.report_step(ctx, pass, op, Some(elapsed), "");
         if let Some(before) = self.before_text.take() {
             let after = print_op_top(ctx, self.scope(ctx, op), self.print_opts);
             if before != after {
@@ -499,6 +528,7 @@ impl PassHooks for DriverHooks<'_> {
     }
 
     fn pass_failed(&mut self, ctx: &Context, pass: PassName, op: OpId) {
+        self.report_step(ctx, pass, op, None, " (failed)");
         if self.wants_after(pass.name) || self.opts.print_ir_after_failure {
             self.dump(ctx, "After Failed", pass, op);
         }
@@ -506,6 +536,27 @@ impl PassHooks for DriverHooks<'_> {
 }
 
 impl DriverHooks<'_> {
+    /// --ir-report: the step `pass` just made, with the whole chunk's IR.
+    fn report_step(&mut self, ctx: &Context, pass: PassName, op: OpId, elapsed: Option<Duration>, suffix: &str) {
+        let Some(report) = self.report.as_deref_mut() else { return };
+        let mut top = op;
+        while let Some(p) = ctx.parent_op(top) {
+            top = p;
+        }
+        let mut scope = ctx.op_name(op).to_string();
+        if let Some(name) = symbol_name(ctx, op) {
+            scope.push_str(&format!(" @{name}"));
+        }
+        report.push(crate::ir_report::Step {
+            title: format!("{}{suffix} ({})", pass.class, pass.name),
+            scope,
+            elapsed,
+            ir: print_op_top(ctx, top, self.print_opts),
+            counts: crate::ir_report::op_counts(ctx, top),
+            remarks: std::mem::take(&mut self.pending_remarks),
+        });
+    }
+
     fn wants_after(&self, pass: &str) -> bool {
         self.opts.print_ir_after_all || self.opts.print_ir_after.iter().any(|p| p == pass)
     }

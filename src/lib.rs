@@ -6,6 +6,7 @@ pub mod driver;
 pub mod expected;
 pub mod input;
 pub mod ir_diff;
+pub mod ir_report;
 pub mod layout_cli;
 pub mod layout_mlir;
 pub mod run;
