@@ -31,7 +31,7 @@ or `-canonicalize`):
      has to be right (step 4);
   3. otherwise T and M, each put through `mlir-opt -canonicalize -cse`,
      must be identical, except the differences tessel makes by design
-     (listed in BY_DESIGN and in the README);
+     (listed in BY_DESIGN and in docs/folds-and-lowering.md);
   4. tessel's engine runs P and T on the same input: the same bits; and
      mlir-runner runs P and T lowered by mlir-opt 22 (lower_pack /
      lower_unpack, bufferization, LLVM), in batches: the same values as the

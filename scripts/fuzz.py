@@ -25,7 +25,7 @@ Usage:
                   [--timeout SECONDS] [--out DIR]
 
 CI runs a fixed-seed batch; a longer campaign is the same command with a
-new seed and more runs (see the README).
+new seed and more runs (see docs/robustness.md).
 """
 import argparse
 import concurrent.futures

@@ -12,7 +12,7 @@ through both tools:
     mlir-opt   IN -transform-interpreter [-canonicalize -cse]
 
 and the outputs are compared as text. A difference is allowed only where
-tessel differs by design (README, "Where tessel deliberately differs"):
+tessel differs by design (docs/differences.md):
 
   static-temporary  an unpack whose tiles straddle inner-tile rows: mlir-opt
                     allocates a dynamically sized temporary per iteration

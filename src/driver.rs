@@ -815,7 +815,7 @@ pub fn main_with_args(args: &[String]) -> i32 {
         if !tessel_mlir::LINKS_MLIR {
             write_stderr(&format!(
                 "tessel-opt: {flag} needs real MLIR in the process: rebuild with `cargo build --features mlir` \
-                 (LLVM/MLIR 22 installed; see the README)\n"
+                 (LLVM/MLIR 22 installed; see docs/mlir.md)\n"
             ));
             return 1;
         }

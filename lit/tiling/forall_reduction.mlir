@@ -4,7 +4,7 @@
 // Tiling a reduction loop with scf.forall would have its tiles race on the
 // output (each parallel iteration inserts a partial reduction into the
 // same slice; the last one wins). mlir-opt 22 generates that code without
-// a word; tessel refuses with a diagnostic (see the README).
+// a word; tessel refuses with a diagnostic (see docs/differences.md).
 
 func.func @forall_reduction(%a: tensor<6x10xf32>, %r: tensor<6xf32>) -> tensor<6xf32> {
   // expected-note @+1 {{target op}}

@@ -5,7 +5,7 @@
 
 // Rows cut by the tiles (2 of 32, 4 of 16): upstream unpacks each tile's one
 // row into `tensor<?x?xf32>`; tessel's temporary is static (a design
-// difference the README lists).
+// difference docs/differences.md lists).
 // CHECK-DAG:   #[[ROW0:.+]] = affine_map<(d0) -> (d0 floordiv 32)>
 // CHECK-DAG:   #[[SHIFT0:.+]] = affine_map<(d0) -> (d0 mod 32)>
 // CHECK-DAG:   #[[ROW1:.+]] = affine_map<(d0) -> (d0 floordiv 16)>
