@@ -105,6 +105,8 @@ def main():
                 continue
             if "--run=" in cmd:
                 continue  # prints computed values, not IR
+            if "%t" in cmd:
+                continue  # writes a file of its own (a report, a tree of dumps); its output is not IR
             cmd = cmd.replace("%s", f).replace("%S", os.path.dirname(f)).replace("%p", os.path.dirname(f))
             cmd = cmd.replace("tessel-opt", args.tessel, 1)
             cmd = re.sub(r"\s2>&1\s*$", "", cmd)

@@ -39,7 +39,7 @@ def main():
                 cmd = line.split("RUN:", 1)[1].split("|")[0].strip()
                 if not cmd.startswith("tessel-opt") or "--run=" in cmd or "verify-diagnostics" in cmd:
                     continue
-                if re.search(r"\s(>|2>)", cmd) or "mlir-print-ir" in cmd or "view-op-graph" in cmd:
+                if re.search(r"\s(>|2>)", cmd) or "mlir-print-ir" in cmd or "view-op-graph" in cmd or "%t" in cmd:
                     continue  # dumps and files, not one module on stdout
                 if "transform-interpreter" in cmd and "transform.test." in text:
                     # The schedule stays in the output (as in mlir-opt), and
