@@ -55,7 +55,13 @@ pub enum Command {
     Mlir { shape: String },
     /// A memory report of an HLO text dump ('-' for stdin): each buffer's
     /// bytes, padding overhead and memory space, sorted by waste.
-    Hlo { file: String },
+    Hlo {
+        file: String,
+        /// Also write the report as a page: each padded buffer with why it
+        /// is padded, the layout that would fix it and a picture.
+        #[arg(long)]
+        html: Option<String>,
+    },
     /// Cheaper tilings and orders for the same array, ranked by size.
     Suggest {
         shape: String,
@@ -172,7 +178,7 @@ fn run(command: Command, out: &mut Vec<u8>) -> Result<(), String> {
             let text = crate::layout_mlir::layout_functions(&a)?;
             out.write_all(text.as_bytes()).map_err(|e| e.to_string())
         }
-        Command::Hlo { file } => hlo_report(&file, out),
+        Command::Hlo { file, html } => hlo_report(&file, html.as_deref(), out),
         Command::Suggest { shape, top } => suggest_cmd(&shape, top, out),
     }
 }
@@ -422,7 +428,7 @@ fn explain_array(a: &ArrayShape, out: &mut Vec<u8>) -> Result<(), String> {
     out.write_all(w.as_bytes()).map_err(|e| e.to_string())
 }
 
-fn hlo_report(file: &str, out: &mut Vec<u8>) -> Result<(), String> {
+fn hlo_report(file: &str, html: Option<&str>, out: &mut Vec<u8>) -> Result<(), String> {
     let text = if file == "-" {
         let mut s = String::new();
         std::io::Read::read_to_string(&mut std::io::stdin(), &mut s).map_err(|e| format!("reading stdin: {e}"))?;
@@ -431,6 +437,9 @@ fn hlo_report(file: &str, out: &mut Vec<u8>) -> Result<(), String> {
         std::fs::read_to_string(file).map_err(|e| format!("cannot read {file}: {e}"))?
     };
     let r = hlo::report(&text).map_err(|e| format!("{file}:{}:{}: {}", e.line, e.column, e.message))?;
+    if let Some(path) = html {
+        std::fs::write(path, crate::hlo_html::page(file, &r)).map_err(|e| format!("cannot write {path}: {e}"))?;
+    }
     let mut w = String::new();
     let fmt_bytes = |b: Option<i64>| b.map_or("?".to_string(), human_bytes);
     let rows: Vec<[String; 7]> = r

@@ -4,6 +4,7 @@
 pub mod cli;
 pub mod driver;
 pub mod expected;
+pub mod hlo_html;
 pub mod input;
 pub mod ir_diff;
 pub mod ir_report;
