@@ -554,6 +554,7 @@ impl DriverHooks<'_> {
             ir: print_op_top(ctx, top, self.print_opts),
             counts: crate::ir_report::op_counts(ctx, top),
             remarks: std::mem::take(&mut self.pending_remarks),
+            debug: crate::ir_report::take_debug_lines(),
         });
     }
 
@@ -785,7 +786,9 @@ pub fn main_with_args(args: &[String]) -> i32 {
         let passes: Vec<(&str, &str)> = registry.all().iter().map(|p| (p.name, p.description)).collect();
         return write_info("tessel-opt", &help_text(&passes));
     }
-    if opts.debug || opts.debug_only.is_some() || std::env::var_os("TESSEL_LOG").is_some() {
+    let debug = opts.debug || opts.debug_only.is_some() || std::env::var_os("TESSEL_LOG").is_some();
+    if debug || opts.ir_report.is_some() {
+        use tracing_subscriber::prelude::*;
         // Spans per pass and per tiled op; TESSEL_LOG takes RUST_LOG-style
         // filters; --debug-only keeps the events of the named components
         // (their tracing targets).
@@ -797,12 +800,23 @@ pub fn main_with_args(args: &[String]) -> i32 {
                 .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("debug")),
         };
         let ansi = std::io::IsTerminal::is_terminal(&std::io::stderr());
-        let _ = tracing_subscriber::fmt()
-            .with_env_filter(filter)
-            .with_writer(std::io::stderr)
-            .with_ansi(ansi)
-            .without_time()
-            .try_init();
+        let to_stderr = debug.then(|| {
+            tracing_subscriber::fmt::layer()
+                .with_writer(std::io::stderr)
+                .with_ansi(ansi)
+                .without_time()
+                .with_filter(filter)
+        });
+        // --ir-report: the components' debug messages go to the page, with
+        // the step they belong to.
+        let to_report = opts.ir_report.is_some().then(|| {
+            tracing_subscriber::fmt::layer()
+                .with_writer(|| crate::ir_report::DebugLog)
+                .with_ansi(false)
+                .without_time()
+                .with_filter(tracing_subscriber::EnvFilter::new(crate::ir_report::REPORTED_TARGETS))
+        });
+        let _ = tracing_subscriber::registry().with(to_stderr).with(to_report).try_init();
     }
     if opts.version {
         let linked = if tessel_mlir::LINKS_MLIR { "MLIR 22 linked in-process" } else { "built without MLIR" };

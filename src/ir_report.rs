@@ -4,8 +4,11 @@
 //! name it, with the op it ran on, its time and the ops it added and
 //! removed by name); per step the IR after it (highlighted, each step
 //! folded until opened), the diff against the step before (values aligned,
-//! unified or side by side), and the remarks the pass made. A filter keeps
-//! the IR lines that mention an op name.
+//! unified or side by side), the remarks the pass made and the debug
+//! messages of tessel's components during it (tiling decisions with their
+//! temporaries, patterns applied, cse merges, transform ops: what
+//! `--debug-only` prints). A filter keeps the IR lines that mention an op
+//! name.
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -26,6 +29,39 @@ pub struct Step {
     /// Op counts by name after the step.
     pub counts: BTreeMap<String, i64>,
     pub remarks: Vec<String>,
+    /// The debug messages of tessel's components during the step (what
+    /// `--debug-only` would print): tiling decisions, patterns, merges.
+    pub debug: Vec<String>,
+}
+
+/// The components whose debug messages the page shows.
+pub const REPORTED_TARGETS: &str = "transform=debug,canonicalize=debug,cse=debug,tiling=debug";
+
+/// Debug messages since the last step, as the report's tracing layer
+/// writes them.
+static DEBUG_LOG: std::sync::Mutex<String> = std::sync::Mutex::new(String::new());
+
+/// The writer of the report's tracing layer: appends to [`DEBUG_LOG`].
+pub struct DebugLog;
+
+impl std::io::Write for DebugLog {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        if let Ok(mut log) = DEBUG_LOG.lock() {
+            log.push_str(&String::from_utf8_lossy(buf));
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// The debug messages written since the last call, one per line.
+pub fn take_debug_lines() -> Vec<String> {
+    let Ok(mut log) = DEBUG_LOG.lock() else { return Vec::new() };
+    let text = std::mem::take(&mut *log);
+    text.lines().map(|l| l.trim().to_string()).filter(|l| !l.is_empty()).collect()
 }
 
 /// The steps of every chunk of a run.
@@ -44,6 +80,7 @@ pub fn op_counts(ctx: &Context, root: OpId) -> BTreeMap<String, i64> {
 impl Report {
     /// Starts a chunk with its input IR.
     pub fn begin_chunk(&mut self, ctx: &Context, module: OpId, ir: String) {
+        take_debug_lines(); // what came before this chunk's pipeline
         self.chunks.push(vec![Step { title: "Input".into(), ir, counts: op_counts(ctx, module), ..Step::default() }]);
     }
 
@@ -91,6 +128,17 @@ impl Report {
                 );
                 for r in &st.remarks {
                     let _ = writeln!(s, "<div class=\"remark\">{}</div>", esc(r));
+                }
+                if !st.debug.is_empty() {
+                    let _ = writeln!(
+                        s,
+                        "<details class=\"debug\"><summary>what the pass did ({} messages)</summary><pre>",
+                        st.debug.len()
+                    );
+                    for line in &st.debug {
+                        let _ = writeln!(s, "{}", esc(line));
+                    }
+                    s.push_str("</pre></details>\n");
                 }
                 if i > 0 {
                     let prev = &steps[i - 1].ir;

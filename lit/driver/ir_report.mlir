@@ -5,19 +5,23 @@
 
 // The page of a run: per chunk, the steps as mlir-opt's dump headers name
 // them with their time and the ops they added and removed, then per step
-// its remarks, the diff against the step before (values aligned; unified
-// or side by side) and the IR after it.
+// its remarks and what tessel's components said during it (tiling
+// decisions, patterns, merges), the diff against the step before (values
+// aligned; unified or side by side) and the IR after it.
 // CHECK:      <h2>chunk 1</h2>
 // CHECK:      <td><a href="#c0s0">Input</a></td>
 // CHECK:      <a href="#c0s1">TilePackUnpack (tile-pack-unpack)</a></td><td>builtin.module</td><td>{{[0-9.]+}} ms</td><td>{{.*}}+1 scf.for
 // CHECK:      <a href="#c0s2">Canonicalizer (canonicalize)</a>
 // CHECK:      <a href="#c0s3">CSE (cse)</a>
 // CHECK:      <section id="c0s1">
+// CHECK:      <summary>what the pass did ({{[0-9]+}} messages)</summary><pre>
+// CHECK-NEXT: DEBUG tiling: tiled op="tensor.pack" at={{.*}}ir_report.mlir:{{[0-9]+}}:{{[0-9]+}} tile_sizes=[2] loops=1 ops=1 temporaries=no temporary
 // CHECK:      <pre class="diff u">
 // CHECK:      <span class="add">+{{ *}}%extracted_slice = tensor.extract_slice
 // CHECK:      <table class="diff s">
 // CHECK:      <h2>chunk 2</h2>
 // CHECK:      <section id="c1s3"><h3>3. CSE (cse)
+// CHECK:      DEBUG cse: merged into an equal op op="tensor.empty"
 // CHECK:      <span class="del">-{{ *}}%1 = tensor.empty() : tensor&lt;4xf32&gt;</span>
 // CHECK:      <script>
 
