@@ -539,9 +539,10 @@ impl DriverHooks<'_> {
     /// --ir-report: the step `pass` just made, with the whole chunk's IR.
     fn report_step(&mut self, ctx: &Context, pass: PassName, op: OpId, elapsed: Option<Duration>, suffix: &str) {
         let Some(report) = self.report.as_deref_mut() else { return };
-        let mut top = op;
+        let (mut top, mut depth) = (op, 0);
         while let Some(p) = ctx.parent_op(top) {
             top = p;
+            depth += 1;
         }
         let mut scope = ctx.op_name(op).to_string();
         if let Some(name) = symbol_name(ctx, op) {
@@ -550,6 +551,7 @@ impl DriverHooks<'_> {
         report.push(crate::ir_report::Step {
             title: format!("{}{suffix} ({})", pass.class, pass.name),
             scope,
+            depth,
             elapsed,
             ir: print_op_top(ctx, top, self.print_opts),
             counts: crate::ir_report::op_counts(ctx, top),

@@ -23,6 +23,9 @@ pub struct Step {
     pub title: String,
     /// The op the pass ran on (`func.func @f`), empty for the input.
     pub scope: String,
+    /// How deep that op is (0: the top-level module): a pass of a nested
+    /// pipeline (`func.func(cse)`) is drawn under the steps around it.
+    pub depth: usize,
     pub elapsed: Option<Duration>,
     /// The whole chunk's IR after the step.
     pub ir: String,
@@ -111,9 +114,11 @@ impl Report {
             for (i, st) in steps.iter().enumerate() {
                 let delta = if i == 0 { String::new() } else { count_delta(&steps[i - 1].counts, &st.counts) };
                 let time = st.elapsed.map_or(String::new(), |d| format!("{:.3} ms", d.as_secs_f64() * 1e3));
+                let nest = if st.depth > 0 { "&#8627; " } else { "" };
                 let _ = writeln!(
                     s,
-                    "<tr><td>{i}</td><td><a href=\"#c{ci}s{i}\">{}</a></td><td>{}</td><td>{time}</td><td>{delta}</td></tr>",
+                    "<tr><td>{i}</td><td style=\"padding-left:{:.1}em\">{nest}<a href=\"#c{ci}s{i}\">{}</a></td><td>{}</td><td>{time}</td><td>{delta}</td></tr>",
+                    0.6 + 1.5 * st.depth as f64,
                     esc(&st.title),
                     esc(&st.scope)
                 );

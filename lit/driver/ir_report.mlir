@@ -2,6 +2,8 @@
 // RUN: cat %t.html | FileCheck %s
 // RUN: cat %t.html | FileCheck %s --check-prefix=OFFLINE
 // RUN: not tessel-opt %s --canonicalize --ir-report=/nonexistent-dir/r.html -o /dev/null 2>&1 | FileCheck %s --check-prefix=BADPATH
+// RUN: tessel-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(cse),canonicalize)' --ir-report=%t.nested.html -o /dev/null
+// RUN: cat %t.nested.html | FileCheck %s --check-prefix=NESTED
 
 // The page of a run: per chunk, the steps as mlir-opt's dump headers name
 // them with their time and the ops they added and removed, then per step
@@ -9,7 +11,7 @@
 // decisions, patterns, merges), the diff against the step before (values
 // aligned; unified or side by side) and the IR after it.
 // CHECK:      <h2>chunk 1</h2>
-// CHECK:      <td><a href="#c0s0">Input</a></td>
+// CHECK:      <td style="padding-left:0.6em"><a href="#c0s0">Input</a></td>
 // CHECK:      <a href="#c0s1">TilePackUnpack (tile-pack-unpack)</a></td><td>builtin.module</td><td>{{[0-9.]+}} ms</td><td>{{.*}}+1 scf.for
 // CHECK:      <a href="#c0s2">Canonicalizer (canonicalize)</a>
 // CHECK:      <a href="#c0s3">CSE (cse)</a>
@@ -31,6 +33,10 @@
 // OFFLINE-NOT: src=
 
 // BADPATH: tessel-opt: --ir-report: cannot write '/nonexistent-dir/r.html'
+
+// A nested pipeline's passes are drawn under the steps around them.
+// NESTED: <td style="padding-left:2.1em">&#8627; <a href="#c0s1">CSE (cse)</a></td><td>func.func @f</td>
+// NESTED: <td style="padding-left:0.6em"><a href="#c0s2">Canonicalizer (canonicalize)</a></td><td>builtin.module</td>
 func.func @f(%src: tensor<9xf32>) -> tensor<3x4xf32> {
   %pad = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<3x4xf32>
