@@ -5,8 +5,8 @@
    (the shipped example): the page loads without console errors, every
    step of the pipeline has its section and its row, the diff view toggles
    between unified and side by side, the op-name filter hides the IR lines
-   that do not mention the op, and a cse that merges one value shows a diff
-   of a few lines.
+   that do not mention the op, a click folds and unfolds a region, and a
+   cse that merges one value shows a diff of a few lines.
 2. `tessel-layout hlo --html` on the shipped HLO dump: loads without
    errors, names a cause and a fix for every padded buffer, and its
    pictures render.
@@ -99,6 +99,16 @@ def main():
         check(0 < len(shown) < total and all("tensor.unpack" in s for s in shown),
               f"report: the filter keeps {len(shown)} of {total} lines", failures)
         page.fill("#filter", "")
+        # Folding: a click on a line that opens a region hides its body,
+        # a second click shows it again.
+        head = last.locator("pre.ir .l.f").nth(1)
+        visible = lambda: sum(1 for i in range(total) if lines.nth(i).is_visible())
+        before = visible()
+        head.click()
+        folded = visible()
+        head.click()
+        check(folded < before and visible() == before,
+              f"report: folding a region shows {folded} of {before} lines, unfolding {visible()}", failures)
         if a.screenshots:
             page.screenshot(path=os.path.join(a.screenshots, "ir_report.png"))
 

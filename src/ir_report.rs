@@ -8,7 +8,7 @@
 //! messages of tessel's components during it (tiling decisions with their
 //! temporaries, patterns applied, cse merges, transform ops: what
 //! `--debug-only` prints). A filter keeps the IR lines that mention an op
-//! name.
+//! name; a click on a line that opens a region folds the region.
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -160,7 +160,10 @@ impl Report {
                 let _ = writeln!(s, "<details><summary>IR after this step ({lines} lines)</summary>");
                 s.push_str("<pre class=\"ir\">");
                 for line in st.ir.lines() {
-                    let _ = writeln!(s, "<span class=\"l\">{}</span>", highlight(line));
+                    // A line that opens a region folds it when clicked.
+                    let indent = line.len() - line.trim_start().len();
+                    let class = if line.trim_end().ends_with('{') { "l f" } else { "l" };
+                    let _ = writeln!(s, "<span class=\"{class}\" data-i=\"{indent}\">{}</span>", highlight(line));
                 }
                 s.push_str("</pre></details></section>\n");
             }
@@ -278,7 +281,8 @@ h3 small{color:#666;font-weight:normal}\
 .bar{position:sticky;top:0;background:#fff;padding:.5em 0;border-bottom:1px solid #ccc;z-index:1}\
 table.steps{border-collapse:collapse;margin:1em 0}table.steps td,table.steps th{border:1px solid #ccc;padding:.2em .6em;text-align:left}\
 pre{background:#f7f7f7;padding:.5em;overflow-x:auto;font-size:12px;line-height:1.35}\
-.l{display:block}.hide{display:none}\
+.l{display:block}.hide{display:none}.folded-away{display:none}\
+.f{cursor:pointer}.f:hover{background:#eef}.folded::after{content:' ... }';color:#888}\
 .v{color:#1a5fb4}.op{color:#a51d2d;font-weight:bold}.t{color:#26a269}.a{color:#865e3c}.c{color:#777}\
 .add{background:#e6ffec}.del{background:#ffebe9}.hunk{color:#8250df}\
 span.add,span.del{padding:0 .2em}\
@@ -288,6 +292,9 @@ table.diff td{white-space:pre;vertical-align:top;padding:0 .4em;width:50%;border
 .same{color:#666}";
 
 const SCRIPT: &str = "\
+document.querySelectorAll('pre.ir .f').forEach(function(h){h.addEventListener('click',function(){\
+var d=+h.dataset.i,fold=!h.classList.contains('folded');h.classList.toggle('folded',fold);\
+for(var n=h.nextElementSibling;n&&+n.dataset.i>d;n=n.nextElementSibling){n.classList.toggle('folded-away',fold);}});});\
 function applyFilter(){var q=document.getElementById('filter').value.trim();\
 document.querySelectorAll('pre.ir .l').forEach(function(l){l.classList.toggle('hide',q!==''&&l.textContent.indexOf(q)<0);});}\
 document.getElementById('filter').addEventListener('input',applyFilter);\
