@@ -67,7 +67,7 @@ pub fn align_names(before: &str, after: &str) -> String {
     // Lines with no counterpart (ops the pass removed) keep their own
     // names: the diff shows what was there, as it was called.
     let mut removed = vec![false; old.len()];
-    for op in similar::capture_diff_slices(similar::Algorithm::Myers, &old_shapes, &new_shapes) {
+    for op in similar::capture_diff_slices_deadline(similar::Algorithm::Myers, &old_shapes, &new_shapes, deadline()) {
         match op {
             similar::DiffOp::Equal { old_index, new_index, len } => {
                 for k in 0..len {
@@ -97,10 +97,25 @@ pub fn align_names(before: &str, after: &str) -> String {
     out
 }
 
+/// How long one diff may search for the smallest edit script: Myers' diff
+/// is quadratic in the number of changed lines, and a pass that changes
+/// much of a 100,000-op module took 24 s; past the deadline the diff is
+/// still exact, only not always the shortest.
+const DIFF_BUDGET: std::time::Duration = std::time::Duration::from_millis(500);
+
+fn deadline() -> Option<std::time::Instant> {
+    Some(std::time::Instant::now() + DIFF_BUDGET)
+}
+
+/// The line diff of two texts, within [`DIFF_BUDGET`].
+pub fn line_diff<'a>(before: &'a str, after: &'a str) -> similar::TextDiff<'a, 'a, 'a, str> {
+    similar::TextDiff::configure().deadline(std::time::Instant::now() + DIFF_BUDGET).diff_lines(before, after)
+}
+
 /// A unified diff (3 lines of context) of two printed IRs, names aligned.
 pub fn unified_diff(before: &str, after: &str) -> String {
     let renamed = align_names(before, after);
-    let diff = similar::TextDiff::from_lines(renamed.as_str(), after);
+    let diff = line_diff(&renamed, after);
     let mut out = diff.unified_diff().context_radius(3).header("before", "after").to_string();
     if !out.ends_with('\n') {
         out.push('\n');

@@ -193,7 +193,7 @@ fn count_delta(before: &BTreeMap<String, i64>, after: &BTreeMap<String, i64>) ->
 /// `--mlir-print-ir-diff`); the page shows one of them.
 fn diff_views(before: &str, after: &str) -> String {
     let renamed = crate::ir_diff::align_names(before, after);
-    let diff = similar::TextDiff::from_lines(renamed.as_str(), after);
+    let diff = crate::ir_diff::line_diff(&renamed, after);
     let mut unified = String::from("<pre class=\"diff u\">");
     let mut side = String::from("<table class=\"diff s\">");
     for group in diff.grouped_ops(3) {
