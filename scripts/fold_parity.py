@@ -47,8 +47,8 @@ import random
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from mlir_runner_check import (ceil, dense, dims, lower_and_run, packed_shape, read_npy_f32,  # noqa: E402
-                               renamed_module, run, runner_setup, write_npy)
+from mlir_runner_check import (ceil, dims, packed_shape, read_npy_f32, run, run_pairs,  # noqa: E402
+                               runner_setup, write_npy)
 
 FOLD = "-test-linalg-transform-patterns=test-fold-into-pack-and-unpack"
 SIMPLIFY = "-test-linalg-transform-patterns=test-simplify-pack-unpack-patterns"
@@ -272,6 +272,28 @@ KINDS = ["pad_pack", "transpose_pack", "pack_transpose", "unpack_transpose", "tr
          "reshape_like", "pair", "unit_outer"]
 
 
+def engine_pair(tessel, prog, rewritten, in_shape, tmp, i):
+    """Runs @f of `prog` and of `rewritten` with tessel's engine on one
+    input: (input values, output values, None), or (.., .., what failed)
+    when a run fails or the two outputs differ in a bit."""
+    n_in = 1
+    for d in in_shape:
+        n_in *= d
+    values = [float((k * 37) % 1009) + 0.5 for k in range(n_in)]
+    src_npy = os.path.join(tmp, f"in{i}.npy")
+    write_npy(src_npy, in_shape, values)
+    outs = []
+    for variant in (prog, rewritten):
+        out_npy = os.path.join(tmp, f"out{i}_{len(outs)}.npy")
+        e = run([tessel, "-", "--run=f", f"--input={src_npy}", f"--output={out_npy}"], variant)
+        if e.returncode != 0:
+            return values, None, f"tessel-opt --run failed:\n{e.stderr}\n{variant}"
+        outs.append(read_npy_f32(out_npy))
+    if outs[0] != outs[1]:
+        return values, None, f"the engine computes other values after the rewrite\n{prog}\n{rewritten}"
+    return values, outs[0], None
+
+
 def function(text, in_shape, out_shape):
     return (f"func.func @f(%src: {t(in_shape)}) -> {t(out_shape)} {{\n{text}"
             f"  return %r : {t(out_shape)}\n}}\n")
@@ -325,57 +347,15 @@ def main():
             failures.append(f"{name}: differs from mlir-opt 22 after canonicalize+cse:\n{diff}\n{prog}")
             continue
         # The engine: original and rewritten, same input, same bits.
-        n_in = 1
-        for d in in_shape:
-            n_in *= d
-        values = [float((k * 37) % 1009) + 0.5 for k in range(n_in)]
-        src_npy = os.path.join(tmp, f"in{i}.npy")
-        write_npy(src_npy, in_shape, values)
-        outs = []
-        for variant in (prog, ours.stdout):
-            out_npy = os.path.join(tmp, f"out{i}_{len(outs)}.npy")
-            e = run([a.tessel, "-", "--run=f", f"--input={src_npy}", f"--output={out_npy}"], variant)
-            if e.returncode != 0:
-                failures.append(f"{name}: tessel-opt --run failed:\n{e.stderr}\n{variant}")
-                break
-            outs.append(read_npy_f32(out_npy))
-        if len(outs) != 2:
+        values, engine, err = engine_pair(a.tessel, prog, ours.stdout, in_shape, tmp, i)
+        if err:
+            failures.append(f"{name}: {err}")
             continue
-        if outs[0] != outs[1]:
-            failures.append(f"{name}: the engine computes other values after the rewrite\n{prog}\n{ours.stdout}")
-            continue
-        to_run.append((i, name, prog, ours.stdout, outs[0], values, in_shape, out_shape))
+        to_run.append((i, name, prog, ours.stdout, engine, values, in_shape, out_shape))
     ran = 0
     if not a.no_runner:
-        for b in range(0, len(to_run), a.batch):
-            batch = to_run[b:b + a.batch]
-            aliases, bodies, calls = [], [], []
-            for i, name, prog, folded, _, values, in_shape, out_shape in batch:
-                for tag, text in (("p", prog), ("t", folded)):
-                    al, body = renamed_module(f"module {{\n{text}\n}}" if "module {" not in text else text, f"{tag}{i}")
-                    aliases += al
-                    bodies.append(body)
-                calls.append((i, values, in_shape, out_shape))
-            main_body = []
-            for i, values, in_shape, out_shape in calls:
-                main_body.append(f"  %in{i} = arith.constant dense<{dense(in_shape, values)}> : {t(in_shape)}")
-                for tag in ("p", "t"):
-                    main_body.append(f"  %{tag}{i} = call @{tag}{i}(%in{i}) : ({t(in_shape)}) -> {t(out_shape)}")
-                    main_body.append(f"  %{tag}{i}c = tensor.cast %{tag}{i} : {t(out_shape)} to tensor<*xf32>")
-                    main_body.append(f"  call @printMemrefF32(%{tag}{i}c) : (tensor<*xf32>) -> ()")
-            module = ("\n".join(aliases) + "\nmodule {\n" + "\n".join(bodies) +
-                      "\nfunc.func private @printMemrefF32(%ptr : tensor<*xf32>)\nfunc.func @main() {\n" +
-                      "\n".join(main_body) + "\n  return\n}\n}\n")
-            got, err = lower_and_run(module, os.path.join(tmp, f"batch{b}.mlir"), mlir_opt, runner, lower_path, libs)
-            if err:
-                failures.append(f"batch of #{batch[0][0]}-#{batch[-1][0]}: {err}")
-                continue
-            for k, (i, name, _, _, engine, _, _, _) in enumerate(batch):
-                p_vals, t_vals = got[2 * k], got[2 * k + 1]
-                if p_vals != engine or t_vals != engine:
-                    failures.append(f"{name}: mlir-runner computes other values than tessel's engine")
-                else:
-                    ran += 1
+        ran, runner_failures = run_pairs(to_run, a.batch, tmp, mlir_opt, runner, lower_path, libs)
+        failures += runner_failures
     for f in failures[: a.show]:
         print(f"--- {f}")
     for f in failures[a.show:]:

@@ -65,6 +65,7 @@ PIPELINE = [
     "-convert-arith-to-llvm",
     "-convert-cf-to-llvm",
     "-convert-index-to-llvm",
+    "-convert-ub-to-llvm",
     "-reconcile-unrealized-casts",
 ]
 
@@ -346,6 +347,44 @@ def lower_and_run(prog, path, mlir_opt, runner, lower_path, libs):
     if r.returncode != 0:
         return None, f"mlir-runner failed:\n{r.stderr[:2000]}"
     return numbers_after(r.stdout, "data ="), None
+
+
+def run_pairs(items, batch, tmp, mlir_opt, runner, lower_path, libs):
+    """Runs each original program and its rewrite with mlir-runner, `batch`
+    programs per module, and compares both with the engine's values.
+
+    `items` are (index, name, original text, rewritten text, engine values,
+    input values, input shape, output shape), each function @f of one
+    tensor<..xf32> argument. Returns (how many matched, failure messages)."""
+    def t(shape):
+        return f"tensor<{dims(shape)}xf32>"
+    ran, failures = 0, []
+    for b in range(0, len(items), batch):
+        chunk = items[b:b + batch]
+        aliases, bodies, main_body = [], [], []
+        for i, _, prog, rewritten, _, values, in_shape, out_shape in chunk:
+            for tag, text in (("p", prog), ("t", rewritten)):
+                al, body = renamed_module(f"module {{\n{text}\n}}" if "module {" not in text else text, f"{tag}{i}")
+                aliases += al
+                bodies.append(body)
+            main_body.append(f"  %in{i} = arith.constant dense<{dense(in_shape, values)}> : {t(in_shape)}")
+            for tag in ("p", "t"):
+                main_body.append(f"  %{tag}{i} = call @{tag}{i}(%in{i}) : ({t(in_shape)}) -> {t(out_shape)}")
+                main_body.append(f"  %{tag}{i}c = tensor.cast %{tag}{i} : {t(out_shape)} to tensor<*xf32>")
+                main_body.append(f"  call @printMemrefF32(%{tag}{i}c) : (tensor<*xf32>) -> ()")
+        module = ("\n".join(aliases) + "\nmodule {\n" + "\n".join(bodies) +
+                  "\nfunc.func private @printMemrefF32(%ptr : tensor<*xf32>)\nfunc.func @main() {\n" +
+                  "\n".join(main_body) + "\n  return\n}\n}\n")
+        got, err = lower_and_run(module, os.path.join(tmp, f"batch{b}.mlir"), mlir_opt, runner, lower_path, libs)
+        if err:
+            failures.append(f"batch of #{chunk[0][0]}-#{chunk[-1][0]}: {err}")
+            continue
+        for k, (i, name, _, _, engine, _, _, _) in enumerate(chunk):
+            if got[2 * k] != engine or got[2 * k + 1] != engine:
+                failures.append(f"{name}: mlir-runner computes other values than tessel's engine")
+            else:
+                ran += 1
+    return ran, failures
 
 
 def main():

@@ -10,7 +10,7 @@ use tessel_ir::attrs::{AttrKind, DenseData, DenseElement};
 use tessel_ir::context::ValueDef;
 use tessel_ir::dialects::pack::{PackInfo, Tile};
 use tessel_ir::dialects::tensor::slice_params;
-use tessel_ir::dialects::{affine, arith, func, linalg, math, pack, scf, structured, tensor};
+use tessel_ir::dialects::{affine, arith, func, linalg, math, pack, scf, structured, tensor, ub};
 use tessel_ir::registry::OpDef;
 use tessel_ir::{Context, OpId, Value};
 
@@ -47,12 +47,13 @@ pub(crate) enum Entry {
 
 /// The kernel of each op the engine runs.
 fn kernel_table() -> Vec<(&'static OpDef, Entry)> {
-    let kernels: [(&'static OpDef, Kernel); 25] = [
+    let kernels: [(&'static OpDef, Kernel); 26] = [
         (&func::RETURN, yield_operands),
         (&scf::YIELD, yield_operands),
         (&tensor::YIELD, yield_operands),
         (&linalg::YIELD, yield_operands),
         (&arith::CONSTANT, constant),
+        (&ub::POISON, poison),
         (&func::CALL, call),
         (&affine::APPLY, affine_op),
         (&affine::MIN, affine_op),
@@ -128,6 +129,24 @@ fn constant(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
             }
         }
         _ => return Err("unsupported constant".into()),
+    };
+    i.set(op, 0, v);
+    Ok(Flow::Next)
+}
+
+/// `ub.poison`: no particular value; the engine reads zero bits (a
+/// scalar, or a tensor of zeros for a static tensor type), so a program
+/// that reads poison computes the same bits on every run.
+fn poison(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
+    let ctx = i.ctx;
+    let result = ctx.result(op, 0);
+    let elem = elem_of(ctx, result)?;
+    let v = match ctx.value_type_kind(result).shape() {
+        None => RtValue::Scalar(Scalar::int(elem, 0)),
+        Some(shape) if shape.iter().all(|d| *d >= 0) => {
+            RtValue::Tensor(Tensor::try_zeros(shape.iter().map(|d| *d as usize).collect(), elem)?)
+        }
+        Some(_) => return Err("a dynamically shaped ub.poison has no size".into()),
     };
     i.set(op, 0, v);
     Ok(Flow::Next)

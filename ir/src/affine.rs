@@ -86,6 +86,15 @@ impl AffineExpr {
         }
     }
 
+    /// Whether the expression mentions dim `d` (MLIR's `isFunctionOfDim`).
+    pub fn is_function_of_dim(&self, d: u32) -> bool {
+        match self {
+            AffineExpr::Dim(x) => *x == d,
+            AffineExpr::Sym(_) | AffineExpr::Const(_) => false,
+            AffineExpr::Bin(_, l, r) => l.is_function_of_dim(d) || r.is_function_of_dim(d),
+        }
+    }
+
     /// Whether the expression mentions no dims.
     pub fn is_symbolic_or_constant(&self) -> bool {
         match self {

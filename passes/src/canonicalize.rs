@@ -4,7 +4,6 @@
 //! unused pure ops, until nothing changes.
 
 use tessel_ir::builder::{constant_block_of, InsertPoint};
-use tessel_ir::dialects::arith::ConstantOp;
 use tessel_ir::entity_map::EntitySet;
 use tessel_ir::named_patterns;
 use tessel_ir::registry::traits;
@@ -180,7 +179,7 @@ fn run_sweeps(ctx: &mut Context, root: OpId, every_sweep_full: bool, set: Patter
         if sweep == 0 {
             // MLIR's driver takes over the constants while it lists the ops.
             for &op in &ops {
-                if ConstantOp::isa(ctx, op) && !ctx.is_erased(op) && ctx.op_block(op).is_some() {
+                if is_constant_like(ctx, op) && !ctx.is_erased(op) && ctx.op_block(op).is_some() {
                     changed |= hoist_constant(ctx, op, &mut marks, &mut hoisted);
                 }
             }
@@ -194,7 +193,7 @@ fn run_sweeps(ctx: &mut Context, root: OpId, every_sweep_full: bool, set: Patter
             if !(full || marked) || ctx.is_erased(op) || ctx.op_block(op).is_none() {
                 continue;
             }
-            if sweep == 0 && ConstantOp::isa(ctx, op) {
+            if sweep == 0 && is_constant_like(ctx, op) {
                 continue;
             }
             changed |= apply_patterns(ctx, op, &mut marks, set);
@@ -204,6 +203,12 @@ fn run_sweeps(ctx: &mut Context, root: OpId, every_sweep_full: bool, set: Patter
             break;
         }
     }
+}
+
+/// `arith.constant`, `ub.poison`: ops MLIR's folder takes over (hoists
+/// and uniques).
+fn is_constant_like(ctx: &Context, op: OpId) -> bool {
+    ctx.def_of(op).is_some_and(|d| d.has(traits::CONSTANT_LIKE))
 }
 
 /// The constants the driver has taken over: by (entry block, value,

@@ -3,6 +3,7 @@
 pub mod canonicalize;
 pub mod consumer_fusion;
 pub mod cse;
+pub mod data_layout_propagation;
 pub mod fusion;
 pub mod lower_pack;
 pub mod manager;
@@ -29,6 +30,7 @@ pub fn register_all(r: &mut PassRegistry) {
     r.add(materialize_layouts::INFO);
     r.add(strip_debuginfo::INFO);
     r.add(test_patterns::INFO);
+    r.add(test_patterns::DATA_LAYOUT_PROPAGATION_INFO);
     r.add(tile_pack_unpack::INFO);
     r.add(transform_interpreter::INFO);
     r.add(transform_library::INFO);

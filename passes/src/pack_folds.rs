@@ -92,7 +92,7 @@ pub fn simplify_pack_and_unpack(ctx: &Context, op: OpId) -> &'static [NamedPatte
 }
 
 /// The static shape of a ranked tensor value (with [`DYNAMIC`] entries).
-fn shape(ctx: &Context, v: Value) -> Option<Vec<i64>> {
+pub(crate) fn shape(ctx: &Context, v: Value) -> Option<Vec<i64>> {
     ctx.value_type_kind(v).shape().map(<[i64]>::to_vec)
 }
 
@@ -115,7 +115,7 @@ fn defined_outside(ctx: &Context, v: Value, op: OpId) -> bool {
 
 /// MLIR's `PadOp::getConstantPaddingValue`: the value the pad's body
 /// yields, when it is defined outside the pad.
-fn constant_padding_value(ctx: &Context, pad: OpId) -> Option<Value> {
+pub(crate) fn constant_padding_value(ctx: &Context, pad: OpId) -> Option<Value> {
     let region = *ctx.regions(pad).first()?;
     let block = *ctx.blocks(region).first()?;
     let yield_op = ctx.last_op(block)?;
@@ -233,7 +233,7 @@ fn is_permutation(map: &AffineMap) -> bool {
         })
 }
 
-fn invert(perm: &[i64]) -> Vec<i64> {
+pub(crate) fn invert(perm: &[i64]) -> Vec<i64> {
     let mut inv = vec![0; perm.len()];
     for (i, &p) in perm.iter().enumerate() {
         inv[p as usize] = i as i64;
@@ -244,7 +244,13 @@ fn invert(perm: &[i64]) -> Vec<i64> {
 /// `tensor.empty` for packing `source` with these tiles and permutations
 /// (MLIR's `PackOp::createDestinationTensor`): outer dims
 /// `ceildiv(size, tile)`, permuted, then the tiles.
-fn pack_destination(rw: &mut Rewriter<'_>, source: Value, tiles: &[Tile], inner: &[i64], outer_perm: &[i64]) -> Value {
+pub(crate) fn pack_destination(
+    rw: &mut Rewriter<'_>,
+    source: Value,
+    tiles: &[Tile],
+    inner: &[i64],
+    outer_perm: &[i64],
+) -> Value {
     let rank = shape(rw.ctx, source).map_or(0, |s| s.len());
     let mut sizes: Vec<Ofr> = (0..rank).map(|d| rw.dim(source, d)).collect();
     let ceil_div = AffineMap {
@@ -271,7 +277,7 @@ fn pack_destination(rw: &mut Rewriter<'_>, source: Value, tiles: &[Tile], inner:
 }
 
 /// Splits mixed tiles into the static list and the SSA values.
-fn set_tiles(info: &mut PackInfo, tiles: &[Tile]) {
+pub(crate) fn set_tiles(info: &mut PackInfo, tiles: &[Tile]) {
     info.static_inner_tiles = tiles.iter().map(|t| if let Tile::Const(c) = t { *c } else { DYNAMIC }).collect();
     info.dynamic_inner_tiles =
         tiles.iter().filter_map(|t| if let Tile::Value(v) = t { Some(*v) } else { None }).collect();

@@ -56,8 +56,42 @@ impl Pass for TestLinalgTransformPatterns {
 
     fn run(&mut self, ctx: &mut Context, root: OpId) -> Result<(), Diagnostic> {
         if !self.sources.is_empty() {
-            apply_patterns_greedily(ctx, root, PatternSet::patterns(&self.sources));
+            // As MLIR's folder: packs of splat constants fold, no others.
+            let set = PatternSet { constant_fold_limit: 0, ..PatternSet::patterns(&self.sources) };
+            apply_patterns_greedily(ctx, root, set);
         }
+        Ok(())
+    }
+}
+
+/// `test-linalg-data-layout-propagation`: mlir-opt 22's test pass, MLIR's
+/// propagation patterns with the greedy driver on the whole module.
+pub(crate) const DATA_LAYOUT_PROPAGATION_INFO: PassInfo = PassInfo {
+    name: "test-linalg-data-layout-propagation",
+    description:
+        "Move packs up and unpacks down through elementwise generics, pads and reshapes (mlir-opt's test pass)",
+    build: |opts| {
+        crate::reject_unknown_options(opts, &[])?;
+        Ok(Box::new(DataLayoutPropagation))
+    },
+};
+
+struct DataLayoutPropagation;
+
+impl Pass for DataLayoutPropagation {
+    fn name(&self) -> &'static str {
+        "test-linalg-data-layout-propagation"
+    }
+
+    fn class_name(&self) -> &'static str {
+        "TestDataLayoutPropagationPass"
+    }
+
+    fn run(&mut self, ctx: &mut Context, root: OpId) -> Result<(), Diagnostic> {
+        let sources: [PatternSource; 1] = [crate::data_layout_propagation::data_layout_propagation];
+        // As MLIR's folder: packs of splat constants fold, no others.
+        let set = PatternSet { constant_fold_limit: 0, ..PatternSet::patterns(&sources) };
+        apply_patterns_greedily(ctx, root, set);
         Ok(())
     }
 }

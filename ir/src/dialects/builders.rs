@@ -13,6 +13,7 @@ use crate::context::ValueDef;
 use crate::dialects::affine::{ApplyOp, APPLY, MAX, MIN};
 use crate::dialects::arith::{ConstantOp, CONSTANT};
 use crate::dialects::tensor::{DimOp, EmptyOp, ExtractSliceOp, InsertSliceOp, ParallelInsertSliceOp};
+use crate::dialects::ub::{PoisonOp, POISON};
 use crate::ods::{SpecBuilder, Variadic};
 use crate::registry::{traits, OpDef};
 use crate::types::DYNAMIC;
@@ -35,23 +36,55 @@ impl Builder<'_> {
         if let Some(&c) = self.consts.get(&(v, ty, block)) {
             return c;
         }
+        let c = self.hoisted_constant(
+            &CONSTANT,
+            ty,
+            |ctx, o| ConstantOp::isa(ctx, o) && v_key(ctx, o) == Some(v),
+            |ctx| {
+                let attr = ctx.int_attr(v, ty);
+                let mut spec = SpecBuilder::new();
+                spec.attr("value", Some(attr));
+                spec
+            },
+        );
+        self.consts.insert((v, ty, block), c);
+        c
+    }
+
+    /// A `ub.poison` of type `ty`, uniqued at the function entry like the
+    /// constants.
+    pub fn poison(&mut self, ty: Type) -> Value {
+        self.hoisted_constant(&POISON, ty, PoisonOp::isa, |ctx| {
+            let attr = crate::dialects::ub::poison_attr(ctx);
+            let mut spec = SpecBuilder::new();
+            spec.attr("value", Some(attr));
+            spec
+        })
+    }
+
+    /// The constant-like op of type `ty` among those at the top of the
+    /// constant block that `same` accepts, or a new one (`def` with the
+    /// attributes `spec` gives) at the front of that block.
+    fn hoisted_constant(
+        &mut self,
+        def: &'static OpDef,
+        ty: Type,
+        same: impl Fn(&Context, OpId) -> bool,
+        spec: impl FnOnce(&mut Context) -> SpecBuilder,
+    ) -> Value {
+        let block = self.constant_block();
         // Reuse a constant already at the top of the block.
         let mut cur = self.ctx.first_op(block);
         while let Some(o) = cur {
-            if !ConstantOp::isa(self.ctx, o) {
+            if !self.ctx.def_of(o).is_some_and(|d| d.has(traits::CONSTANT_LIKE)) {
                 break;
             }
-            if v_key(self.ctx, o) == Some(v) && self.ctx.value_type(self.ctx.result(o, 0)) == ty {
-                let c = self.ctx.result(o, 0);
-                self.consts.insert((v, ty, block), c);
-                return c;
+            if same(self.ctx, o) && self.ctx.value_type(self.ctx.result(o, 0)) == ty {
+                return self.ctx.result(o, 0);
             }
             cur = self.ctx.next_op(o);
         }
-        let attr = self.ctx.int_attr(v, ty);
-        let mut spec = SpecBuilder::new();
-        spec.attr("value", Some(attr));
-        let spec = spec.finish(self.ctx, &CONSTANT, &[ty], vec![], self.loc);
+        let spec = spec(self.ctx).finish(self.ctx, def, &[ty], vec![], self.loc);
         let op = self.ctx.create_op(spec);
         // At the front of the block, the newest first: where MLIR's folder
         // leaves the constants a transformation makes in place (it moves
@@ -61,9 +94,7 @@ impl Builder<'_> {
             None => self.ctx.append_op(block, op),
         }
         self.notify(|l, ctx| l.op_inserted(ctx, op));
-        let c = self.ctx.result(op, 0);
-        self.consts.insert((v, ty, block), c);
-        c
+        self.ctx.result(op, 0)
     }
 
     /// Materializes an [`Ofr`] as an index value.

@@ -1,6 +1,6 @@
 //! The dialects tessel knows: builtin, func, arith, affine, scf, tensor
-//! (with pack/unpack), math and a linalg subset (structured ops in
-//! `structured`).
+//! (with pack/unpack), math, ub (`ub.poison`) and a linalg subset
+//! (structured ops in `structured`).
 
 pub mod affine;
 pub mod arith;
@@ -14,6 +14,7 @@ pub mod scf;
 pub mod structured;
 pub mod tensor;
 pub mod transform;
+pub mod ub;
 pub mod xla;
 
 use crate::registry::{traits, Dialect};
@@ -31,6 +32,7 @@ pub static ALL: &[&Dialect] = &[
     &Dialect { name: "math", register: math::register },
     &Dialect { name: "transform", register: transform::register },
     &Dialect { name: "xla", register: xla::register },
+    &Dialect { name: "ub", register: ub::register },
 ];
 
 impl Context {
