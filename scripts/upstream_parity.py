@@ -38,6 +38,7 @@ import difflib
 import os
 import random
 import re
+import shlex
 import subprocess
 import sys
 
@@ -90,7 +91,7 @@ def main():
     file_failures = []
     jobs = [(f, [f, "-canonicalize", "-split-input-file"]) for f in a.canonicalize_files]
     jobs += [(f, [f, "-transform-interpreter"]) for f in a.interpreter_files]
-    jobs += [(f, [f, "-split-input-file"] + p.split()) for f, p in (x.split(":", 1) for x in a.pass_file)]
+    jobs += [(f, [f, "-split-input-file"] + shlex.split(p)) for f, p in (x.split(":", 1) for x in a.pass_file)]
     for f, cmd in jobs:
         # mlir-opt 22 knows only the linalg spelling; both read the same text.
         text = re.sub(r"\btensor\.(un)?pack\b", lambda m: "linalg." + (m.group(1) or "") + "pack", open(f).read())

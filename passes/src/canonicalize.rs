@@ -193,7 +193,13 @@ fn run_sweeps(ctx: &mut Context, root: OpId, every_sweep_full: bool, set: Patter
             if !(full || marked) || ctx.is_erased(op) || ctx.op_block(op).is_none() {
                 continue;
             }
-            if sweep == 0 && is_constant_like(ctx, op) {
+            if is_constant_like(ctx, op) {
+                // A constant a pattern made in place: the folder takes it
+                // over when it meets it (hoisted, or merged into an equal
+                // one).
+                if sweep > 0 {
+                    changed |= hoist_constant(ctx, op, &mut marks, &mut hoisted);
+                }
                 continue;
             }
             changed |= apply_patterns(ctx, op, &mut marks, set);

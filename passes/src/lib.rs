@@ -1,5 +1,6 @@
 //! tessel-passes: the pass manager and transformations over the tessel IR.
 
+mod block_pack_matmul;
 pub mod canonicalize;
 pub mod consumer_fusion;
 pub mod cse;
@@ -9,12 +10,14 @@ pub mod lower_pack;
 pub mod manager;
 pub mod materialize_layouts;
 pub mod pack_folds;
+pub mod packing;
 mod strip_debuginfo;
 mod test_patterns;
 mod tile_pack_unpack;
 pub mod tiling;
 mod transform_interpreter;
 mod transform_library;
+mod transform_pack_ops;
 pub mod view_op_graph;
 
 pub use manager::{
@@ -24,6 +27,7 @@ pub use manager::{
 
 /// Registers every pass tessel has.
 pub fn register_all(r: &mut PassRegistry) {
+    r.add(block_pack_matmul::INFO);
     r.add(canonicalize::INFO);
     r.add(cse::INFO);
     r.add(lower_pack::INFO);

@@ -27,7 +27,7 @@ struct TilePackUnpack {
     remarks: Vec<Diagnostic>,
 }
 
-fn int_list(name: &str, v: &str) -> Result<Vec<i64>, String> {
+pub(crate) fn int_list(name: &str, v: &str) -> Result<Vec<i64>, String> {
     if v.is_empty() {
         return Ok(vec![]);
     }

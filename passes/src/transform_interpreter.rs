@@ -12,6 +12,7 @@ use tessel_ir::dialects::transform::{
     FuseConsumerOp, FuseIntoContainingOp, FuseOp, GetParentOp, LowerPackOp, LowerUnPackOp, MatchOp, NamedSequenceOp,
     SplitHandleOp, TileUsingForOp, TileUsingForallOp, YieldOp,
 };
+use tessel_ir::dialects::transform_pack;
 use tessel_ir::interfaces::tiling::tiling_interface;
 use tessel_ir::{Context, Diagnostic, Loc, OpId, Value};
 
@@ -114,13 +115,21 @@ impl Pass for TransformInterpreter {
                 run_get_parent(ctx, op, &mut handles)?;
             } else if ApplyPatternsOp::isa(ctx, op) {
                 run_apply_patterns(ctx, op, &handles)?;
+            } else if transform_pack::PackOp::isa(ctx, op) {
+                crate::transform_pack_ops::run_pack(ctx, op, &mut handles)?;
+            } else if transform_pack::PackGreedilyOp::isa(ctx, op) {
+                crate::transform_pack_ops::run_pack_greedily(ctx, op, &mut handles)?;
+            } else if transform_pack::PackTransposeOp::isa(ctx, op) {
+                crate::transform_pack_ops::run_pack_transpose(ctx, op, &mut handles)?;
+            } else if transform_pack::GetProducerOfOperandOp::isa(ctx, op) {
+                crate::transform_pack_ops::run_get_producer(ctx, op, &mut handles)?;
             } else if CastOp::isa(ctx, op) {
                 let payload = handles.get(&ctx.operands(op)[0]).cloned().unwrap_or_default();
                 handles.insert(ctx.result(op, 0), payload);
             } else {
                 return Err(Diagnostic::error(
                     ctx.op_loc(op),
-                    format!("'{}' is not supported by tessel's transform interpreter (supported: structured.match, structured.tile_using_for, structured.tile_using_forall, structured.fuse_into_containing_op, structured.fuse, structured.lower_pack, structured.lower_unpack, get_parent_op, apply_patterns, test.fuse_consumer, split_handle, cast, yield)", ctx.op_name(op)),
+                    format!("'{}' is not supported by tessel's transform interpreter (supported: structured.match, structured.tile_using_for, structured.tile_using_forall, structured.fuse_into_containing_op, structured.fuse, structured.lower_pack, structured.lower_unpack, structured.pack, structured.pack_greedily, structured.pack_transpose, get_parent_op, get_producer_of_operand, apply_patterns, test.fuse_consumer, split_handle, cast, yield)", ctx.op_name(op)),
                 ));
             }
             check_handle_types(ctx, op, &handles)?;

@@ -14,6 +14,7 @@ pub mod scf;
 pub mod structured;
 pub mod tensor;
 pub mod transform;
+pub mod transform_pack;
 pub mod ub;
 pub mod xla;
 

@@ -431,6 +431,7 @@ pub fn register(r: &mut Registry) {
     ] {
         r.add(d);
     }
+    super::transform_pack::register(r);
 }
 
 fn is_transform_type(ctx: &Context, t: crate::Type) -> bool {
@@ -754,7 +755,7 @@ fn parse_split_handle(p: &mut OpParser<'_, '_>) -> PResult<()> {
 }
 
 /// ` : (operand types) -> result types`, the trailer of the transform ops.
-fn print_functional_type(p: &mut OpPrinter<'_>, op: OpId) {
+pub(crate) fn print_functional_type(p: &mut OpPrinter<'_>, op: OpId) {
     let ctx = p.ctx();
     p.write(" : (");
     let tys: Vec<_> = ctx.operands(op).iter().map(|v| ctx.value_type(*v)).collect();
