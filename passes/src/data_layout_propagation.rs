@@ -45,6 +45,7 @@ use tessel_ir::{Attr, Context, OpId, Type, Value};
 
 use crate::materialize_layouts::reassociation_attr;
 use crate::pack_folds::{constant_padding_value, invert, pack_destination, set_tiles, shape};
+use crate::packing::{iterators_attr, maps_attr};
 
 /// The propagation patterns for `op`, by its kind (MLIR's pattern list:
 /// through generics, pads and reshapes, both directions).
@@ -347,23 +348,6 @@ fn pruned_attrs(ctx: &Context, op: OpId) -> Vec<(String, Attr)> {
         .map(|(k, v)| (ctx.str(*k).to_string(), *v))
         .filter(|(k, _)| !STRUCTURE.contains(&k.as_str()))
         .collect()
-}
-
-fn maps_attr(ctx: &mut Context, maps: Vec<AffineMap>) -> Attr {
-    let items = maps.into_iter().map(|m| ctx.attr(AttrKind::AffineMap(m))).collect();
-    ctx.attr(AttrKind::Array(items))
-}
-
-fn iterators_attr(ctx: &mut Context, kinds: &[IteratorKind]) -> Attr {
-    let linalg = ctx.sym("linalg");
-    let items = kinds
-        .iter()
-        .map(|k| {
-            let word = if *k == IteratorKind::Parallel { "parallel" } else { "reduction" };
-            ctx.attr(AttrKind::Opaque { dialect: linalg, text: format!("iterator_type<{word}>") })
-        })
-        .collect();
-    ctx.attr(AttrKind::Array(items))
 }
 
 /// Whether `v` has exactly one use (MLIR's `hasOneUse`).
@@ -906,5 +890,52 @@ pub fn push_down_unpack_through_expand_shape(rw: &mut Rewriter<'_>, op: OpId) ->
     let unpack = pack_info(false, expanded, empty, None, &inner, &mixed, &outer);
     let unpacked = build(rw, &unpack, unpack_name);
     rw.replace_op(expand, &[unpacked]);
+    true
+}
+
+// ---- tessel's pass ---------------------------------------------------------------
+
+/// The patterns of tessel's `data-layout-propagation` pass: MLIR's, and a
+/// named elementwise op (`linalg.add`, `linalg.exp`, ...) next to a pack
+/// or unpack becomes the `linalg.generic` it stands for, so the layout
+/// moves through it too (MLIR's patterns see generics only; upstream
+/// pipelines generalize every named op first).
+pub fn data_layout_propagation_with_named(ctx: &Context, op: OpId) -> &'static [NamedPattern] {
+    if is_named_elementwise(ctx, op) {
+        named_patterns![generalize_next_to_relayout]
+    } else {
+        data_layout_propagation(ctx, op)
+    }
+}
+
+fn is_named_elementwise(ctx: &Context, op: OpId) -> bool {
+    use tessel_ir::dialects::structured::{named, NamedBody};
+    named(ctx, op).is_some_and(|n| !matches!(n.body, NamedBody::Matmul))
+        && structured(ctx, op).is_some_and(|s| s.iterators.iter().all(|k| *k == IteratorKind::Parallel))
+}
+
+/// A named elementwise op that reads an unpack, or whose one result feeds
+/// only a pack, rewritten as its generic.
+pub fn generalize_next_to_relayout(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let ctx = &*rw.ctx;
+    let Some(s) = structured(ctx, op) else { return false };
+    let reads_unpack = s.operands().any(|v| defining(ctx, v, false).is_some());
+    let results = ctx.results(op);
+    let feeds_pack = results.len() == 1
+        && has_one_use(ctx, results[0])
+        && ctx.uses(results[0]).first().is_some_and(|u| PackOp::isa(ctx, u.op) && u.operand == 0);
+    if !reads_unpack && !feeds_pack {
+        return false;
+    }
+    rw.set_insertion_point_before(op);
+    let maps = maps_attr(rw.ctx, s.maps.clone());
+    let iterators = iterators_attr(rw.ctx, &s.iterators);
+    let region = rw.ctx.regions(op)[0];
+    let body = rw.ctx.clone_region(region, &mut IrMapping::default());
+    let types: Vec<Type> = s.outputs.iter().map(|v| rw.ctx.value_type(*v)).collect();
+    let generic =
+        GenericOp::create(rw, &s.inputs, &s.outputs, Some(maps), Some(iterators), None, None, &types, vec![body]).op();
+    let new_results = rw.ctx.results(generic).to_vec();
+    rw.replace_op(op, &new_results);
     true
 }

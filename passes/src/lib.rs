@@ -35,6 +35,7 @@ pub fn register_all(r: &mut PassRegistry) {
     r.add(strip_debuginfo::INFO);
     r.add(test_patterns::INFO);
     r.add(test_patterns::DATA_LAYOUT_PROPAGATION_INFO);
+    r.add(test_patterns::PROPAGATION_INFO);
     r.add(tile_pack_unpack::INFO);
     r.add(transform_interpreter::INFO);
     r.add(transform_library::INFO);

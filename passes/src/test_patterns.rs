@@ -95,3 +95,34 @@ impl Pass for DataLayoutPropagation {
         Ok(())
     }
 }
+
+/// `data-layout-propagation`: tessel's pass for pipelines. MLIR's
+/// propagation patterns, through named elementwise ops too
+/// ([`crate::data_layout_propagation::data_layout_propagation_with_named`]);
+/// packs of constants fold up to canonicalize's limit.
+pub(crate) const PROPAGATION_INFO: PassInfo = PassInfo {
+    name: "data-layout-propagation",
+    description: "Move packs up and unpacks down through elementwise ops (generic and named), pads and reshapes",
+    build: |opts| {
+        crate::reject_unknown_options(opts, &[])?;
+        Ok(Box::new(Propagation))
+    },
+};
+
+struct Propagation;
+
+impl Pass for Propagation {
+    fn name(&self) -> &'static str {
+        "data-layout-propagation"
+    }
+
+    fn class_name(&self) -> &'static str {
+        "DataLayoutPropagation"
+    }
+
+    fn run(&mut self, ctx: &mut Context, root: OpId) -> Result<(), Diagnostic> {
+        let sources: [PatternSource; 1] = [crate::data_layout_propagation::data_layout_propagation_with_named];
+        apply_patterns_greedily(ctx, root, PatternSet::patterns(&sources));
+        Ok(())
+    }
+}

@@ -100,6 +100,17 @@ pub fn yield_first_arg_body(
     r
 }
 
+/// `linalg.fill ins(%value) outs(%init)` built where `b` stands (the body
+/// at unknown locations, as MLIR builds a named op's); its result.
+pub fn fill(b: &mut crate::builder::Builder<'_>, value: Value, init: Value) -> Value {
+    let (vt, it) = (b.ctx.value_type(value), b.ctx.value_type(init));
+    let (ea, eb) = (elem(b.ctx, vt), elem(b.ctx, it));
+    let unknown = b.ctx.unknown_loc();
+    let body = yield_first_arg_body(b.ctx, ea, eb, [unknown; 2], unknown);
+    let op = FillOp::create(b, value, init, &[it], vec![body]).op();
+    b.ctx.result(op, 0)
+}
+
 fn parse_ins_outs(p: &mut OpParser<'_, '_>) -> PResult<(Type, Type)> {
     p.keyword("ins")?;
     p.expect(Tok::LParen)?;

@@ -19,7 +19,7 @@ crate::op! {
     results { result: One }
     regions { }
     format { parse_pack, print_pack_or_unpack }
-    patterns [super::patterns::constants::fold_constant_pack_or_unpack, super::patterns::tensor::drop_unneeded_padding_value, super::patterns::tensor::fold_pack_of_unpack]
+    patterns [super::patterns::constants::fold_constant_pack_or_unpack, super::patterns::tensor::drop_unneeded_padding_value, super::patterns::tensor::fold_pack_of_unpack, super::patterns::tensor::fold_fill_into_pack]
     def {
         aliases: &["linalg.pack"],
         verify: Some(verify_pack),
@@ -36,7 +36,7 @@ crate::op! {
     results { result: One }
     regions { }
     format { parse_unpack, print_pack_or_unpack }
-    patterns [super::patterns::constants::fold_constant_pack_or_unpack, super::patterns::tensor::fold_unpack_of_pack, super::patterns::tensor::unpack_into_sliced_dest]
+    patterns [super::patterns::constants::fold_constant_pack_or_unpack, super::patterns::tensor::fold_unpack_of_pack, super::patterns::tensor::unpack_into_init_of_dest, super::patterns::tensor::unpack_into_sliced_dest]
     def {
         aliases: &["linalg.unpack"],
         verify: Some(verify_unpack),

@@ -48,7 +48,7 @@ pub fn fold_dim(rw: &mut Rewriter<'_>, op: OpId) -> bool {
 }
 
 /// The init a result of a destination-style op is written into.
-fn tied_init(ctx: &crate::Context, def: OpId, result: crate::Value) -> Option<crate::Value> {
+pub(crate) fn tied_init(ctx: &crate::Context, def: OpId, result: crate::Value) -> Option<crate::Value> {
     use crate::dialects::pack::{PackOp, UnPackOp};
     let r = ctx.results(def).iter().position(|v| *v == result)?;
     if PackOp::isa(ctx, def) || UnPackOp::isa(ctx, def) {
@@ -251,6 +251,41 @@ pub fn fold_unpack_of_pack(rw: &mut Rewriter<'_>, op: OpId) -> bool {
         return false;
     }
     rw.replace_op(op, &[pack.source]);
+    true
+}
+
+/// An unpack into the result of a destination-style op (a fill, a
+/// generic, a pack) unpacks into that op's init instead: it overwrites
+/// every element, so what the op wrote is never read (MLIR's
+/// `unpack(destinationStyleOp(x)) -> unpack(x)`).
+pub fn unpack_into_init_of_dest(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    use crate::dialects::pack::PackInfo;
+    let ctx = &*rw.ctx;
+    let Some(unpack) = PackInfo::read(ctx, op).filter(|i| !i.is_pack) else { return false };
+    let Some(def) = ctx.defining_op(unpack.dest) else { return false };
+    let Some(init) = tied_init(ctx, def, unpack.dest) else { return false };
+    rw.set_operand(op, 1, init);
+    true
+}
+
+/// `pack(linalg.fill(v))` into an otherwise unused dest is a fill of the
+/// dest with `v`, when the pack pads with `v` or not at all (MLIR's
+/// `FoldFillWithPack`).
+pub fn fold_fill_into_pack(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    use crate::dialects::linalg::FillOp;
+    use crate::dialects::pack::PackInfo;
+    let ctx = &*rw.ctx;
+    let Some(pack) = PackInfo::read(ctx, op).filter(|i| i.is_pack) else { return false };
+    let Some(fill) = ctx.defining_op(pack.source).filter(|f| FillOp::isa(ctx, *f)) else { return false };
+    let value = ctx.operands(fill)[0];
+    let same_padding = pack.padding_value.is_none_or(|p| {
+        p == value || matches!((constant_int(ctx, p), constant_int(ctx, value)), (Some(a), Some(b)) if a == b)
+    });
+    if !same_padding || ctx.uses(pack.dest).len() != 1 {
+        return false;
+    }
+    let fill = crate::dialects::linalg::fill(rw, value, pack.dest);
+    rw.replace_op(op, &[fill]);
     true
 }
 
