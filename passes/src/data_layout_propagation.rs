@@ -271,7 +271,9 @@ fn defining(ctx: &Context, v: Value, pack: bool) -> Option<PackInfo> {
 /// A `linalg.index` or `tensor.extract` in the body: the generic reads by
 /// position, which packing would change.
 fn has_gather_semantics(ctx: &Context, op: OpId) -> bool {
-    ctx.nested_ops(op).iter().any(|&o| matches!(ctx.op_name(o), "linalg.index" | "tensor.extract"))
+    let mut found = false;
+    ctx.walk_preorder(op, &mut |o| found |= matches!(ctx.op_name(o), "linalg.index" | "tensor.extract"));
+    found
 }
 
 /// Whether no init of the generic is read by its body.
@@ -405,11 +407,11 @@ fn available_before(ctx: &Context, v: Value, op: OpId) -> bool {
 pub fn bubble_up_pack_through_generic(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     let ctx = &*rw.ctx;
     let Some(pack) = PackInfo::read(ctx, op) else { return false };
-    let Some(generic) = ctx.defining_op(pack.source) else { return false };
-    let Some(s) = single_result_generic(ctx, generic) else { return false };
+    let Some(generic) = ctx.defining_op(pack.source).filter(|g| GenericOp::isa(ctx, *g)) else { return false };
     if !has_one_use(ctx, pack.source) || pack.padding_value.is_some() {
         return false;
     }
+    let Some(s) = single_result_generic(ctx, generic) else { return false };
     let out = s.inputs.len();
     let Some(tiling) = tiling_from_operand(&s, out, &pack) else { return false };
     if !has_one_use(ctx, pack.dest) {
@@ -434,8 +436,9 @@ pub fn bubble_up_pack_through_generic(rw: &mut Rewriter<'_>, op: OpId) -> bool {
         }
         None => pack.dest,
     };
-    let packed_init = pack_operand(rw, init, &p, &pack_name);
-    let dest = if forward_dest { pack_dest } else { packed_init };
+    // A forwarded dest: MLIR packs the init anyway and erases the dead
+    // pack; tessel does not make it.
+    let dest = if forward_dest { pack_dest } else { pack_operand(rw, init, &p, &pack_name) };
     let new = pack_generic(rw, generic, &s, dest, p.map, &tiling, false, &pack_name);
     let result = rw.ctx.result(new, 0);
     rw.replace_op(op, &[result]);
@@ -454,6 +457,11 @@ fn empty_sizes(ctx: &Context, empty: OpId) -> Vec<Ofr> {
 /// unpack.
 pub fn push_down_unpack_through_generic(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     let ctx = &*rw.ctx;
+    // The cheap test first: exactly one operand comes from an unpack.
+    let from_unpack = |v: &Value| ctx.defining_op(*v).is_some_and(|d| UnPackOp::isa(ctx, d));
+    if ctx.operands(op).iter().filter(|v| from_unpack(v)).count() != 1 {
+        return false;
+    }
     let Some(s) = single_result_generic(ctx, op) else { return false };
     let mut unpacked = s.operands().enumerate().filter(|(_, v)| defining(ctx, *v, false).is_some());
     let (Some((operand, value)), None) = (unpacked.next(), unpacked.next()) else { return false };
@@ -466,20 +474,20 @@ pub fn push_down_unpack_through_generic(rw: &mut Rewriter<'_>, op: OpId) -> bool
     let forward_dest = init_is_empty || outs_unused(ctx, op, &s);
     let (pack_name, unpack_name) = spellings(ctx.op_name(ctx.defining_op(value).expect("an unpack")));
     rw.set_insertion_point_before(op);
-    let packed_init = pack_operand(rw, init, &p, pack_name);
-    let dest_pack = defining(rw.ctx, packed_init, true).filter(|_| p.needs_pack());
-    let dest = match &dest_pack {
-        Some(pack) if forward_dest => pack.dest,
-        _ => packed_init,
+    // A forwarded dest is the empty the init's pack would write into (MLIR
+    // makes the pack and erases it dead; tessel makes only the empty).
+    let dest = match (p.needs_pack(), forward_dest) {
+        (false, _) => init,
+        (true, true) => pack_destination(rw, init, &p.tiles, &p.inner_dims_pos, &p.outer_perm),
+        (true, false) => pack_operand(rw, init, &p, pack_name),
     };
     let new = pack_generic(rw, op, &s, dest, p.map.clone(), &tiling, true, pack_name);
     let result = rw.ctx.result(new, 0);
-    let replacement = match dest_pack {
-        None => result,
-        Some(pack) => {
-            let info = pack_info(false, result, pack.source, None, &p.inner_dims_pos, &p.tiles, &p.outer_perm);
-            build(rw, &info, unpack_name)
-        }
+    let replacement = if p.needs_pack() {
+        let info = pack_info(false, result, init, None, &p.inner_dims_pos, &p.tiles, &p.outer_perm);
+        build(rw, &info, unpack_name)
+    } else {
+        result
     };
     rw.replace_op(op, &[replacement]);
     true

@@ -263,7 +263,11 @@ pub(crate) fn pack_destination(
             Tile::Const(c) => Ofr::Const(*c),
             Tile::Value(v) => Ofr::Val(*v),
         };
-        sizes[pos as usize] = rw.affine_apply(&ceil_div, &[sizes[pos as usize], t]);
+        sizes[pos as usize] = match (sizes[pos as usize], t) {
+            // What the folded apply gives, without building the map.
+            (Ofr::Const(size), Ofr::Const(tile)) if tile > 0 => Ofr::Const(tessel_ir::affine::ceil_div(size, tile)),
+            (size, t) => rw.affine_apply(&ceil_div, &[size, t]),
+        };
     }
     if !outer_perm.is_empty() {
         sizes = outer_perm.iter().map(|&p| sizes[p as usize]).collect();
