@@ -123,7 +123,7 @@ fn folds(ctx: &Context, op: OpId) -> &'static [NamedPattern] {
     use tessel_ir::dialects::patterns::{arith, constants, linalg, tensor};
     use tessel_ir::dialects::tensor::{DimOp, ExtractSliceOp, InsertSliceOp, PadOp};
     if DimOp::isa(ctx, op) {
-        named_patterns![tensor::fold_dim]
+        named_patterns![tensor::fold_dim_as_folder]
     } else if ExtractSliceOp::isa(ctx, op) || InsertSliceOp::isa(ctx, op) {
         named_patterns![tensor::fold_noop_slice]
     } else if PadOp::isa(ctx, op) {
@@ -197,7 +197,7 @@ fn run_sweeps(ctx: &mut Context, root: OpId, every_sweep_full: bool, set: Patter
                 // A constant a pattern made in place: the folder takes it
                 // over when it meets it (hoisted, or merged into an equal
                 // one).
-                if sweep > 0 {
+                if sweep > 0 && !in_leading_constants(ctx, op) {
                     changed |= hoist_constant(ctx, op, &mut marks, &mut hoisted);
                 }
                 continue;
@@ -215,6 +215,20 @@ fn run_sweeps(ctx: &mut Context, root: OpId, every_sweep_full: bool, set: Patter
 /// and uniques).
 fn is_constant_like(ctx: &Context, op: OpId) -> bool {
     ctx.def_of(op).is_some_and(|d| d.has(traits::CONSTANT_LIKE))
+}
+
+/// Whether `op` is among the constants at the top of its block: where the
+/// builders put the constants they make (newest first, as MLIR's folder
+/// leaves them), already in their place.
+fn in_leading_constants(ctx: &Context, op: OpId) -> bool {
+    let mut prev = ctx.prev_op(op);
+    while let Some(p) = prev {
+        if !is_constant_like(ctx, p) {
+            return false;
+        }
+        prev = ctx.prev_op(p);
+    }
+    true
 }
 
 /// The constants the driver has taken over: by (entry block, value,

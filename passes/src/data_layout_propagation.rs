@@ -27,14 +27,15 @@
 //!   `scripts/propagation_parity.py`);
 //! - to keep the IR valid, a generic whose tiled loop is read twice by one
 //!   operand (`(d0, d0)`) is left alone (MLIR builds a pack with one tile
-//!   for two dims), and an unpack is pushed through a pad or an
-//!   expand_shape only into static shapes (MLIR builds a `tensor.empty` of
-//!   a dynamic shape without sizes).
+//!   for two dims), and an unpack is pushed through a pad only into a
+//!   static shape (MLIR builds a `tensor.empty` of a dynamic shape without
+//!   sizes).
 
 use tessel_ir::affine::{AffineExpr, AffineMap};
 use tessel_ir::attrs::AttrKind;
 use tessel_ir::builder::{InsertPoint, Ofr};
 use tessel_ir::context::clone::IrMapping;
+use tessel_ir::dialects::arith::DivSIOp;
 use tessel_ir::dialects::pack::{constant_int, infer_packed_shape, PackInfo, PackOp, Tile, UnPackOp};
 use tessel_ir::dialects::structured::{structured, GenericOp, IteratorKind, Structured};
 use tessel_ir::dialects::tensor::{CollapseShapeOp, EmptyOp, ExpandShapeOp, PadOp, YieldOp};
@@ -806,30 +807,51 @@ fn bubble_up_through_expand(rw: &mut Rewriter<'_>, op: OpId, expand: OpId, info:
     let result_ty = ctx.value_type(ctx.result(op, 0));
     let Some(result_shape) = ctx.type_kind(result_ty).shape().map(<[i64]>::to_vec) else { return false };
     let Some(new_groups) = reassociation_for_reshape(&new_shape, &result_shape) else { return false };
-    if result_shape.contains(&DYNAMIC) {
-        return false;
-    }
     let mixed = info.mixed_tiles();
     let (pack_name, _) = spellings(ctx.op_name(op));
     rw.set_insertion_point_before(op);
     let empty = pack_destination(rw, src, &mixed, &inner, &[]);
     let new_pack = pack_info(true, src, empty, info.padding_value, &inner, &mixed, &[]);
     let packed = build(rw, &new_pack, pack_name);
+    let output_shape = expanded_output_shape(rw, packed, &new_groups, &result_shape);
+    let (static_shape, dynamic_sizes) = rw.split(&output_shape);
     let r = reassociation_attr(rw.ctx, &new_groups);
-    let expanded = ExpandShapeOp::create(rw, packed, &[], Some(r), &result_shape, &[result_ty], vec![]).result(rw.ctx);
+    let expanded =
+        ExpandShapeOp::create(rw, packed, &dynamic_sizes, Some(r), &static_shape, &[result_ty], vec![]).result(rw.ctx);
     rw.replace_op(op, &[expanded]);
     true
 }
 
+/// The sizes of an `expand_shape` of `src` into `shape` by `groups`
+/// (MLIR's `inferExpandShapeOutputShape`): static dims as they are, the
+/// dynamic dim of a group the source dim over the group's static product.
+fn expanded_output_shape(rw: &mut Rewriter<'_>, src: Value, groups: &[Vec<usize>], shape: &[i64]) -> Vec<Ofr> {
+    let mut out: Vec<Ofr> = shape.iter().map(|&d| Ofr::Const(d)).collect();
+    for (g, group) in groups.iter().enumerate() {
+        let Some(&dynamic) = group.iter().find(|&&d| shape[d] == DYNAMIC) else { continue };
+        let product: i64 = group.iter().filter(|&&d| shape[d] != DYNAMIC).map(|&d| shape[d]).product();
+        let size = rw.dim(src, g);
+        out[dynamic] = match size {
+            Ofr::Const(c) => Ofr::Const(c / product),
+            Ofr::Val(v) if product == 1 => Ofr::Val(v),
+            Ofr::Val(v) => {
+                // MLIR divides with `arith.divsi`.
+                let c = rw.index_const(product);
+                let index = rw.ctx.index_type();
+                Ofr::Val(DivSIOp::create(rw, v, c, None, None, &[index], vec![]).result(rw.ctx))
+            }
+        };
+    }
+    out
+}
+
 /// The groups that reshape `from` into `to` (either may be the collapsed
-/// one), for static shapes: MLIR's `getReassociationIndicesForReshape`.
-/// The collapsed shape's dims each take the next expanded dims whose
-/// product they are; trailing unit dims join the last group.
+/// one): MLIR's `getReassociationIndicesForReshape`. The collapsed shape's
+/// dims each take the next expanded dims whose product they are (a
+/// dynamic dim takes one dynamic dim, after unit dims); trailing unit dims
+/// join the last group.
 fn reassociation_for_reshape(from: &[i64], to: &[i64]) -> Option<Vec<Vec<usize>>> {
     let (collapsed, expanded) = if from.len() <= to.len() { (from, to) } else { (to, from) };
-    if collapsed.contains(&DYNAMIC) || expanded.contains(&DYNAMIC) {
-        return None;
-    }
     if collapsed.is_empty() {
         return expanded.iter().all(|&d| d == 1).then(Vec::new);
     }
@@ -837,8 +859,24 @@ fn reassociation_for_reshape(from: &[i64], to: &[i64]) -> Option<Vec<Vec<usize>>
     let mut next = 0;
     for &size in collapsed {
         let mut group = Vec::new();
+        if size == DYNAMIC {
+            while next < expanded.len() && expanded[next] == 1 {
+                group.push(next);
+                next += 1;
+            }
+            if expanded.get(next) != Some(&DYNAMIC) {
+                return None;
+            }
+            group.push(next);
+            next += 1;
+            groups.push(group);
+            continue;
+        }
         let mut product = 1i64;
         while next < expanded.len() && (group.is_empty() || product < size) {
+            if expanded[next] == DYNAMIC {
+                return None;
+            }
             product = product.checked_mul(expanded[next])?;
             group.push(next);
             next += 1;
@@ -877,7 +915,7 @@ pub fn push_down_unpack_through_expand_shape(rw: &mut Rewriter<'_>, op: OpId) ->
         return false;
     };
     let Some(inner) = innermost_non_unit(&info.inner_dims_pos, &groups, &dst_shape) else { return false };
-    if !divisible(&inner, &dst_shape, &tiles) || dst_shape.contains(&DYNAMIC) {
+    if !divisible(&inner, &dst_shape, &tiles) {
         return false;
     }
     let outer: Vec<i64> =
@@ -891,8 +929,10 @@ pub fn push_down_unpack_through_expand_shape(rw: &mut Rewriter<'_>, op: OpId) ->
     rw.loc = rw.ctx.op_loc(expand);
     let packed_ty = rw.ctx.tensor_type(packed_shape.clone(), elem);
     let r = reassociation_attr(rw.ctx, &new_groups);
-    let expanded =
-        ExpandShapeOp::create(rw, info.source, &[], Some(r), &packed_shape, &[packed_ty], vec![]).result(rw.ctx);
+    let output_shape = expanded_output_shape(rw, info.source, &new_groups, &packed_shape);
+    let (static_shape, dynamic_sizes) = rw.split(&output_shape);
+    let expanded = ExpandShapeOp::create(rw, info.source, &dynamic_sizes, Some(r), &static_shape, &[packed_ty], vec![])
+        .result(rw.ctx);
     rw.loc = rw.ctx.op_loc(op);
     let empty = unpack_destination(rw, expanded, &mixed, &inner, &outer);
     let unpack = pack_info(false, expanded, empty, None, &inner, &mixed, &outer);

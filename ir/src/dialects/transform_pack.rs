@@ -58,7 +58,6 @@ crate::op! {
     format { parse_pack_transpose, print_pack_transpose }
     def {
         verify: Some(verify_pack_transpose),
-        default_properties: &[("inner_perm", "array<i64>"), ("outer_perm", "array<i64>")],
         result_groups: Some(|_, _| vec![("packed_op", 1), ("pack_op", 1), ("un_pack_op", 1)]),
     }
 }

@@ -47,6 +47,25 @@ pub fn fold_dim(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     true
 }
 
+/// What MLIR's `DimOp::fold` does (the folds every greedy run applies, as
+/// opposed to canonicalize's patterns): `tensor.dim` of a static extent is
+/// a constant, of a (not rank-reducing) `tensor.extract_slice` its size.
+/// `tensor.empty` sizes and destination-style inits are canonicalize's
+/// ([`fold_dim`]).
+pub fn fold_dim_as_folder(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let ctx = &*rw.ctx;
+    let dim = DimOp(op);
+    let src = dim.source(ctx);
+    let slice_source = ctx.defining_op(src).is_some_and(|d| ExtractSliceOp::isa(ctx, d));
+    let static_extent = constant_int(ctx, dim.index(ctx)).is_some_and(|d| {
+        ctx.value_type_kind(src)
+            .shape()
+            .and_then(|s| usize::try_from(d).ok().and_then(|d| s.get(d)))
+            .is_some_and(|e| *e != DYNAMIC)
+    });
+    (static_extent || slice_source) && fold_dim(rw, op)
+}
+
 /// The init a result of a destination-style op is written into.
 pub(crate) fn tied_init(ctx: &crate::Context, def: OpId, result: crate::Value) -> Option<crate::Value> {
     use crate::dialects::pack::{PackOp, UnPackOp};
