@@ -170,6 +170,7 @@ impl Listener for ChangeMarks {
 fn run_sweeps(ctx: &mut Context, root: OpId, every_sweep_full: bool, set: PatternSet<'_>) {
     let mut marks = ChangeMarks::default();
     let mut hoisted = HoistedConstants::default();
+    place_constants_at_first_user(ctx, root);
     for sweep in 0..32 {
         let full = sweep == 0 || every_sweep_full;
         // One listing per sweep serves both the rewrites and the dead-code
@@ -207,6 +208,60 @@ fn run_sweeps(ctx: &mut Context, root: OpId, every_sweep_full: bool, set: Patter
         changed |= erase_dead(ctx, &ops, full, &mut marks);
         if !changed {
             break;
+        }
+    }
+}
+
+/// Puts each constant a builder made at the top of its block (and that is
+/// still among the constants there) back where upstream's builders make
+/// it: after the op the builder was inserting after (its first user in
+/// walk order when that op is gone), in the order they were made. MLIR's
+/// folder then meets it there, after the constants the input wrote before
+/// that point, and hoists it in front of them (`hoist_constant`).
+/// Constants under other roots stay listed for their own canonicalize.
+fn place_constants_at_first_user(ctx: &mut Context, root: OpId) {
+    if ctx.constants_made_at_top.is_empty() {
+        return;
+    }
+    let made = std::mem::take(&mut ctx.constants_made_at_top);
+    let order: rustc_hash::FxHashMap<OpId, usize> =
+        ctx.nested_ops(root).into_iter().enumerate().map(|(i, o)| (o, i)).collect();
+    // The last constant put after each anchor: the next goes after it.
+    let mut last_after: rustc_hash::FxHashMap<OpId, OpId> = Default::default();
+    for &(c, after) in &made {
+        if ctx.is_erased(c) || ctx.op_block(c).is_none() || !is_constant_like(ctx, c) {
+            continue;
+        }
+        if !order.contains_key(&c) {
+            ctx.constants_made_at_top.push((c, after));
+            continue;
+        }
+        if !in_leading_constants(ctx, c) {
+            continue;
+        }
+        let live = |o: OpId| !ctx.is_erased(o) && ctx.op_block(o).is_some() && order.contains_key(&o);
+        match after.filter(|a| live(*a) && !is_constant_like(ctx, *a)) {
+            Some(anchor) => {
+                let prev = last_after.get(&anchor).copied().filter(|p| live(*p)).unwrap_or(anchor);
+                ctx.unlink_op(c);
+                match ctx.next_op(prev) {
+                    Some(next) => ctx.insert_op_before(next, c),
+                    None => {
+                        let block = ctx.op_block(prev).expect("live");
+                        ctx.append_op(block, c);
+                    }
+                }
+                last_after.insert(anchor, c);
+            }
+            None if after.is_some() => {
+                let result = ctx.result(c, 0);
+                let first_user = ctx.uses(result).iter().filter_map(|u| order.get(&u.op).map(|i| (*i, u.op))).min();
+                if let Some((_, user)) = first_user {
+                    ctx.unlink_op(c);
+                    ctx.insert_op_before(user, c);
+                }
+            }
+            None => {}
         }
     }
 }

@@ -181,7 +181,10 @@ pub fn tile_and_fuse(
     let tiled = tile_op(ctx, root, opts)?;
     let Some(&outermost) = tiled.loops.first() else { return Ok((tiled, Vec::new())) };
     let mut fused = Vec::new();
-    let mut work: VecDeque<OpId> = tiled.tile.generated_slices.iter().copied().collect();
+    let mut work: VecDeque<OpId> = VecDeque::new();
+    for &op in &tiled.tile.tiled_ops {
+        work.extend(candidate_slices(ctx, op, outermost, !reduction_tiled));
+    }
     while let Some(slice) = work.pop_front() {
         if ctx.is_erased(slice) || !ExtractSliceOp::isa(ctx, slice) {
             continue;
@@ -222,13 +225,71 @@ pub fn tile_and_fuse(
                 if let Some((loop_op, operand, own)) = init {
                     ctx.set_operand(loop_op, operand, own);
                 }
-                work.extend(tile.generated_slices.iter().copied());
+                for &op in &tile.tiled_ops {
+                    work.extend(candidate_slices(ctx, op, outermost, !reduction_tiled));
+                }
                 fused.extend(tile.tiled_ops);
             }
             Err(d) => tracing::debug!(producer = ctx.op_name(producer), reason = %d.message, "not fused"),
         }
     }
     Ok((tiled, fused))
+}
+
+/// The slices `tiled` reads, in operand order: the fusion candidates
+/// (upstream's `addCandidateSlices`).
+///
+/// tessel's tilers read an operand whole where the tile covers all of it
+/// (a slice of everything is the value); upstream's always slice it. Where
+/// a producer could be fused through such a slice (a tileable producer
+/// outside `outermost`, or, with `fill_dests`, the tileable producer of a
+/// loop-carried destination's init), the slice is made here, where
+/// upstream's would be: before the slices of later operands. Fusion and
+/// the order of ops after canonicalize (which folds whole slices) then
+/// follow upstream.
+fn candidate_slices(ctx: &mut Context, tiled: OpId, outermost: OpId, fill_dests: bool) -> Vec<OpId> {
+    if ctx.is_erased(tiled) {
+        return Vec::new();
+    }
+    let maps = tessel_ir::dialects::structured::structured(ctx, tiled).map(|s| s.maps);
+    let mut out = Vec::new();
+    let operands = ctx.operands(tiled).to_vec();
+    for (k, &v) in operands.iter().enumerate() {
+        if let Some(slice) = ctx.defining_op(v).filter(|o| ExtractSliceOp::isa(ctx, *o)) {
+            out.push(slice);
+            continue;
+        }
+        // Upstream slices a structured op's operand when its map uses a loop.
+        let indexed = maps.as_ref().is_none_or(|m| {
+            m.get(k).is_some_and(|m| (0..m.num_dims).any(|d| m.results.iter().any(|e| e.is_function_of_dim(d))))
+        });
+        if !indexed || !fusable_whole(ctx, v, outermost, fill_dests) {
+            continue;
+        }
+        let later_slice = operands[k + 1..]
+            .iter()
+            .filter_map(|w| ctx.defining_op(*w))
+            .find(|o| ExtractSliceOp::isa(ctx, *o) && ctx.op_block(*o) == ctx.op_block(tiled));
+        let at = later_slice.unwrap_or(tiled);
+        let loc = ctx.op_loc(tiled);
+        let mut b = Builder::new(ctx, InsertPoint::Before(at), loc);
+        let Some(slice) = b.whole_slice(v) else { continue };
+        ctx.set_operand(tiled, k, slice);
+        out.push(ctx.defining_op(slice).expect("just made"));
+    }
+    out
+}
+
+/// Whether a tile reading `v` whole could fuse `v`'s producer: one with a
+/// TilingInterface defined outside `outermost`, or (`fill_dests`) the
+/// producer of the init of a destination the loops carry.
+fn fusable_whole(ctx: &Context, v: Value, outermost: OpId, fill_dests: bool) -> bool {
+    let producer = match ctx.defining_op(v) {
+        Some(p) => (p != outermost && !is_inside(ctx, p, outermost)).then_some(p),
+        None if fill_dests => carried_init(ctx, v, outermost).and_then(|(l, o)| ctx.defining_op(ctx.operands(l)[o])),
+        None => None,
+    };
+    producer.is_some_and(|p| tiling_interface(ctx, p).is_some())
 }
 
 /// Whether `op` is nested (at any depth) in `ancestor`.

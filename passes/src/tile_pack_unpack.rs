@@ -73,6 +73,9 @@ impl TilePackUnpack {
             "forall" => LoopKind::Forall,
             other => return Err(format!("option 'loop' must be 'for' or 'forall', got '{other}'")),
         };
+        // With fuse=true the pass is `transform.structured.fuse` on each
+        // chain's end, whose forall steps over the extents (mlir-opt 22).
+        let loop_kind = if fuse && loop_kind == LoopKind::Forall { LoopKind::ForallStepped } else { loop_kind };
         Ok(TilePackUnpack { options: TilingOptions { tile_sizes, interchange, loop_kind }, fuse, remarks: Vec::new() })
     }
 }

@@ -14,8 +14,22 @@ use tessel_ir::{BlockId, Context, Diagnostic, OpId, Value};
 /// Which loops to generate.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum LoopKind {
+    /// A nest of `scf.for`, one per tiled loop.
     For,
+    /// One normalized `scf.forall (%i) in (N)` counting tiles, offsets
+    /// `affine.apply (d0 * step)`: `tile_using_forall`'s form.
     Forall,
+    /// One `scf.forall (%i) = (0) to (extent) step (step)` whose induction
+    /// variables are the offsets: `transform.structured.fuse {use_forall}`'s
+    /// form in mlir-opt 22.
+    ForallStepped,
+}
+
+impl LoopKind {
+    /// Whether the loops are one `scf.forall`.
+    pub fn is_forall(self) -> bool {
+        matches!(self, LoopKind::Forall | LoopKind::ForallStepped)
+    }
 }
 
 /// What to tile and how.
@@ -48,7 +62,7 @@ pub fn tile_op(ctx: &mut Context, op: OpId, opts: &TilingOptions) -> Result<Tile
     let mut b = Builder::new(ctx, InsertPoint::Before(op), loc);
     let domain = iface.iteration_domain(&mut b, op);
     let tiled = check_options(opts, domain.len()).map_err(err)?;
-    if opts.loop_kind == LoopKind::Forall {
+    if opts.loop_kind.is_forall() {
         let kinds = iface.loop_iterator_types(b.ctx, op);
         if let Some(&(i, _)) = tiled.iter().find(|(i, _)| kinds.get(*i) == Some(&IteratorType::Reduction)) {
             return Err(err(format!(
@@ -63,7 +77,7 @@ pub fn tile_op(ctx: &mut Context, op: OpId, opts: &TilingOptions) -> Result<Tile
     let dests = iface.destinations(b.ctx, op);
     let mut nest = match opts.loop_kind {
         LoopKind::For => for_nest(&mut b, &domain, &tiled, &dests),
-        LoopKind::Forall => forall_nest(&mut b, &domain, &tiled, &dests),
+        LoopKind::Forall | LoopKind::ForallStepped => forall_nest(&mut b, &domain, &tiled, &dests),
     };
     tile_extents(&mut b, &domain, &tiled, &mut nest);
     let tile = iface
@@ -75,7 +89,10 @@ pub fn tile_op(ctx: &mut Context, op: OpId, opts: &TilingOptions) -> Result<Tile
     }
     match opts.loop_kind {
         LoopKind::For => yield_tiles(&mut b, &nest, &tile, &positions),
-        LoopKind::Forall => insert_tiles_in_parallel(&mut b, &nest, &tile, &positions),
+        LoopKind::Forall | LoopKind::ForallStepped => insert_tiles_in_parallel(&mut b, &nest, &tile, &positions),
+    }
+    if opts.loop_kind == LoopKind::Forall {
+        normalize_forall(&mut b, nest.loops[0], &domain, &tiled);
     }
     let results = b.ctx.results(nest.loops[0]).to_vec();
     for (old, new) in b.ctx.results(op).to_vec().into_iter().zip(results) {
@@ -154,14 +171,34 @@ fn for_nest(b: &mut Builder<'_>, domain: &[LoopRange], tiled: &[(usize, i64)], d
     nest
 }
 
-/// One `scf.forall` over the tiled loops with the destinations as
-/// `shared_outs`; the builder is left in its body.
+/// One `scf.forall (%i) = (0) to (extent) step (step)` over the tiled
+/// loops with the destinations as `shared_outs`, its induction variables
+/// the offsets; the builder is left in its body.
 fn forall_nest(b: &mut Builder<'_>, domain: &[LoopRange], tiled: &[(usize, i64)], dests: &[Value]) -> LoopNest {
     let mut nest = LoopNest::untiled(domain, dests);
-    // MLIR's normalized form, as tile_using_forall builds it: the forall
-    // counts tiles (`in (ceildiv(extent, step))`) and each offset is
-    // `affine.apply (d0 * step)` of its induction variable.
     let lbs = vec![Ofr::Const(0); tiled.len()];
+    let ubs: Vec<Ofr> = tiled.iter().map(|&(i, _)| domain[i].size).collect();
+    let steps: Vec<Ofr> = tiled.iter().map(|&(_, step)| Ofr::Const(step)).collect();
+    let forall = ForallOp::build(b, &lbs, &ubs, &steps, dests);
+    let body = forall.body_block(b.ctx);
+    for (iv, &(i, _)) in forall.induction_vars(b.ctx).to_vec().into_iter().zip(tiled) {
+        nest.offsets[i] = Ofr::Val(iv);
+    }
+    nest.carried = forall.region_out_args(b.ctx).to_vec();
+    nest.loops.push(forall.op());
+    nest.bodies.push(body);
+    b.ip = InsertPoint::End(body);
+    nest
+}
+
+/// Normalizes a tiled `scf.forall` from [`forall_nest`] as mlir-opt 22's
+/// `tile_using_forall` does after tiling: the loop counts tiles
+/// (`in (ceildiv(extent, step))`), and every use of an induction variable
+/// reads `affine.apply (d0 * step)` of the new one, made at the top of the
+/// body. The tile was built over the stepped loop, so what tessel knows
+/// from the loop (offsets are multiples of the step) shaped it.
+fn normalize_forall(b: &mut Builder<'_>, forall: OpId, domain: &[LoopRange], tiled: &[(usize, i64)]) {
+    b.ip = InsertPoint::Before(forall);
     let counts: Vec<Ofr> = tiled
         .iter()
         .map(|&(i, step)| match domain[i].size.as_const() {
@@ -176,19 +213,31 @@ fn forall_nest(b: &mut Builder<'_>, domain: &[LoopRange], tiled: &[(usize, i64)]
             }
         })
         .collect();
-    let steps = vec![Ofr::Const(1); tiled.len()];
-    let forall = ForallOp::build(b, &lbs, &counts, &steps, dests);
-    let body = forall.body_block(b.ctx);
-    b.ip = InsertPoint::End(body);
-    for (iv, &(i, step)) in forall.induction_vars(b.ctx).to_vec().into_iter().zip(tiled) {
-        let map = AffineMap { num_dims: 1, num_syms: 0, results: vec![AffineExpr::Dim(0) * AffineExpr::Const(step)] };
-        nest.offsets[i] = b.affine_apply(&map, &[Ofr::Val(iv)]);
+    let (static_counts, dynamic_counts) = b.split(&counts);
+    // The stepped loop has a dynamic upper bound exactly where the count is
+    // dynamic (lower bounds and steps are static): swap them in place.
+    let first_ub = b.ctx.operands(forall).len() - ForallOp(forall).outputs(b.ctx).len() - dynamic_counts.len();
+    for (k, v) in dynamic_counts.into_iter().enumerate() {
+        b.ctx.set_operand(forall, first_ub + k, v);
     }
-    nest.carried = forall.region_out_args(b.ctx).to_vec();
-    nest.loops.push(forall.op());
-    nest.bodies.push(body);
-    b.ip = InsertPoint::End(body);
-    nest
+    let ub_attr = b.ctx.i64_array_attr(&static_counts);
+    b.ctx.set_attr(forall, "staticUpperBound", ub_attr);
+    let step_attr = b.ctx.i64_array_attr(&vec![1; tiled.len()]);
+    b.ctx.set_attr(forall, "staticStep", step_attr);
+    let f = ForallOp(forall);
+    let body = f.body_block(b.ctx);
+    let ivs = f.induction_vars(b.ctx).to_vec();
+    let Some(first) = b.ctx.first_op(body) else { return };
+    b.ip = InsertPoint::Before(first);
+    for (iv, &(_, step)) in ivs.into_iter().zip(tiled) {
+        let uses = b.ctx.uses(iv).to_vec();
+        let map = AffineMap { num_dims: 1, num_syms: 0, results: vec![AffineExpr::Dim(0) * AffineExpr::Const(step)] };
+        let offset = b.affine_apply(&map, &[Ofr::Val(iv)]);
+        let offset = b.value(offset);
+        for u in uses {
+            b.ctx.set_operand(u.op, u.operand as usize, offset);
+        }
+    }
 }
 
 /// Tile sizes: full tiles when the step divides a static extent,

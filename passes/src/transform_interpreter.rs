@@ -341,7 +341,9 @@ fn run_fuse_into(ctx: &mut Context, f: FuseIntoContainingOp, handles: &mut Handl
 fn run_fuse(ctx: &mut Context, f: FuseOp, handles: &mut Handles) -> Result<(), Diagnostic> {
     let op = f.op();
     let (tile_sizes, interchange) = fuse_sizes(ctx, op);
-    let loop_kind = if ctx.get_attr(op, "use_forall").is_some() { LoopKind::Forall } else { LoopKind::For };
+    // mlir-opt 22's fuse steps its forall over the extents, where
+    // tile_using_forall counts tiles.
+    let loop_kind = if ctx.get_attr(op, "use_forall").is_some() { LoopKind::ForallStepped } else { LoopKind::For };
     let interchange = interchange.iter().map(|x| *x as usize).collect();
     let options = TilingOptions { tile_sizes, interchange, loop_kind };
     let cleanup = ctx.get_attr(op, "apply_cleanup").is_some();

@@ -313,6 +313,13 @@ pub struct Context {
     /// (`-transform-preload-library`): parsed into this context, attached
     /// to nothing, so they are never printed or rewritten.
     pub transform_library: Vec<OpId>,
+    /// Constants the builders made at the top of a block (newest first),
+    /// each with the op after which the builder was inserting (`None`: at
+    /// the start of a block), where upstream's builders make them.
+    /// Canonicalize puts each back there before it hoists constants as
+    /// MLIR's folder does, so constants keep MLIR's order relative to the
+    /// ones the input wrote.
+    pub constants_made_at_top: Vec<(OpId, Option<OpId>)>,
 }
 
 impl Context {
@@ -331,6 +338,7 @@ impl Context {
             registry: Registry::default(),
             allow_unregistered: false,
             transform_library: Vec::new(),
+            constants_made_at_top: Vec::new(),
         };
         for (i, kind) in well_known_types().into_iter().enumerate() {
             let at = ctx.types.intern(kind);

@@ -86,6 +86,10 @@ impl Builder<'_> {
         }
         let spec = spec(self.ctx).finish(self.ctx, def, &[ty], vec![], self.loc);
         let op = self.ctx.create_op(spec);
+        let made_after = match self.ip {
+            crate::builder::InsertPoint::Before(next) => self.ctx.prev_op(next),
+            crate::builder::InsertPoint::End(b) => self.ctx.last_op(b),
+        };
         // At the front of the block, the newest first: where MLIR's folder
         // leaves the constants a transformation makes in place (it moves
         // each to the front as it meets them), so canonicalize keeps them.
@@ -93,6 +97,7 @@ impl Builder<'_> {
             Some(first) => self.ctx.insert_op_before(first, op),
             None => self.ctx.append_op(block, op),
         }
+        self.ctx.constants_made_at_top.push((op, made_after));
         self.notify(|l, ctx| l.op_inserted(ctx, op));
         self.ctx.result(op, 0)
     }
@@ -144,11 +149,13 @@ impl Builder<'_> {
             }
             exprs.push(e.replace(&dims, &[]));
         }
-        // Keep one constant (the extreme one) and drop duplicates.
+        // Keep one constant (the extreme one), where the first constant
+        // was (upstream keeps the order it builds), and drop duplicates.
         let consts: Vec<i64> = exprs.iter().filter_map(|e| e.as_const()).collect();
+        let first_const = exprs.iter().position(|e| e.as_const().is_some());
         let mut kept: Vec<AffineExpr> = exprs.into_iter().filter(|e| e.as_const().is_none()).collect();
-        if let Some(c) = if is_min { consts.iter().min() } else { consts.iter().max() } {
-            kept.push(AffineExpr::Const(*c));
+        if let (Some(c), Some(at)) = (if is_min { consts.iter().min() } else { consts.iter().max() }, first_const) {
+            kept.insert(at, AffineExpr::Const(*c));
         }
         let mut dedup: Vec<AffineExpr> = Vec::new();
         for e in kept {
@@ -269,6 +276,22 @@ impl Builder<'_> {
         let (o, s, st) = self.slice_params(offsets, sizes);
         let op = ExtractSliceOp::create(self, src, &o.1, &s.1, &st.1, &o.0, &s.0, &st.0, &[ty], vec![]);
         op.result(self.ctx)
+    }
+
+    /// A `tensor.extract_slice` of all of `src` (static shape), made even
+    /// though it is `src`: the slice upstream's tilers would have made, for
+    /// fusion to go through.
+    pub fn whole_slice(&mut self, src: Value) -> Option<Value> {
+        let shape = self.ctx.value_type_kind(src).shape()?.to_vec();
+        if shape.contains(&DYNAMIC) {
+            return None;
+        }
+        let ty = self.ctx.value_type(src);
+        let zeros = vec![Ofr::Const(0); shape.len()];
+        let sizes: Vec<Ofr> = shape.iter().map(|s| Ofr::Const(*s)).collect();
+        let (o, s, st) = self.slice_params(&zeros, &sizes);
+        let op = ExtractSliceOp::create(self, src, &o.1, &s.1, &st.1, &o.0, &s.0, &st.0, &[ty], vec![]);
+        Some(op.result(self.ctx))
     }
 
     /// `tensor.insert_slice %src into %dest[offsets] [sizes] [1...]`.

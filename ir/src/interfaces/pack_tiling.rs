@@ -563,9 +563,9 @@ fn unpack_dim_tile(b: &mut Builder<'_>, off: Ofr, sz: Ofr, tile: Option<Ofr>, bo
         let count = if one_row {
             Ofr::Const(1)
         } else {
-            let whole_rows = matches!(t, Ofr::Const(tc) if is_multiple_of(b.ctx, sz, tc));
-            let count_map = if whole_rows { floordiv.clone() } else { map1(2, AffineExpr::ceildiv(d(0), d(1))) };
-            b.affine_apply(&count_map, &[sz, t])
+            // `ceildiv` even when `sz` is whole rows (where `floordiv` is
+            // the same number): upstream's `getUnpackTileDimInfo` form.
+            b.affine_apply(&map1(2, AffineExpr::ceildiv(d(0), d(1))), &[sz, t])
         };
         return untouched(first, count);
     }

@@ -19,14 +19,26 @@ fn view(ctx: &Context, op: OpId) -> Result<Structured, String> {
 
 /// The slice of an operand indexed through `map` for the loop tile
 /// `[offsets, offsets + sizes)`.
-fn operand_slice(map: &AffineMap, offsets: &[Ofr], sizes: &[Ofr]) -> Result<(Vec<Ofr>, Vec<Ofr>), String> {
+///
+/// Each offset and size goes through `affine.apply` composition as
+/// upstream's `computeSliceParameters` does: one that an `affine.apply`
+/// computes gets a new, composed `affine.apply` here (cse merges it with
+/// the old one later, and the old one dies when fusion replaces its only
+/// user), so the ops that survive canonicalize sit where mlir-opt's do.
+fn operand_slice(
+    b: &mut Builder<'_>,
+    map: &AffineMap,
+    offsets: &[Ofr],
+    sizes: &[Ofr],
+) -> Result<(Vec<Ofr>, Vec<Ofr>), String> {
+    let identity = AffineMap { num_dims: 1, num_syms: 0, results: vec![AffineExpr::Dim(0)] };
     let mut offs = Vec::with_capacity(map.results.len());
     let mut szs = Vec::with_capacity(map.results.len());
     for e in &map.results {
         match e {
             AffineExpr::Dim(d) => {
-                offs.push(offsets[*d as usize]);
-                szs.push(sizes[*d as usize]);
+                offs.push(b.affine_apply(&identity, &[offsets[*d as usize]]));
+                szs.push(b.affine_apply(&identity, &[sizes[*d as usize]]));
             }
             AffineExpr::Const(c) => {
                 offs.push(Ofr::Const(*c));
@@ -114,20 +126,28 @@ impl TilingInterface for StructuredTiling {
             return Err(format!("expected {} offsets and sizes, one per loop", s.num_loops()));
         }
         let start = b.created.len();
-        // One slice per operand position (a value used twice gets two).
-        let mut new_operands = Vec::with_capacity(s.inputs.len() + s.outputs.len());
+        // Every operand's slice parameters first, then the slices, as
+        // upstream's `makeTiledShapes` orders them. One slice per operand
+        // position (a value used twice gets two).
+        let mut params = Vec::with_capacity(s.inputs.len() + s.outputs.len());
         for (k, v) in s.inputs.iter().enumerate() {
-            if b.ctx.value_type_kind(*v).shape().is_none() {
-                new_operands.push(*v);
-                continue;
-            }
-            let (o, z) = operand_slice(&s.maps[k], offsets, sizes)?;
-            new_operands.push(b.extract_slice(*v, &o, &z));
+            let shaped = b.ctx.value_type_kind(*v).shape().is_some();
+            params.push(if shaped { Some(operand_slice(b, &s.maps[k], offsets, sizes)?) } else { None });
+        }
+        for k in 0..dests.len().min(s.outputs.len()) {
+            params.push(Some(operand_slice(b, &s.maps[s.inputs.len() + k], offsets, sizes)?));
+        }
+        let mut new_operands = Vec::with_capacity(params.len());
+        for (v, p) in s.inputs.iter().zip(&params) {
+            new_operands.push(match p {
+                Some((o, z)) => b.extract_slice(*v, o, z),
+                None => *v,
+            });
         }
         let mut out_types = Vec::new();
-        for (k, dest) in dests.iter().enumerate().take(s.outputs.len()) {
-            let (o, z) = operand_slice(&s.maps[s.inputs.len() + k], offsets, sizes)?;
-            let slice = b.extract_slice(*dest, &o, &z);
+        for (dest, p) in dests.iter().zip(&params[s.inputs.len()..]) {
+            let (o, z) = p.as_ref().expect("outputs are shaped");
+            let slice = b.extract_slice(*dest, o, z);
             new_operands.push(slice);
             out_types.push(b.ctx.value_type(slice));
         }
@@ -155,7 +175,8 @@ impl TilingInterface for StructuredTiling {
     ) -> Result<TilePosition, String> {
         let s = view(b.ctx, op)?;
         let m = s.maps.get(s.inputs.len() + result).ok_or("no such result")?;
-        let (offsets, sizes) = operand_slice(m, offsets, sizes)?;
+        let m = m.clone();
+        let (offsets, sizes) = operand_slice(b, &m, offsets, sizes)?;
         Ok(TilePosition { offsets, sizes })
     }
 
