@@ -171,6 +171,7 @@ fn run_sweeps(ctx: &mut Context, root: OpId, every_sweep_full: bool, set: Patter
     let mut marks = ChangeMarks::default();
     let mut hoisted = HoistedConstants::default();
     place_constants_at_first_user(ctx, root);
+    let recording = std::mem::replace(&mut ctx.record_constants_made_at_top, false);
     for sweep in 0..32 {
         let full = sweep == 0 || every_sweep_full;
         // One listing per sweep serves both the rewrites and the dead-code
@@ -210,33 +211,42 @@ fn run_sweeps(ctx: &mut Context, root: OpId, every_sweep_full: bool, set: Patter
             break;
         }
     }
+    ctx.record_constants_made_at_top = recording;
 }
 
-/// Puts each constant a builder made at the top of its block (and that is
-/// still among the constants there) back where upstream's builders make
-/// it: after the op the builder was inserting after (its first user in
-/// walk order when that op is gone), in the order they were made. MLIR's
-/// folder then meets it there, after the constants the input wrote before
-/// that point, and hoists it in front of them (`hoist_constant`).
-/// Constants under other roots stay listed for their own canonicalize.
+/// Puts each constant a builder made at the top of a block inside `root`
+/// (and that is still among the constants there) back where upstream's
+/// builders make it: after the op the builder was inserting after (its
+/// first user in walk order when that op is gone), in the order they were
+/// made. MLIR's folder then meets it there, after the constants the input
+/// wrote before that point, and hoists it in front of them
+/// (`hoist_constant`). Blocks under other roots keep their entries for
+/// their own canonicalize; the cost is one walk of `root`.
 fn place_constants_at_first_user(ctx: &mut Context, root: OpId) {
     if ctx.constants_made_at_top.is_empty() {
         return;
     }
-    let made = std::mem::take(&mut ctx.constants_made_at_top);
-    let order: rustc_hash::FxHashMap<OpId, usize> =
-        ctx.nested_ops(root).into_iter().enumerate().map(|(i, o)| (o, i)).collect();
+    let ops = ctx.nested_ops(root);
+    let mut made = Vec::new();
+    for &op in &ops {
+        for r in 0..ctx.regions(op).len() {
+            let region = ctx.regions(op)[r];
+            for k in 0..ctx.blocks(region).len() {
+                let block = ctx.blocks(region)[k];
+                if let Some(list) = ctx.constants_made_at_top.remove(&block) {
+                    made.extend(list);
+                }
+            }
+        }
+    }
+    if made.is_empty() {
+        return;
+    }
+    let order: rustc_hash::FxHashMap<OpId, usize> = ops.into_iter().enumerate().map(|(i, o)| (o, i)).collect();
     // The last constant put after each anchor: the next goes after it.
     let mut last_after: rustc_hash::FxHashMap<OpId, OpId> = Default::default();
-    for &(c, after) in &made {
-        if ctx.is_erased(c) || ctx.op_block(c).is_none() || !is_constant_like(ctx, c) {
-            continue;
-        }
-        if !order.contains_key(&c) {
-            ctx.constants_made_at_top.push((c, after));
-            continue;
-        }
-        if !in_leading_constants(ctx, c) {
+    for (c, after) in made {
+        if ctx.is_erased(c) || ctx.op_block(c).is_none() || !is_constant_like(ctx, c) || !in_leading_constants(ctx, c) {
             continue;
         }
         let live = |o: OpId| !ctx.is_erased(o) && ctx.op_block(o).is_some() && order.contains_key(&o);
@@ -592,6 +602,28 @@ mod tests {
             "  %c0 = arith.constant 0 : index\n  %d = arith.divsi %n, %c0 : index\n  return %d : index",
         ));
         assert!(div.contains("arith.divsi"), "{div}");
+    }
+
+    #[test]
+    fn builder_constants_are_hoisted_from_where_upstream_makes_them() {
+        // A user constant after %e, then the builder's %c4 made while
+        // inserting after %e: MLIR's folder meets %c4 after %user and puts
+        // it in front; the bookkeeping is used up.
+        let mut ctx = Context::new();
+        let text = "func.func @f(%n: index) -> (index, index) {\n  %e = arith.addi %n, %n : index\n  %user = arith.constant 7 : index\n  %m = arith.muli %e, %user : index\n  return %m, %m : index, index\n}\n";
+        let m = parse_module(&mut ctx, text, "t.mlir", BufferStart::default()).expect("parse").module;
+        let mul = ctx.nested_ops(m).into_iter().find(|o| ctx.op_name(*o) == "arith.muli").expect("muli");
+        let loc = ctx.op_loc(mul);
+        let mut b = tessel_ir::builder::Builder::new(&mut ctx, InsertPoint::Before(mul), loc);
+        let c4 = b.index_const(4);
+        let ret = b.ctx.nested_ops(m).into_iter().find(|o| b.ctx.op_name(*o) == "func.return").expect("return");
+        b.ctx.set_operand(ret, 1, c4);
+        assert_eq!(ctx.constants_made_at_top.len(), 1);
+        canonicalize(&mut ctx, m);
+        assert!(ctx.constants_made_at_top.is_empty(), "used up by canonicalize");
+        let out = print_op_top(&ctx, m, PrintOptions::default());
+        let (p4, p7) = (out.find("arith.constant 4").unwrap(), out.find("arith.constant 7").unwrap());
+        assert!(p4 < p7, "{out}");
     }
 
     #[test]

@@ -319,7 +319,11 @@ pub struct Context {
     /// Canonicalize puts each back there before it hoists constants as
     /// MLIR's folder does, so constants keep MLIR's order relative to the
     /// ones the input wrote.
-    pub constants_made_at_top: Vec<(OpId, Option<OpId>)>,
+    /// By the block they were put at the top of.
+    pub constants_made_at_top: rustc_hash::FxHashMap<BlockId, Vec<(OpId, Option<OpId>)>>,
+    /// Whether builders record into `constants_made_at_top` (canonicalize
+    /// turns it off while it runs: its own constants are hoisted as made).
+    pub record_constants_made_at_top: bool,
 }
 
 impl Context {
@@ -338,7 +342,8 @@ impl Context {
             registry: Registry::default(),
             allow_unregistered: false,
             transform_library: Vec::new(),
-            constants_made_at_top: Vec::new(),
+            constants_made_at_top: Default::default(),
+            record_constants_made_at_top: true,
         };
         for (i, kind) in well_known_types().into_iter().enumerate() {
             let at = ctx.types.intern(kind);

@@ -97,7 +97,9 @@ impl Builder<'_> {
             Some(first) => self.ctx.insert_op_before(first, op),
             None => self.ctx.append_op(block, op),
         }
-        self.ctx.constants_made_at_top.push((op, made_after));
+        if self.ctx.record_constants_made_at_top {
+            self.ctx.constants_made_at_top.entry(block).or_default().push((op, made_after));
+        }
         self.notify(|l, ctx| l.op_inserted(ctx, op));
         self.ctx.result(op, 0)
     }
