@@ -146,23 +146,84 @@ struct ChangeMarks {
     changed: EntitySet<OpId>,
     /// Some result lost a use (or the op was just created).
     lost_use: EntitySet<OpId>,
+    /// Every op that got a mark it did not have, since the driver last
+    /// took this list: where the next partial sweep has to look.
+    newly_marked: Vec<OpId>,
+}
+
+impl ChangeMarks {
+    fn mark_changed(&mut self, op: OpId) {
+        if self.changed.insert(op) {
+            self.newly_marked.push(op);
+        }
+    }
+
+    fn mark_lost_use(&mut self, op: OpId) {
+        if self.lost_use.insert(op) {
+            self.newly_marked.push(op);
+        }
+    }
+
+    fn is_marked(&self, op: OpId) -> bool {
+        self.changed.contains(op) || self.lost_use.contains(op)
+    }
 }
 
 impl Listener for ChangeMarks {
     fn op_inserted(&mut self, _: &Context, op: OpId) {
-        self.changed.insert(op);
-        self.lost_use.insert(op);
+        self.mark_changed(op);
+        self.mark_lost_use(op);
     }
 
     fn op_modified(&mut self, _: &Context, op: OpId) {
-        self.changed.insert(op);
+        self.mark_changed(op);
     }
 
     fn value_lost_use(&mut self, ctx: &Context, v: Value) {
         if let Some(op) = ctx.defining_op(v) {
-            self.lost_use.insert(op);
+            self.mark_lost_use(op);
         }
     }
+}
+
+/// The ops a sweep lists, in walk order (`root` excluded). A full sweep
+/// lists everything under `root`. A partial sweep visits only marked ops,
+/// so it lists only the subtrees of `root`'s direct children that hold a
+/// mark: the same ops in the same order as the full listing, less those
+/// it would skip. On a module of many functions, the functions a sweep
+/// left alone are not walked again.
+fn sweep_listing(ctx: &Context, root: OpId, full: bool, marks: &mut ChangeMarks) -> Vec<OpId> {
+    let newly_marked = std::mem::take(&mut marks.newly_marked);
+    if full {
+        return ctx.nested_ops(root);
+    }
+    let mut holding: EntitySet<OpId> = EntitySet::new();
+    for op in newly_marked {
+        if !marks.is_marked(op) || ctx.is_erased(op) {
+            continue;
+        }
+        // Up to the child of `root` that holds `op` (none if `op` is not
+        // under `root`).
+        let mut cur = op;
+        while let Some(parent) = ctx.parent_op(cur) {
+            if parent == root {
+                holding.insert(cur);
+                break;
+            }
+            cur = parent;
+        }
+    }
+    let mut out = Vec::new();
+    for &r in ctx.regions(root) {
+        for &b in ctx.blocks(r) {
+            for child in ctx.block_ops(b) {
+                if holding.contains(child) {
+                    ctx.walk_preorder(child, &mut |o| out.push(o));
+                }
+            }
+        }
+    }
+    out
 }
 
 /// The fixed-point loop; `every_sweep_full` is the plain (slower) form the
@@ -176,7 +237,7 @@ fn run_sweeps(ctx: &mut Context, root: OpId, every_sweep_full: bool, set: Patter
         let full = sweep == 0 || every_sweep_full;
         // One listing per sweep serves both the rewrites and the dead-code
         // scan: ops the rewrites create are marked and listed next sweep.
-        let ops = ctx.nested_ops(root);
+        let ops = sweep_listing(ctx, root, full, &mut marks);
         let mut changed = false;
         if sweep == 0 {
             // MLIR's driver takes over the constants while it lists the ops.
@@ -392,10 +453,12 @@ fn erase_dead(ctx: &mut Context, ops: &[OpId], all: bool, marks: &mut ChangeMark
     let mut any = false;
     for &op in ops.iter().rev() {
         let marked = marks.lost_use.remove(op);
-        if !(all || marked) || ctx.is_erased(op) || ctx.op_block(op).is_none() || !is_removable(ctx, op) {
+        if !(all || marked) || ctx.is_erased(op) || ctx.op_block(op).is_none() {
             continue;
         }
-        if ctx.results(op).iter().all(|r| ctx.use_empty(*r)) && !ctx.results(op).is_empty() {
+        // Unused first: it is cheap and rules out almost every op.
+        let unused = !ctx.results(op).is_empty() && ctx.results(op).iter().all(|r| ctx.use_empty(*r));
+        if unused && is_removable(ctx, op) {
             let loc = ctx.op_loc(op);
             Rewriter::new(ctx, InsertPoint::Before(op), loc, marks).erase_op(op);
             any = true;

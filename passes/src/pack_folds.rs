@@ -253,7 +253,7 @@ pub(crate) fn pack_destination(
 ) -> Value {
     let rank = shape(rw.ctx, source).map_or(0, |s| s.len());
     let mut sizes: Vec<Ofr> = (0..rank).map(|d| rw.dim(source, d)).collect();
-    let ceil_div = AffineMap {
+    let ceil_div = || AffineMap {
         num_dims: 0,
         num_syms: 2,
         results: vec![AffineExpr::ceildiv(AffineExpr::Sym(0), AffineExpr::Sym(1))],
@@ -266,7 +266,7 @@ pub(crate) fn pack_destination(
         sizes[pos as usize] = match (sizes[pos as usize], t) {
             // What the folded apply gives, without building the map.
             (Ofr::Const(size), Ofr::Const(tile)) if tile > 0 => Ofr::Const(tessel_ir::affine::ceil_div(size, tile)),
-            (size, t) => rw.affine_apply(&ceil_div, &[size, t]),
+            (size, t) => rw.affine_apply(&ceil_div(), &[size, t]),
         };
     }
     if !outer_perm.is_empty() {

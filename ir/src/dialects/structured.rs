@@ -182,6 +182,7 @@ pub fn structured(ctx: &Context, op: OpId) -> Option<Structured> {
         return None;
     }
     let (inputs, outputs) = split_operands(ctx, op)?;
+    let (inputs, outputs) = (inputs.to_vec(), outputs.to_vec());
     let maps = match ctx.get_attr(op, "indexing_maps") {
         Some(a) => maps_of(ctx, a)?,
         None => default_maps(ctx, op, &inputs, &outputs),
@@ -222,7 +223,8 @@ fn rank(ctx: &Context, v: Value) -> Option<usize> {
 
 /// Inputs and outputs from `operandSegmentSizes` (all inputs but the last
 /// operand when it is missing).
-fn split_operands(ctx: &Context, op: OpId) -> Option<(Vec<Value>, Vec<Value>)> {
+/// The `ins` and `outs` operands of a structured op, borrowed from it.
+fn split_operands(ctx: &Context, op: OpId) -> Option<(&[Value], &[Value])> {
     let ops = ctx.operands(op);
     let num_inputs = match ctx.get_attr(op, "operandSegmentSizes").map(|a| ctx.attr_kind(a)) {
         Some(AttrKind::DenseArray { values, .. }) if values.len() == 2 => usize::try_from(values[0]).ok()?,
@@ -231,7 +233,30 @@ fn split_operands(ctx: &Context, op: OpId) -> Option<(Vec<Value>, Vec<Value>)> {
     if num_inputs > ops.len() {
         return None;
     }
-    Some((ops[..num_inputs].to_vec(), ops[num_inputs..].to_vec()))
+    Some(ops.split_at(num_inputs))
+}
+
+/// The `outs` operands of `op` exactly when [`structured`] gives a view
+/// (so its `outputs`), without building the view: the maps and iterator
+/// kinds are checked in place instead of copied.
+fn structured_outputs(ctx: &Context, op: OpId) -> Option<&[Value]> {
+    let def = ctx.def_of(op)?;
+    if std::ptr::eq(def, &super::linalg::TRANSPOSE) || std::ptr::eq(def, &super::linalg::FILL) {
+        structured(ctx, op)?;
+        return ctx.operands(op).get(1..2);
+    }
+    if !std::ptr::eq(def, &GENERIC) && named(ctx, op).is_none() {
+        return None;
+    }
+    let (_, outputs) = split_operands(ctx, op)?;
+    let all_items = |name: &str, ok: &dyn Fn(Attr) -> bool| match ctx.get_attr(op, name).map(|a| ctx.attr_kind(a)) {
+        None => true,
+        Some(AttrKind::Array(items)) => items.iter().all(|i| ok(*i)),
+        Some(_) => false,
+    };
+    let maps_ok = all_items("indexing_maps", &|m| matches!(ctx.attr_kind(m), AttrKind::AffineMap(_)));
+    let iterators_ok = all_items("iterator_types", &|i| iterator_kind(ctx, i).is_some());
+    (maps_ok && iterators_ok).then_some(outputs)
 }
 
 fn maps_of(ctx: &Context, a: Attr) -> Option<Vec<AffineMap>> {
@@ -486,7 +511,7 @@ fn print_ins_outs(p: &mut OpPrinter<'_>, op: OpId) {
         p.write(" ");
         p.write(kw);
         p.write("(");
-        p.print_operands(&vals);
+        p.print_operands(vals);
         p.write(" : ");
         let tys: Vec<Type> = vals.iter().map(|v| ctx.value_type(*v)).collect();
         p.print_types(&tys);
@@ -716,17 +741,17 @@ fn verify_index(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
 /// element type.
 pub fn verify_yield_in(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
     let Some(parent) = ctx.parent_op(op) else { return Ok(()) };
-    let Some(s) = structured(ctx, parent) else { return Ok(()) };
+    let Some(outputs) = structured_outputs(ctx, parent) else { return Ok(()) };
     let vals = ctx.operands(op);
-    if vals.len() != s.outputs.len() {
+    if vals.len() != outputs.len() {
         return Err(format!(
             "expected number of yield values ({}) to match the number of inits / outs operands of the enclosing LinalgOp ({})",
             vals.len(),
-            s.outputs.len()
+            outputs.len()
         )
         .into());
     }
-    for (i, (v, out)) in vals.iter().zip(&s.outputs).enumerate() {
+    for (i, (v, out)) in vals.iter().zip(outputs).enumerate() {
         let (got, want) = (ctx.value_type(*v), element_type(ctx, ctx.value_type(*out)));
         if got != want {
             return Err(format!(

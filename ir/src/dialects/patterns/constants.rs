@@ -115,6 +115,11 @@ fn elements(data: &DenseData, n: usize) -> Option<Vec<DenseElement>> {
 /// elements, up to the rewriter's limit.
 pub fn fold_constant_pack_or_unpack(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     let ctx = &*rw.ctx;
+    // The source (operand 0 of both ops) must be a constant: checked before
+    // the op's attributes are read, as almost no pack's source is one.
+    if ctx.operands(op).first().is_none_or(|&v| dense_constant(ctx, v).is_none()) {
+        return false;
+    }
     let Some(info) = PackInfo::read(ctx, op) else { return false };
     let Some((_, data)) = dense_constant(ctx, info.source) else { return false };
     let result_ty = ctx.value_type(ctx.result(op, 0));
