@@ -73,23 +73,36 @@ def module(n):
     return "".join(chain(i) for i in range(n))
 
 
-def measure(cmd, runs):
-    """(wall s, cpu s, max rss MiB) of the fastest of `runs` runs; None if it fails."""
-    best = None
+def run_once(cmd):
+    """(wall s, cpu s, max rss MiB) of one run; None if it fails."""
+    start = time.perf_counter()
+    p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, ru = os.wait4(p.pid, 0)
+    wall = time.perf_counter() - start
+    err = p.stderr.read().decode(errors="replace")
+    p.stderr.close()
+    if status != 0:
+        print(f"failed: {' '.join(cmd)}\n{err[:2000]}", file=sys.stderr)
+        return None
+    return (wall, ru.ru_utime + ru.ru_stime, ru.ru_maxrss / 1024)
+
+
+def measure_interleaved(cmds, runs):
+    """For each command, (wall s, cpu s, max rss MiB) of its fastest of
+    `runs` runs (None if it fails). The commands take turns, run after
+    run, so that a machine whose speed drifts (a shared host) slows them
+    alike instead of whichever ran during a slow spell."""
+    best = [None] * len(cmds)
+    failed = [False] * len(cmds)
     for _ in range(runs):
-        start = time.perf_counter()
-        p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        _, status, ru = os.wait4(p.pid, 0)
-        wall = time.perf_counter() - start
-        err = p.stderr.read().decode(errors="replace")
-        p.stderr.close()
-        if status != 0:
-            print(f"failed: {' '.join(cmd)}\n{err[:2000]}", file=sys.stderr)
-            return None
-        cpu = ru.ru_utime + ru.ru_stime
-        rss = ru.ru_maxrss / 1024
-        if best is None or wall < best[0]:
-            best = (wall, cpu, rss)
+        for i, cmd in enumerate(cmds):
+            if failed[i]:
+                continue
+            r = run_once(cmd)
+            if r is None:
+                failed[i], best[i] = True, None
+            elif best[i] is None or r[0] < best[i][0]:
+                best[i] = r
     return best
 
 
@@ -124,8 +137,7 @@ def main():
         for n in a.sizes:
             write(n)
             ops = n * 10  # ops per chain as written (terminator included)
-            t = measure(tessel + [plain, "-o", os.devnull], a.runs)
-            m = measure(mlir + [scheduled, "-o", os.devnull], a.runs)
+            t, m = measure_interleaved([tessel + [plain, "-o", os.devnull], mlir + [scheduled, "-o", os.devnull]], a.runs)
             if t is None or m is None:
                 print(f"{n:>8} {ops:>8} | a tool failed")
                 continue

@@ -23,7 +23,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from fold_lower_compare import measure  # noqa: E402
+from fold_lower_compare import measure_interleaved  # noqa: E402
 
 FLAG = "-test-linalg-data-layout-propagation"
 OPS_PER_CHAIN = 23  # ops per chain as written (bodies and terminators included)
@@ -97,8 +97,7 @@ def main():
         for n in a.sizes:
             write(n)
             ops = n * OPS_PER_CHAIN
-            t = measure([a.tessel, path, FLAG, "-o", os.devnull], a.runs)
-            m = measure([a.mlir_opt, path, FLAG, "-o", os.devnull], a.runs)
+            t, m = measure_interleaved([[a.tessel, path, FLAG, "-o", os.devnull], [a.mlir_opt, path, FLAG, "-o", os.devnull]], a.runs)
             if t is None or m is None:
                 print(f"{n:>8} {ops:>8} | a tool failed")
                 continue
