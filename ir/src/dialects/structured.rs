@@ -281,14 +281,14 @@ fn iterators_of(ctx: &Context, a: Attr) -> Option<Vec<IteratorKind>> {
 
 /// `#linalg.iterator_type<parallel>` (or the string `"parallel"`).
 fn iterator_kind(ctx: &Context, a: Attr) -> Option<IteratorKind> {
-    let word = match ctx.attr_kind(a) {
+    let word: &str = match ctx.attr_kind(a) {
         AttrKind::Opaque { dialect, text } if ctx.str(*dialect) == "linalg" => {
-            text.strip_prefix("iterator_type<")?.strip_suffix('>')?.to_string()
+            text.strip_prefix("iterator_type<")?.strip_suffix('>')?
         }
-        AttrKind::String { value, .. } => value.clone(),
+        AttrKind::String { value, .. } => value,
         _ => return None,
     };
-    match word.as_str() {
+    match word {
         "parallel" => Some(IteratorKind::Parallel),
         "reduction" => Some(IteratorKind::Reduction),
         _ => None,
@@ -847,7 +847,7 @@ fn verify_structured(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
 /// Upstream's check of static shapes against the loop ranges they imply.
 fn verify_static_shapes(ctx: &Context, s: &Structured, sources: &[(usize, usize)]) -> Result<(), VerifyError> {
     let operands: Vec<Value> = s.operands().collect();
-    let shape = |k: usize| ctx.value_type_kind(operands[k]).shape().map(|x| x.to_vec()).unwrap_or_default();
+    let shape = |k: usize| ctx.value_type_kind(operands[k]).shape().unwrap_or_default();
     let ranges: Vec<i64> = sources.iter().map(|&(k, j)| shape(k)[j]).collect();
     if ranges.iter().any(|r| *r < 0) {
         return Ok(());
