@@ -221,9 +221,9 @@ fn rank(ctx: &Context, v: Value) -> Option<usize> {
     ctx.value_type_kind(v).shape().map(|s| s.len())
 }
 
-/// Inputs and outputs from `operandSegmentSizes` (all inputs but the last
-/// operand when it is missing).
-/// The `ins` and `outs` operands of a structured op, borrowed from it.
+/// The `ins` and `outs` operands of a structured op, borrowed from it:
+/// split by `operandSegmentSizes` (all but the last operand are inputs
+/// when it is missing).
 fn split_operands(ctx: &Context, op: OpId) -> Option<(&[Value], &[Value])> {
     let ops = ctx.operands(op);
     let num_inputs = match ctx.get_attr(op, "operandSegmentSizes").map(|a| ctx.attr_kind(a)) {
