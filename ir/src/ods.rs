@@ -88,12 +88,19 @@ const fn str_eq(a: &str, b: &str) -> bool {
     true
 }
 
-/// The sizes of `groups` for `total` values, when at most one group has a
-/// variable size (the others are single).
-fn sizes_without_segments(groups: &[GroupDef], total: usize) -> smallvec::SmallVec<[usize; 6]> {
+/// The range of group `group` of `groups` among `total` values, when at
+/// most one group has a variable size (the others are single); empty when
+/// the values are too few.
+fn range_without_segments(groups: &[GroupDef], group: usize, total: usize) -> std::ops::Range<usize> {
     let fixed = groups.iter().filter(|g| g.kind == GroupKind::One).count();
     let rest = total.saturating_sub(fixed);
-    groups.iter().map(|g| if g.kind == GroupKind::One { 1 } else { rest }).collect()
+    let size = |g: &GroupDef| if g.kind == GroupKind::One { 1 } else { rest };
+    let start: usize = groups[..group].iter().map(size).sum();
+    let end = start + size(&groups[group]);
+    if end > total {
+        return total..total;
+    }
+    start..end
 }
 
 /// The range of operand group `group` of `op`, from `operandSegmentSizes`
@@ -115,23 +122,14 @@ pub fn operand_range(ctx: &Context, op: OpId, def: &OpDef, group: usize) -> std:
         }
         start as usize..end as usize
     } else {
-        group_range(&sizes_without_segments(def.operand_groups, total), group, total)
+        range_without_segments(def.operand_groups, group, total)
     }
 }
 
 /// The range of result group `group` of `op`.
 pub fn result_range(ctx: &Context, op: OpId, def: &OpDef, group: usize) -> std::ops::Range<usize> {
     let total = ctx.results(op).len();
-    group_range(&sizes_without_segments(def.result_groups_def, total), group, total)
-}
-
-fn group_range(sizes: &[usize], group: usize, total: usize) -> std::ops::Range<usize> {
-    let start: usize = sizes[..group].iter().sum();
-    let end = start + sizes[group];
-    if end > total {
-        return total..total;
-    }
-    start..end
+    range_without_segments(def.result_groups_def, group, total)
 }
 
 /// An operand or result group's shape in Rust: what the accessor returns
@@ -335,15 +333,15 @@ impl SpecBuilder {
     ) -> OpSpec {
         let mut attrs = AttrMap::default();
         for (k, v) in self.attrs {
-            attrs.insert(ctx.sym(k), v);
+            attrs.insert(ctx.static_sym(k), v);
         }
         if def.segmented {
             let i32t = ctx.int_type(32);
             let a = ctx.attr(AttrKind::DenseArray { elem: i32t, values: self.segments.to_vec() });
-            attrs.insert(ctx.sym("operandSegmentSizes"), a);
+            attrs.insert(ctx.static_sym("operandSegmentSizes"), a);
         }
         OpSpec {
-            name: ctx.sym(def.name),
+            name: ctx.static_sym(def.name),
             operands: self.operands,
             result_types: result_types.iter().copied().collect(),
             attrs,

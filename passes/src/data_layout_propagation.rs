@@ -37,16 +37,16 @@ use tessel_ir::builder::{InsertPoint, Ofr};
 use tessel_ir::context::clone::IrMapping;
 use tessel_ir::dialects::arith::DivSIOp;
 use tessel_ir::dialects::pack::{constant_int, infer_packed_shape, PackInfo, PackOp, Tile, UnPackOp};
-use tessel_ir::dialects::structured::{structured, GenericOp, IteratorKind, Structured};
+use tessel_ir::dialects::structured::{iterator_types_attr, structured, GenericOp, IteratorKind, Structured};
 use tessel_ir::dialects::tensor::{CollapseShapeOp, EmptyOp, ExpandShapeOp, PadOp, YieldOp};
 use tessel_ir::named_patterns;
 use tessel_ir::rewriter::{NamedPattern, Rewriter};
 use tessel_ir::types::DYNAMIC;
-use tessel_ir::{Attr, Context, OpId, Type, Value};
+use tessel_ir::{Attr, Context, OpId, Sym, Type, Value};
 
 use crate::materialize_layouts::reassociation_attr;
 use crate::pack_folds::{constant_padding_value, invert, pack_destination, set_tiles, shape};
-use crate::packing::{iterators_attr, maps_attr};
+use crate::packing::maps_attr;
 
 /// The propagation patterns for `op`, by its kind (MLIR's pattern list:
 /// through generics, pads and reshapes, both directions).
@@ -322,21 +322,21 @@ fn pack_generic(
     let mut iterators = s.iterators.clone();
     iterators.extend(std::iter::repeat_n(IteratorKind::Parallel, tiling.tiled_loops.len()));
     let maps_attr = maps_attr(rw.ctx, maps);
-    let iterators_attr = iterators_attr(rw.ctx, &iterators);
+    let iterators_attr = iterator_types_attr(rw.ctx, &iterators);
     let region = rw.ctx.regions(op)[0];
     let body = rw.ctx.clone_region(region, &mut IrMapping::default());
     let ty = rw.ctx.value_type(dest);
     let new =
         GenericOp::create(rw, &inputs, &[dest], Some(maps_attr), Some(iterators_attr), None, None, &[ty], vec![body]);
     for (name, value) in pruned_attrs(rw.ctx, op) {
-        rw.ctx.set_attr(new.op(), &name, value);
+        rw.ctx.set_attr_sym(new.op(), name, value);
     }
     new.op()
 }
 
 /// The attributes of a generic that are not its structure (MLIR's
 /// `getPrunedAttributeList`).
-fn pruned_attrs(ctx: &Context, op: OpId) -> Vec<(String, Attr)> {
+fn pruned_attrs(ctx: &Context, op: OpId) -> Vec<(Sym, Attr)> {
     const STRUCTURE: &[&str] = &[
         "indexing_maps",
         "iterator_types",
@@ -345,12 +345,7 @@ fn pruned_attrs(ctx: &Context, op: OpId) -> Vec<(String, Attr)> {
         "operandSegmentSizes",
         "linalg.memoized_indexing_maps",
     ];
-    ctx.op(op)
-        .attrs
-        .iter()
-        .map(|(k, v)| (ctx.str(*k).to_string(), *v))
-        .filter(|(k, _)| !STRUCTURE.contains(&k.as_str()))
-        .collect()
+    ctx.op(op).attrs.iter().filter(|(k, _)| !STRUCTURE.contains(&ctx.str(**k))).map(|(k, v)| (*k, *v)).collect()
 }
 
 /// Whether `v` has exactly one use (MLIR's `hasOneUse`).
@@ -977,7 +972,7 @@ pub fn generalize_next_to_relayout(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     }
     rw.set_insertion_point_before(op);
     let maps = maps_attr(rw.ctx, s.maps.clone());
-    let iterators = iterators_attr(rw.ctx, &s.iterators);
+    let iterators = iterator_types_attr(rw.ctx, &s.iterators);
     let region = rw.ctx.regions(op)[0];
     let body = rw.ctx.clone_region(region, &mut IrMapping::default());
     let types: Vec<Type> = s.outputs.iter().map(|v| rw.ctx.value_type(*v)).collect();

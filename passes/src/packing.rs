@@ -21,7 +21,9 @@ use tessel_ir::builder::Ofr;
 use tessel_ir::context::clone::IrMapping;
 use tessel_ir::dialects::arith::ConstantOp;
 use tessel_ir::dialects::pack::{PackInfo, Tile};
-use tessel_ir::dialects::structured::{loop_sources, structured, GenericOp, IteratorKind, Structured};
+use tessel_ir::dialects::structured::{
+    iterator_types_attr, loop_sources, structured, GenericOp, IteratorKind, Structured,
+};
 use tessel_ir::rewriter::Rewriter;
 use tessel_ir::types::{TypeKind, DYNAMIC};
 use tessel_ir::{Attr, Context, OpId, Value};
@@ -198,7 +200,7 @@ fn build_generic(
     iterators: &[IteratorKind],
 ) -> OpId {
     let maps_attr = maps_attr(rw.ctx, maps);
-    let iterators_attr = iterators_attr(rw.ctx, iterators);
+    let iterators_attr = iterator_types_attr(rw.ctx, iterators);
     let region = rw.ctx.regions(op)[0];
     let body = rw.ctx.clone_region(region, &mut IrMapping::default());
     let (inputs, inits) = operands.split_at(num_inputs);
@@ -208,18 +210,6 @@ fn build_generic(
 
 pub(crate) fn maps_attr(ctx: &mut Context, maps: Vec<AffineMap>) -> Attr {
     let items = maps.into_iter().map(|m| ctx.attr(AttrKind::AffineMap(m))).collect();
-    ctx.attr(AttrKind::Array(items))
-}
-
-pub(crate) fn iterators_attr(ctx: &mut Context, kinds: &[IteratorKind]) -> Attr {
-    let linalg = ctx.sym("linalg");
-    let items = kinds
-        .iter()
-        .map(|k| {
-            let word = if *k == IteratorKind::Parallel { "parallel" } else { "reduction" };
-            ctx.attr(AttrKind::Opaque { dialect: linalg, text: format!("iterator_type<{word}>") })
-        })
-        .collect();
     ctx.attr(AttrKind::Array(items))
 }
 

@@ -306,6 +306,14 @@ pub struct Context {
     /// Strings: few per input (names, not values), so the ordered set
     /// with its `&str` lookups serves them.
     syms: IndexSet<Box<str>, FxBuildHasher>,
+    /// Recently interned `&'static str`s (op and attribute names the
+    /// builders write), by address: a hit costs a compare, not a hash
+    /// of the text. A static string never moves, so its address and
+    /// length identify its text.
+    static_syms: Box<[(usize, usize, Sym); STATIC_SYM_SLOTS]>,
+    /// Attributes made once and named by a `&'static str` (its address
+    /// and length): see [`Context::static_attr`].
+    static_attrs: rustc_hash::FxHashMap<(usize, usize), Attr>,
     registry: Registry,
     /// Allow ops whose dialect is not registered (`--allow-unregistered-dialect`).
     pub allow_unregistered: bool,
@@ -326,6 +334,9 @@ pub struct Context {
     pub record_constants_made_at_top: bool,
 }
 
+/// Slots of [`Context::static_sym`]'s cache.
+const STATIC_SYM_SLOTS: usize = 128;
+
 impl Context {
     /// A context that knows the ops of `dialects` (tessel's own:
     /// `tessel_ir::dialects::ALL`, which `Context::new()` registers).
@@ -339,6 +350,8 @@ impl Context {
             attrs: Interner::default(),
             locs: LocTable::default(),
             syms: IndexSet::default(),
+            static_syms: Box::new([(0, 0, Sym::new(0)); STATIC_SYM_SLOTS]),
+            static_attrs: Default::default(),
             registry: Registry::default(),
             allow_unregistered: false,
             transform_library: Vec::new(),
@@ -377,6 +390,35 @@ impl Context {
             return Sym::new(i);
         }
         Sym::new(self.syms.insert_full(s.into()).0)
+    }
+
+    /// Interns a string the program holds for good (a name written in the
+    /// source), remembering it by address.
+    #[inline]
+    pub fn static_sym(&mut self, s: &'static str) -> Sym {
+        let addr = s.as_ptr() as usize;
+        let slot = (addr ^ (addr >> 9)) % STATIC_SYM_SLOTS;
+        let (a, len, sym) = self.static_syms[slot];
+        if a == addr && len == s.len() {
+            return sym;
+        }
+        let sym = self.sym(s);
+        self.static_syms[slot] = (addr, s.len(), sym);
+        sym
+    }
+
+    /// The attribute `key` names, made by `make` the first time: for an
+    /// attribute builders make over and over (`#linalg.iterator_type<parallel>`),
+    /// found by the key's address instead of spelled and hashed again.
+    /// One key must always name the same attribute.
+    pub fn static_attr(&mut self, key: &'static str, make: impl FnOnce(&mut Context) -> Attr) -> Attr {
+        let k = (key.as_ptr() as usize, key.len());
+        if let Some(a) = self.static_attrs.get(&k) {
+            return *a;
+        }
+        let a = make(self);
+        self.static_attrs.insert(k, a);
+        a
     }
 
     /// Makes room for the IR of about `ops` more operations (some
@@ -715,10 +757,31 @@ impl Context {
         self.ops[op].attrs.iter().find(|(k, _)| &*self.syms[k.index()] == name).map(|(_, v)| *v)
     }
 
+    /// Looks several attributes up by name in one pass over the op's
+    /// attributes (what a reader of all of an op's inherent attributes
+    /// wants; [`Self::get_attr`] once per name walks them once per name).
+    pub fn get_attrs<const N: usize>(&self, op: OpId, names: [&str; N]) -> [Option<Attr>; N] {
+        let mut found = [None; N];
+        for (k, v) in self.ops[op].attrs.iter() {
+            let key = &*self.syms[k.index()];
+            for (slot, n) in found.iter_mut().zip(names) {
+                if n == key {
+                    *slot = Some(*v);
+                }
+            }
+        }
+        found
+    }
+
     /// Sets an attribute.
     pub fn set_attr(&mut self, op: OpId, name: &str, value: Attr) {
         let s = self.sym(name);
-        self.ops[op].attrs.insert(s, value);
+        self.set_attr_sym(op, s, value);
+    }
+
+    /// Sets an attribute whose name is already interned.
+    pub fn set_attr_sym(&mut self, op: OpId, name: Sym, value: Attr) {
+        self.ops[op].attrs.insert(name, value);
     }
 
     /// Removes an attribute.
@@ -1059,5 +1122,73 @@ mod loc_tests {
         let late = ctx.loc(at(f, 500, 1));
         assert_eq!(ctx.loc(at(f, 500, 1)), late);
         assert_ne!(late, walk[199]);
+    }
+}
+
+#[cfg(test)]
+mod lookup_tests {
+    use super::*;
+    use crate::parser::{parse_module, BufferStart};
+
+    /// `get_attrs` answers what `get_attr` answers, name by name, for
+    /// present, missing and repeated names.
+    #[test]
+    fn get_attrs_agrees_with_get_attr() {
+        let mut ctx = Context::new();
+        ctx.allow_unregistered = true;
+        let text = r#"%0 = "test.op"() {b = 2 : i64, a = 1 : i64, c = "x"} : () -> i64"#;
+        let m = parse_module(&mut ctx, text, "t.mlir", BufferStart::default()).expect("parses").module;
+        let op = ctx.nested_ops(m).into_iter().find(|o| ctx.op_name(*o) == "test.op").expect("op");
+        let names = ["c", "missing", "a", "b", "a"];
+        let got = ctx.get_attrs(op, names);
+        for (n, a) in names.iter().zip(got) {
+            assert_eq!(a, ctx.get_attr(op, n), "{n}");
+        }
+        assert!(got[1].is_none() && got[0].is_some());
+    }
+
+    /// `static_sym` is `sym`, for many strings (so slots are reused).
+    #[test]
+    fn static_sym_is_sym() {
+        const NAMES: [&str; 300] = {
+            let mut n = [""; 300];
+            let all = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+            let mut i = 0;
+            while i < 300 {
+                // Every (start, length) slice of `all` is its own address.
+                let (start, len) = (i % 60, 1 + i / 60);
+                n[i] = match all.split_at_checked(start) {
+                    Some((_, rest)) => match rest.split_at_checked(len) {
+                        Some((s, _)) => s,
+                        None => rest,
+                    },
+                    None => all,
+                };
+                i += 1;
+            }
+            n
+        };
+        let mut ctx = Context::new();
+        for round in 0..2 {
+            for n in NAMES {
+                assert_eq!(ctx.static_sym(n), ctx.sym(n), "{n} (round {round})");
+            }
+        }
+    }
+
+    /// `static_attr` makes its attribute once.
+    #[test]
+    fn static_attr_is_made_once() {
+        let mut ctx = Context::new();
+        let mut made = 0;
+        let mut get = |ctx: &mut Context| {
+            ctx.static_attr("unit", |ctx| {
+                made += 1;
+                ctx.attr(AttrKind::Unit)
+            })
+        };
+        let (a, b) = (get(&mut ctx), get(&mut ctx));
+        assert_eq!(a, b);
+        assert_eq!(made, 1);
     }
 }

@@ -8,7 +8,7 @@ use crate::parser::{OpParser, PResult};
 use crate::printer::{type_to_string, OpPrinter};
 use crate::registry::{traits, VerifyError};
 use crate::types::{TypeKind, DYNAMIC};
-use crate::{Context, Loc, OpId, Type, Value};
+use crate::{Attr, Context, Loc, OpId, Type, Value};
 use smallvec::SmallVec;
 
 crate::op! {
@@ -75,17 +75,19 @@ impl PackInfo {
         if !is_pack && !UnPackOp::isa(ctx, op) {
             return None;
         }
-        let arr = |n: &str| ctx.get_attr(op, n).and_then(|a| ctx.as_i64_array(a)).map(SmallVec::from_slice);
-        let inner_dims_pos = arr("inner_dims_pos")?;
-        let outer_dims_perm = arr("outer_dims_perm").unwrap_or_default();
-        let static_inner_tiles = arr("static_inner_tiles")?;
+        let [inner_dims_pos, outer_dims_perm, static_inner_tiles, segments] =
+            ctx.get_attrs(op, ["inner_dims_pos", "outer_dims_perm", "static_inner_tiles", "operandSegmentSizes"]);
+        let arr = |a: Option<Attr>| a.and_then(|a| ctx.as_i64_array(a)).map(SmallVec::from_slice);
+        let inner_dims_pos = arr(inner_dims_pos)?;
+        let outer_dims_perm = arr(outer_dims_perm).unwrap_or_default();
+        let static_inner_tiles = arr(static_inner_tiles)?;
         let operands = ctx.operands(op);
         if operands.len() < 2 {
             return None;
         }
         let num_dyn = static_inner_tiles.iter().filter(|t| **t == DYNAMIC).count();
         let has_pad = if is_pack {
-            match ctx.get_attr(op, "operandSegmentSizes").map(|a| ctx.attr_kind(a)) {
+            match segments.map(|a| ctx.attr_kind(a)) {
                 Some(AttrKind::DenseArray { values, .. }) if values.len() == 4 => values[2] == 1,
                 _ => operands.len() == 3 + num_dyn,
             }
@@ -314,8 +316,9 @@ fn verify_result_matches_dest(ctx: &Context, op: OpId, info: &PackInfo) -> Resul
 }
 
 fn read_or_err(ctx: &Context, op: OpId) -> Result<PackInfo, VerifyError> {
-    for n in ["inner_dims_pos", "static_inner_tiles"] {
-        match ctx.get_attr(op, n).map(|a| ctx.attr_kind(a)) {
+    let names = ["inner_dims_pos", "static_inner_tiles"];
+    for (n, a) in names.iter().zip(ctx.get_attrs(op, names)) {
+        match a.map(|a| ctx.attr_kind(a)) {
             None => return Err(format!("requires attribute '{n}'").into()),
             Some(AttrKind::DenseArray { .. }) => {}
             Some(_) => {

@@ -17,6 +17,7 @@ use crate::printer::{type_to_string, OpPrinter};
 use crate::registry::{traits, OpDef, Registry, VerifyError};
 use crate::types::TypeKind;
 use crate::{Attr, Context, Loc, OpId, RegionId, Type, Value};
+use smallvec::SmallVec;
 
 crate::op! {
     /// `linalg.generic`
@@ -181,13 +182,14 @@ pub fn structured(ctx: &Context, op: OpId) -> Option<Structured> {
     if !std::ptr::eq(def, &GENERIC) && named(ctx, op).is_none() {
         return None;
     }
-    let (inputs, outputs) = split_operands(ctx, op)?;
+    let [segments, maps, iterators] = ctx.get_attrs(op, ["operandSegmentSizes", "indexing_maps", "iterator_types"]);
+    let (inputs, outputs) = split_by_segments(ctx, op, segments)?;
     let (inputs, outputs) = (inputs.to_vec(), outputs.to_vec());
-    let maps = match ctx.get_attr(op, "indexing_maps") {
+    let maps = match maps {
         Some(a) => maps_of(ctx, a)?,
         None => default_maps(ctx, op, &inputs, &outputs),
     };
-    let iterators = match ctx.get_attr(op, "iterator_types") {
+    let iterators = match iterators {
         Some(a) => iterators_of(ctx, a)?,
         None => derived_iterators(&maps, inputs.len()),
     };
@@ -225,8 +227,13 @@ fn rank(ctx: &Context, v: Value) -> Option<usize> {
 /// split by `operandSegmentSizes` (all but the last operand are inputs
 /// when it is missing).
 fn split_operands(ctx: &Context, op: OpId) -> Option<(&[Value], &[Value])> {
+    split_by_segments(ctx, op, ctx.get_attr(op, "operandSegmentSizes"))
+}
+
+/// [`split_operands`] with the op's `operandSegmentSizes` already read.
+fn split_by_segments(ctx: &Context, op: OpId, segments: Option<Attr>) -> Option<(&[Value], &[Value])> {
     let ops = ctx.operands(op);
-    let num_inputs = match ctx.get_attr(op, "operandSegmentSizes").map(|a| ctx.attr_kind(a)) {
+    let num_inputs = match segments.map(|a| ctx.attr_kind(a)) {
         Some(AttrKind::DenseArray { values, .. }) if values.len() == 2 => usize::try_from(values[0]).ok()?,
         _ => ops.len().checked_sub(1)?,
     };
@@ -248,14 +255,15 @@ fn structured_outputs(ctx: &Context, op: OpId) -> Option<&[Value]> {
     if !std::ptr::eq(def, &GENERIC) && named(ctx, op).is_none() {
         return None;
     }
-    let (_, outputs) = split_operands(ctx, op)?;
-    let all_items = |name: &str, ok: &dyn Fn(Attr) -> bool| match ctx.get_attr(op, name).map(|a| ctx.attr_kind(a)) {
+    let [segments, maps, iterators] = ctx.get_attrs(op, ["operandSegmentSizes", "indexing_maps", "iterator_types"]);
+    let (_, outputs) = split_by_segments(ctx, op, segments)?;
+    let all_items = |attr: Option<Attr>, ok: &dyn Fn(Attr) -> bool| match attr.map(|a| ctx.attr_kind(a)) {
         None => true,
         Some(AttrKind::Array(items)) => items.iter().all(|i| ok(*i)),
         Some(_) => false,
     };
-    let maps_ok = all_items("indexing_maps", &|m| matches!(ctx.attr_kind(m), AttrKind::AffineMap(_)));
-    let iterators_ok = all_items("iterator_types", &|i| iterator_kind(ctx, i).is_some());
+    let maps_ok = all_items(maps, &|m| matches!(ctx.attr_kind(m), AttrKind::AffineMap(_)));
+    let iterators_ok = all_items(iterators, &|i| iterator_kind(ctx, i).is_some());
     (maps_ok && iterators_ok).then_some(outputs)
 }
 
@@ -277,6 +285,24 @@ fn iterators_of(ctx: &Context, a: Attr) -> Option<Vec<IteratorKind>> {
         AttrKind::Array(items) => items.iter().map(|i| iterator_kind(ctx, *i)).collect(),
         _ => None,
     }
+}
+
+/// `[#linalg.iterator_type<...>, ...]` for `kinds`.
+pub fn iterator_types_attr(ctx: &mut Context, kinds: &[IteratorKind]) -> Attr {
+    let items = kinds.iter().map(|k| iterator_type_attr(ctx, *k)).collect();
+    ctx.attr(AttrKind::Array(items))
+}
+
+/// `#linalg.iterator_type<parallel>` or `<reduction>`.
+fn iterator_type_attr(ctx: &mut Context, kind: IteratorKind) -> Attr {
+    let text = match kind {
+        IteratorKind::Parallel => "iterator_type<parallel>",
+        IteratorKind::Reduction => "iterator_type<reduction>",
+    };
+    ctx.static_attr(text, |ctx| {
+        let linalg = ctx.sym("linalg");
+        ctx.attr(AttrKind::Opaque { dialect: linalg, text: text.to_string() })
+    })
 }
 
 /// `#linalg.iterator_type<parallel>` (or the string `"parallel"`).
@@ -627,18 +653,17 @@ fn parse_generic(p: &mut OpParser<'_, '_>) -> PResult<()> {
         };
         let mut kinds = Vec::with_capacity(items.len());
         for i in items {
-            let word = match p.ctx().attr_kind(i) {
-                AttrKind::String { value, .. } => value.clone(),
+            let kind = match p.ctx().attr_kind(i) {
+                AttrKind::String { value, .. } => match value.as_str() {
+                    "parallel" => Ok(IteratorKind::Parallel),
+                    "reduction" => Ok(IteratorKind::Reduction),
+                    word => Err(format!("custom op 'linalg.generic' unexpected iterator_type ({word})")),
+                },
                 _ => return p.err_at(dict_loc, "expected iterator_types to be an array of strings"),
             };
-            if !matches!(word.as_str(), "parallel" | "reduction") {
-                let msg = format!("custom op 'linalg.generic' unexpected iterator_type ({word})");
-                return p.err_at(dict_loc, msg);
-            }
-            let linalg = p.ctx().sym("linalg");
-            kinds.push(p.ctx().attr(AttrKind::Opaque { dialect: linalg, text: format!("iterator_type<{word}>") }));
+            kinds.push(kind.or_else(|msg| p.err_at(dict_loc, msg))?);
         }
-        let a = p.ctx().attr(AttrKind::Array(kinds));
+        let a = iterator_types_attr(p.ctx(), &kinds);
         p.set_attr("iterator_types", a);
     }
     parse_ins_outs(p)?;
@@ -650,41 +675,44 @@ fn parse_generic(p: &mut OpParser<'_, '_>) -> PResult<()> {
     parse_results(p)
 }
 
+/// The attributes of a generic's trait dictionary, in the order MLIR prints
+/// them (sorted by name).
 const GENERIC_TRAIT_ATTRS: &[&str] = &["doc", "indexing_maps", "iterator_types", "library_call"];
+
+/// The attributes the custom form of a generic prints itself.
+const GENERIC_ELIDED_ATTRS: &[&str] =
+    &["doc", "indexing_maps", "iterator_types", "library_call", "operandSegmentSizes"];
 
 fn print_generic(p: &mut OpPrinter<'_>, op: OpId) {
     let ctx = p.ctx();
     // The trait attributes as one dictionary, iterator types as strings.
-    let mut entries: Vec<(&str, Attr)> =
-        GENERIC_TRAIT_ATTRS.iter().filter_map(|n| ctx.get_attr(op, n).map(|a| (*n, a))).collect();
-    entries.sort_by_key(|(n, _)| *n);
     p.write(" {");
-    for (i, (name, a)) in entries.iter().enumerate() {
+    let present = GENERIC_TRAIT_ATTRS.iter().filter_map(|n| ctx.get_attr(op, n).map(|a| (*n, a)));
+    for (i, (name, a)) in present.enumerate() {
         if i > 0 {
             p.write(", ");
         }
         p.write(name);
         p.write(" = ");
-        if *name == "iterator_types" {
-            let kinds = iterators_of(ctx, *a).unwrap_or_default();
-            let words: Vec<String> = kinds
-                .iter()
-                .map(|k| format!("\"{}\"", if *k == IteratorKind::Parallel { "parallel" } else { "reduction" }))
-                .collect();
-            p.write(&format!("[{}]", words.join(", ")));
+        if name == "iterator_types" {
+            p.write("[");
+            for (j, k) in iterators_of(ctx, a).unwrap_or_default().iter().enumerate() {
+                p.write(if j > 0 { ", " } else { "" });
+                p.write(if *k == IteratorKind::Parallel { "\"parallel\"" } else { "\"reduction\"" });
+            }
+            p.write("]");
         } else {
-            p.print_attr(*a);
+            p.print_attr(a);
         }
     }
     p.write("}");
     print_ins_outs(p, op);
-    let mut elided: Vec<&str> = GENERIC_TRAIT_ATTRS.to_vec();
-    elided.push("operandSegmentSizes");
+    let elided = GENERIC_ELIDED_ATTRS;
     if ctx.op(op).attrs.keys().any(|k| !elided.contains(&ctx.str(*k))) {
         // Upstream prints `attrs = ` and then a dictionary with its own
         // leading space.
         p.write(" attrs = ");
-        p.print_optional_attr_dict(op, &elided);
+        p.print_optional_attr_dict(op, elided);
     }
     if let Some(&r) = ctx.regions(op).first() {
         p.write(" ");
@@ -846,24 +874,38 @@ fn verify_structured(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
 
 /// Upstream's check of static shapes against the loop ranges they imply.
 fn verify_static_shapes(ctx: &Context, s: &Structured, sources: &[(usize, usize)]) -> Result<(), VerifyError> {
-    let operands: Vec<Value> = s.operands().collect();
-    let shape = |k: usize| ctx.value_type_kind(operands[k]).shape().unwrap_or_default();
-    let ranges: Vec<i64> = sources.iter().map(|&(k, j)| shape(k)[j]).collect();
-    if ranges.iter().any(|r| *r < 0) {
-        return Ok(());
+    let shape = |k: usize| {
+        let v = if k < s.inputs.len() { s.inputs[k] } else { s.outputs[k - s.inputs.len()] };
+        ctx.value_type_kind(v).shape().unwrap_or_default()
+    };
+    // The loop ranges' first and last points.
+    let (mut first, mut last) = (SmallVec::<[i64; 8]>::new(), SmallVec::<[i64; 8]>::new());
+    for &(k, j) in sources {
+        let range = shape(k)[j];
+        if range < 0 {
+            return Ok(());
+        }
+        first.push(0);
+        last.push(range - 1);
     }
-    let last: Vec<i64> = ranges.iter().map(|r| r - 1).collect();
-    let first = vec![0; ranges.len()];
-    for (k, m) in s.maps.iter().enumerate() {
+    let mut corners = SmallVec::<[(i64, i64); 8]>::new();
+    'maps: for (k, m) in s.maps.iter().enumerate() {
+        // Upstream skips a map that does not evaluate at both corners.
+        corners.clear();
+        for e in &m.results {
+            match (e.eval(&first, &[]), e.eval(&last, &[])) {
+                (Some(lo), Some(hi)) => corners.push((lo, hi)),
+                _ => continue 'maps,
+            }
+        }
         let sh = shape(k);
-        let (Some(lo), Some(hi)) = (m.eval(&first, &[]), m.eval(&last, &[])) else { continue };
-        for (j, e) in m.results.iter().enumerate() {
+        for (j, (e, &(lo, hi))) in m.results.iter().zip(&corners).enumerate() {
             let Some(&size) = sh.get(j) else { continue };
             if size <= 0 {
                 continue;
             }
-            let inferred = lo[j].max(hi[j]) + 1;
-            if lo[j].min(hi[j]) < 0 {
+            let inferred = lo.max(hi) + 1;
+            if lo.min(hi) < 0 {
                 return Err(format!("unexpected result less than 0 at expression #{j} in indexing_map #{k}").into());
             }
             if matches!(e, AffineExpr::Dim(_)) {
