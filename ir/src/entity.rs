@@ -15,6 +15,16 @@ macro_rules! entity {
                 $name(std::num::NonZeroU32::new(i as u32 + 1).expect("entity index overflow"))
             }
 
+            /// The id at dense index `i`, in a constant (see
+            /// [`crate::context::known_names`]).
+            #[allow(dead_code)]
+            pub(crate) const fn known(i: u32) -> Self {
+                match std::num::NonZeroU32::new(i + 1) {
+                    Some(n) => $name(n),
+                    None => panic!("entity index overflow"),
+                }
+            }
+
             /// The dense index of this entity in its arena.
             #[inline]
             pub fn index(self) -> usize {

@@ -109,7 +109,8 @@ pub fn operand_range(ctx: &Context, op: OpId, def: &OpDef, group: usize) -> std:
     let total = ctx.operands(op).len();
     let empty = total..total;
     if def.segmented {
-        let Some(sizes) = ctx.get_attr(op, "operandSegmentSizes").and_then(|a| ctx.as_i64_array(a)) else {
+        let segments = ctx.get_attr_sym(op, crate::context::known_names::OPERAND_SEGMENT_SIZES);
+        let Some(sizes) = segments.and_then(|a| ctx.as_i64_array(a)) else {
             return empty;
         };
         if sizes.len() != def.operand_groups.len() {

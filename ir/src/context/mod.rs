@@ -2,6 +2,7 @@
 //! the uniquing tables of types, attributes, locations and strings.
 
 pub mod clone;
+pub mod known_names;
 pub mod registry;
 mod unique_table;
 
@@ -361,6 +362,10 @@ impl Context {
         for (i, kind) in well_known_types().into_iter().enumerate() {
             let at = ctx.types.intern(kind);
             assert_eq!(at, i, "well-known types are interned first");
+        }
+        for (i, name) in known_names::ALL.iter().enumerate() {
+            let at = ctx.sym(name);
+            assert_eq!(at.index(), i, "known names are interned first");
         }
         for d in dialects {
             ctx.registry.add_dialect(d.name);
@@ -757,15 +762,22 @@ impl Context {
         self.ops[op].attrs.iter().find(|(k, _)| &*self.syms[k.index()] == name).map(|(_, v)| *v)
     }
 
-    /// Looks several attributes up by name in one pass over the op's
-    /// attributes (what a reader of all of an op's inherent attributes
-    /// wants; [`Self::get_attr`] once per name walks them once per name).
-    pub fn get_attrs<const N: usize>(&self, op: OpId, names: [&str; N]) -> [Option<Attr>; N] {
+    /// Looks an attribute up by its interned name (one of
+    /// [`known_names`], or a name from [`Self::sym`]).
+    #[inline]
+    pub fn get_attr_sym(&self, op: OpId, name: Sym) -> Option<Attr> {
+        self.ops[op].attrs.get(&name).copied()
+    }
+
+    /// Looks several attributes up by interned name in one pass over the
+    /// op's attributes (what a reader of all of an op's inherent
+    /// attributes wants).
+    #[inline]
+    pub fn get_attrs<const N: usize>(&self, op: OpId, names: [Sym; N]) -> [Option<Attr>; N] {
         let mut found = [None; N];
         for (k, v) in self.ops[op].attrs.iter() {
-            let key = &*self.syms[k.index()];
-            for (slot, n) in found.iter_mut().zip(names) {
-                if n == key {
+            for (slot, n) in found.iter_mut().zip(&names) {
+                if n == k {
                     *slot = Some(*v);
                 }
             }
@@ -1130,21 +1142,28 @@ mod lookup_tests {
     use super::*;
     use crate::parser::{parse_module, BufferStart};
 
-    /// `get_attrs` answers what `get_attr` answers, name by name, for
-    /// present, missing and repeated names.
+    /// `get_attrs` and `get_attr_sym` answer what `get_attr` answers, name
+    /// by name, for present, missing and repeated names; the known names
+    /// are the strings they name.
     #[test]
-    fn get_attrs_agrees_with_get_attr() {
+    fn lookups_by_sym_agree_with_get_attr() {
         let mut ctx = Context::new();
         ctx.allow_unregistered = true;
-        let text = r#"%0 = "test.op"() {b = 2 : i64, a = 1 : i64, c = "x"} : () -> i64"#;
+        let text = r#"%0 = "test.op"() {b = 2 : i64, value = 1 : i64, c = "x"} : () -> i64"#;
         let m = parse_module(&mut ctx, text, "t.mlir", BufferStart::default()).expect("parses").module;
         let op = ctx.nested_ops(m).into_iter().find(|o| ctx.op_name(*o) == "test.op").expect("op");
-        let names = ["c", "missing", "a", "b", "a"];
-        let got = ctx.get_attrs(op, names);
-        for (n, a) in names.iter().zip(got) {
+        let names = ["c", "missing", "value", "b", "value"];
+        let syms = names.map(|n| ctx.sym(n));
+        let got = ctx.get_attrs(op, syms);
+        for ((n, s), a) in names.iter().zip(syms).zip(got) {
             assert_eq!(a, ctx.get_attr(op, n), "{n}");
+            assert_eq!(ctx.get_attr_sym(op, s), a, "{n}");
         }
         assert!(got[1].is_none() && got[0].is_some());
+        assert_eq!(ctx.get_attr_sym(op, known_names::VALUE), ctx.get_attr(op, "value"));
+        for (i, name) in known_names::ALL.iter().enumerate() {
+            assert_eq!(ctx.lookup_sym(name).map(|s| s.index()), Some(i), "{name}");
+        }
     }
 
     /// `static_sym` is `sym`, for many strings (so slots are reused).

@@ -199,7 +199,7 @@ pub fn register(r: &mut Registry) {
 }
 
 fn constant_name(ctx: &Context, op: OpId) -> Option<String> {
-    let v = ctx.get_attr(op, "value")?;
+    let v = ctx.get_attr_sym(op, crate::context::known_names::VALUE)?;
     Some(match ctx.attr_kind(v) {
         AttrKind::Bool(b) => if *b { "true" } else { "false" }.to_string(),
         AttrKind::Integer { value, ty } => match ctx.type_kind(*ty) {
@@ -229,14 +229,14 @@ fn parse_constant(p: &mut OpParser<'_, '_>) -> PResult<()> {
 
 fn print_constant(p: &mut OpPrinter<'_>, op: OpId) {
     p.print_attr_dict(op);
-    if let Some(v) = p.ctx().get_attr(op, "value") {
+    if let Some(v) = p.ctx().get_attr_sym(op, crate::context::known_names::VALUE) {
         p.write(" ");
         p.print_attr(v);
     }
 }
 
 fn verify_constant(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
-    let Some(v) = ctx.get_attr(op, "value") else {
+    let Some(v) = ctx.get_attr_sym(op, crate::context::known_names::VALUE) else {
         return Err("requires attribute 'value'".into());
     };
     let rt = ctx.value_type(ctx.result(op, 0));

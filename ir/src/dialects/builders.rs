@@ -325,7 +325,7 @@ impl Builder<'_> {
 
 /// The integer value of a constant op, if it has one.
 fn v_key(ctx: &Context, op: OpId) -> Option<i128> {
-    match ctx.get_attr(op, "value").map(|a| ctx.attr_kind(a)) {
+    match ctx.get_attr_sym(op, crate::context::known_names::VALUE).map(|a| ctx.attr_kind(a)) {
         Some(AttrKind::Integer { value, .. }) => Some(*value),
         Some(AttrKind::Bool(b)) => Some(*b as i128),
         _ => None,

@@ -55,7 +55,7 @@ pub fn constant_attr_of(ctx: &Context, v: Value) -> Option<Attr> {
     if !ctx.def_of(op).is_some_and(|d| d.has(traits::CONSTANT_LIKE)) {
         return None;
     }
-    ctx.get_attr(op, "value")
+    ctx.get_attr_sym(op, crate::context::known_names::VALUE)
 }
 
 #[cfg(test)]

@@ -2,6 +2,7 @@
 //! `linalg.unpack`): assembly format, semantics helpers and the verifier.
 
 use crate::attrs::AttrKind;
+use crate::context::known_names::{INNER_DIMS_POS, OPERAND_SEGMENT_SIZES, OUTER_DIMS_PERM, STATIC_INNER_TILES};
 use crate::context::OpSpec;
 use crate::parser::lexer::Tok;
 use crate::parser::{OpParser, PResult};
@@ -76,7 +77,7 @@ impl PackInfo {
             return None;
         }
         let [inner_dims_pos, outer_dims_perm, static_inner_tiles, segments] =
-            ctx.get_attrs(op, ["inner_dims_pos", "outer_dims_perm", "static_inner_tiles", "operandSegmentSizes"]);
+            ctx.get_attrs(op, [INNER_DIMS_POS, OUTER_DIMS_PERM, STATIC_INNER_TILES, OPERAND_SEGMENT_SIZES]);
         let arr = |a: Option<Attr>| a.and_then(|a| ctx.as_i64_array(a)).map(SmallVec::from_slice);
         let inner_dims_pos = arr(inner_dims_pos)?;
         let outer_dims_perm = arr(outer_dims_perm).unwrap_or_default();
@@ -218,7 +219,7 @@ pub fn constant_int(ctx: &Context, v: Value) -> Option<i64> {
     if !ctx.def_of(op).is_some_and(|d| d.has(traits::CONSTANT_LIKE)) {
         return None;
     }
-    match ctx.attr_kind(ctx.get_attr(op, "value")?) {
+    match ctx.attr_kind(ctx.get_attr_sym(op, crate::context::known_names::VALUE)?) {
         AttrKind::Integer { value, .. } => i64::try_from(*value).ok(),
         _ => None,
     }
@@ -317,7 +318,7 @@ fn verify_result_matches_dest(ctx: &Context, op: OpId, info: &PackInfo) -> Resul
 
 fn read_or_err(ctx: &Context, op: OpId) -> Result<PackInfo, VerifyError> {
     let names = ["inner_dims_pos", "static_inner_tiles"];
-    for (n, a) in names.iter().zip(ctx.get_attrs(op, names)) {
+    for (n, a) in names.iter().zip(ctx.get_attrs(op, [INNER_DIMS_POS, STATIC_INNER_TILES])) {
         match a.map(|a| ctx.attr_kind(a)) {
             None => return Err(format!("requires attribute '{n}'").into()),
             Some(AttrKind::DenseArray { .. }) => {}
@@ -333,7 +334,7 @@ fn read_or_err(ctx: &Context, op: OpId) -> Result<PackInfo, VerifyError> {
 }
 
 fn verify_pack(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
-    let segments: &[i64] = match ctx.get_attr(op, "operandSegmentSizes").map(|a| ctx.attr_kind(a)) {
+    let segments: &[i64] = match ctx.get_attr_sym(op, OPERAND_SEGMENT_SIZES).map(|a| ctx.attr_kind(a)) {
         Some(AttrKind::DenseArray { values, .. }) => values,
         _ => &[0; 4],
     };

@@ -10,6 +10,7 @@
 
 use crate::affine::{AffineExpr, AffineMap};
 use crate::attrs::AttrKind;
+use crate::context::known_names::{INDEXING_MAPS, ITERATOR_TYPES, OPERAND_SEGMENT_SIZES};
 use crate::context::{AttrMap, OpSpec};
 use crate::parser::lexer::Tok;
 use crate::parser::{OpParser, PResult, UnresolvedOperand};
@@ -182,7 +183,7 @@ pub fn structured(ctx: &Context, op: OpId) -> Option<Structured> {
     if !std::ptr::eq(def, &GENERIC) && named(ctx, op).is_none() {
         return None;
     }
-    let [segments, maps, iterators] = ctx.get_attrs(op, ["operandSegmentSizes", "indexing_maps", "iterator_types"]);
+    let [segments, maps, iterators] = ctx.get_attrs(op, [OPERAND_SEGMENT_SIZES, INDEXING_MAPS, ITERATOR_TYPES]);
     let (inputs, outputs) = split_by_segments(ctx, op, segments)?;
     let (inputs, outputs) = (inputs.to_vec(), outputs.to_vec());
     let maps = match maps {
@@ -227,7 +228,7 @@ fn rank(ctx: &Context, v: Value) -> Option<usize> {
 /// split by `operandSegmentSizes` (all but the last operand are inputs
 /// when it is missing).
 fn split_operands(ctx: &Context, op: OpId) -> Option<(&[Value], &[Value])> {
-    split_by_segments(ctx, op, ctx.get_attr(op, "operandSegmentSizes"))
+    split_by_segments(ctx, op, ctx.get_attr_sym(op, OPERAND_SEGMENT_SIZES))
 }
 
 /// [`split_operands`] with the op's `operandSegmentSizes` already read.
@@ -255,7 +256,7 @@ fn structured_outputs(ctx: &Context, op: OpId) -> Option<&[Value]> {
     if !std::ptr::eq(def, &GENERIC) && named(ctx, op).is_none() {
         return None;
     }
-    let [segments, maps, iterators] = ctx.get_attrs(op, ["operandSegmentSizes", "indexing_maps", "iterator_types"]);
+    let [segments, maps, iterators] = ctx.get_attrs(op, [OPERAND_SEGMENT_SIZES, INDEXING_MAPS, ITERATOR_TYPES]);
     let (_, outputs) = split_by_segments(ctx, op, segments)?;
     let all_items = |attr: Option<Attr>, ok: &dyn Fn(Attr) -> bool| match attr.map(|a| ctx.attr_kind(a)) {
         None => true,

@@ -60,7 +60,7 @@ fn parse_poison(p: &mut OpParser<'_, '_>) -> PResult<()> {
 fn print_poison(p: &mut OpPrinter<'_>, op: OpId) {
     let ctx = p.ctx();
     p.print_optional_attr_dict(op, &["value"]);
-    if let Some(v) = ctx.get_attr(op, "value").filter(|v| !is_default(ctx, *v)) {
+    if let Some(v) = ctx.get_attr_sym(op, crate::context::known_names::VALUE).filter(|v| !is_default(ctx, *v)) {
         p.write(" <");
         p.print_attr(v);
         p.write(">");
@@ -70,7 +70,7 @@ fn print_poison(p: &mut OpPrinter<'_>, op: OpId) {
 }
 
 fn verify_poison(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
-    match ctx.get_attr(op, "value") {
+    match ctx.get_attr_sym(op, crate::context::known_names::VALUE) {
         None => Ok(()),
         Some(a) if is_default(ctx, a) => Ok(()),
         Some(_) => Err("expects '#ub.poison' as its value (no other poison attribute is known)".into()),
