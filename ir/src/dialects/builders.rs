@@ -246,11 +246,9 @@ impl Builder<'_> {
 
     /// `tensor.dim %v, d` folded to a constant for static extents.
     pub fn dim(&mut self, v: Value, d: usize) -> Ofr {
-        let shape = self.ctx.value_type_kind(v).shape().map(|s| s.to_vec()).unwrap_or_default();
-        if let Some(&s) = shape.get(d) {
-            if s != DYNAMIC {
-                return Ofr::Const(s);
-            }
+        let size = self.ctx.value_type_kind(v).shape().and_then(|s| s.get(d).copied());
+        if let Some(s) = size.filter(|s| *s != DYNAMIC) {
+            return Ofr::Const(s);
         }
         let c = self.index_const(d as i64);
         let index = self.ctx.index_type();

@@ -798,8 +798,13 @@ pub fn verify_yield_in(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
 /// For each loop, the first operand dim it indexes directly (MLIR's
 /// shapes-to-loops map), or `None` when a loop indexes nothing.
 pub fn loop_sources(s: &Structured) -> Option<Vec<(usize, usize)>> {
-    let mut found = vec![None; s.num_loops()];
-    for (k, m) in s.maps.iter().enumerate() {
+    loop_sources_of(&s.maps, s.num_loops())
+}
+
+/// [`loop_sources`] of `num_loops` loops and these maps (owned or borrowed).
+fn loop_sources_of<M: std::borrow::Borrow<AffineMap>>(maps: &[M], num_loops: usize) -> Option<Vec<(usize, usize)>> {
+    let mut found = vec![None; num_loops];
+    for (k, m) in maps.iter().map(|m| m.borrow()).enumerate() {
         for (j, e) in m.results.iter().enumerate() {
             if let AffineExpr::Dim(d) = e {
                 if let Some(slot) = found.get_mut(*d as usize) {
@@ -813,14 +818,23 @@ pub fn loop_sources(s: &Structured) -> Option<Vec<(usize, usize)>> {
 
 fn verify_structured(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
     let (inputs, outputs) = split_operands(ctx, op).ok_or("expected inputs and outputs")?;
-    let Some(s) = structured(ctx, op) else {
-        if ctx.get_attr(op, "iterator_types").is_some_and(|a| iterators_of(ctx, a).is_none()) {
-            return Err("expected iterator_types to be an array of #linalg.iterator_type".into());
+    // A generic's maps are read in place; a named op's defaults are made.
+    let owned;
+    let (maps, num_loops): (SmallVec<[&AffineMap; 4]>, usize) = match borrowed_maps(ctx, op) {
+        Some(view) => view,
+        None => {
+            let Some(s) = structured(ctx, op) else {
+                if ctx.get_attr_sym(op, ITERATOR_TYPES).is_some_and(|a| iterators_of(ctx, a).is_none()) {
+                    return Err("expected iterator_types to be an array of #linalg.iterator_type".into());
+                }
+                return Err("expected indexing_maps to be an array of affine maps".into());
+            };
+            owned = s;
+            (owned.maps.iter().collect(), owned.num_loops())
         }
-        return Err("expected indexing_maps to be an array of affine maps".into());
     };
     // Destination style: one tensor result per tensor output.
-    let tensor_outs: Vec<Value> =
+    let tensor_outs: SmallVec<[Value; 2]> =
         outputs.iter().copied().filter(|v| matches!(ctx.value_type_kind(*v), TypeKind::Tensor { .. })).collect();
     let results = ctx.results(op);
     if results.len() != tensor_outs.len() {
@@ -842,19 +856,18 @@ fn verify_structured(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
         }
     }
     let num_operands = inputs.len() + outputs.len();
-    if s.maps.len() != num_operands {
+    if maps.len() != num_operands {
         return Err(format!(
             "expected the number of indexing_map ({}) to be equal to the number of input/output operands ({num_operands})",
-            s.maps.len()
+            maps.len()
         )
         .into());
     }
-    let loops = s.num_loops();
-    for (k, (m, v)) in s.maps.iter().zip(s.operands()).enumerate() {
+    for (k, (m, v)) in maps.iter().zip(inputs.iter().chain(outputs)).enumerate() {
         if m.num_syms != 0 {
             return Err(format!("unexpected symbols in indexing_map #{k}").into());
         }
-        let r = rank(ctx, v).unwrap_or(0);
+        let r = rank(ctx, *v).unwrap_or(0);
         if r != m.results.len() {
             return Err(format!(
                 "expected operand #{k} rank ({r}) to match the result rank of indexing_map ({})",
@@ -862,21 +875,50 @@ fn verify_structured(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
             )
             .into());
         }
-        if m.num_dims as usize != loops {
+        if m.num_dims as usize != num_loops {
             return Err(
-                format!("expected indexing_map #{k} to have {loops} dim(s) to match the number of loops").into()
+                format!("expected indexing_map #{k} to have {num_loops} dim(s) to match the number of loops").into()
             );
         }
     }
-    let sources = loop_sources(&s).ok_or("expected the shape-to-loops map to be non-null")?;
-    verify_static_shapes(ctx, &s, &sources)?;
-    verify_body(ctx, op, &s)
+    let sources = loop_sources_of(&maps, num_loops).ok_or("expected the shape-to-loops map to be non-null")?;
+    verify_static_shapes(ctx, inputs, outputs, &maps, &sources)?;
+    verify_body(ctx, op, inputs, outputs)
+}
+
+/// A generic's maps borrowed from its `indexing_maps`, and its number of
+/// loops from its `iterator_types`, when both are there and well formed
+/// (what [`structured`] copies out; `None` sends the caller to it).
+fn borrowed_maps(ctx: &Context, op: OpId) -> Option<(SmallVec<[&AffineMap; 4]>, usize)> {
+    if !GenericOp::isa(ctx, op) {
+        return None;
+    }
+    let [maps, iterators] = ctx.get_attrs(op, [INDEXING_MAPS, ITERATOR_TYPES]);
+    let AttrKind::Array(maps) = ctx.attr_kind(maps?) else { return None };
+    let AttrKind::Array(iterators) = ctx.attr_kind(iterators?) else { return None };
+    if !iterators.iter().all(|i| iterator_kind(ctx, *i).is_some()) {
+        return None;
+    }
+    let maps = maps
+        .iter()
+        .map(|m| match ctx.attr_kind(*m) {
+            AttrKind::AffineMap(m) => Some(m),
+            _ => None,
+        })
+        .collect::<Option<_>>()?;
+    Some((maps, iterators.len()))
 }
 
 /// Upstream's check of static shapes against the loop ranges they imply.
-fn verify_static_shapes(ctx: &Context, s: &Structured, sources: &[(usize, usize)]) -> Result<(), VerifyError> {
+fn verify_static_shapes(
+    ctx: &Context,
+    inputs: &[Value],
+    outputs: &[Value],
+    maps: &[&AffineMap],
+    sources: &[(usize, usize)],
+) -> Result<(), VerifyError> {
     let shape = |k: usize| {
-        let v = if k < s.inputs.len() { s.inputs[k] } else { s.outputs[k - s.inputs.len()] };
+        let v = if k < inputs.len() { inputs[k] } else { outputs[k - inputs.len()] };
         ctx.value_type_kind(v).shape().unwrap_or_default()
     };
     // The loop ranges' first and last points.
@@ -890,7 +932,7 @@ fn verify_static_shapes(ctx: &Context, s: &Structured, sources: &[(usize, usize)
         last.push(range - 1);
     }
     let mut corners = SmallVec::<[(i64, i64); 8]>::new();
-    'maps: for (k, m) in s.maps.iter().enumerate() {
+    'maps: for (k, m) in maps.iter().enumerate() {
         // Upstream skips a map that does not evaluate at both corners.
         corners.clear();
         for e in &m.results {
@@ -927,17 +969,16 @@ fn verify_static_shapes(ctx: &Context, s: &Structured, sources: &[(usize, usize)
     Ok(())
 }
 
-fn verify_body(ctx: &Context, op: OpId, s: &Structured) -> Result<(), VerifyError> {
+fn verify_body(ctx: &Context, op: OpId, inputs: &[Value], outputs: &[Value]) -> Result<(), VerifyError> {
     let Some(&r) = ctx.regions(op).first() else { return Ok(()) };
     let Some(&block) = ctx.blocks(r).first() else { return Ok(()) };
     let args = ctx.block_args(block);
-    let operands: Vec<Value> = s.operands().collect();
-    if args.len() != operands.len() {
+    if args.len() != inputs.len() + outputs.len() {
         return Err(
             "expected as many non-induction variable region arguments as the number of input/output operands".into()
         );
     }
-    for (i, (a, v)) in args.iter().zip(&operands).enumerate() {
+    for (i, (a, v)) in args.iter().zip(inputs.iter().chain(outputs)).enumerate() {
         let want = element_type(ctx, ctx.value_type(*v));
         let got = ctx.value_type(*a);
         if got != want {
