@@ -316,6 +316,8 @@ pub struct Context {
     /// and length): see [`Context::static_attr`].
     static_attrs: rustc_hash::FxHashMap<(usize, usize), Attr>,
     registry: Registry,
+    /// Ops created and not erased (attached or not).
+    live_ops: usize,
     /// Allow ops whose dialect is not registered (`--allow-unregistered-dialect`).
     pub allow_unregistered: bool,
     /// Modules of transform sequences loaded beside the payload
@@ -354,6 +356,7 @@ impl Context {
             static_syms: Box::new([(0, 0, Sym::new(0)); STATIC_SYM_SLOTS]),
             static_attrs: Default::default(),
             registry: Registry::default(),
+            live_ops: 0,
             allow_unregistered: false,
             transform_library: Vec::new(),
             constants_made_at_top: Default::default(),
@@ -681,6 +684,7 @@ impl Context {
         for r in &spec.regions {
             self.regions[*r].parent = Some(op);
         }
+        self.live_ops += 1;
         self.ops.push(OpData {
             name: spec.name,
             loc: spec.loc,
@@ -931,7 +935,9 @@ impl Context {
                 }
             }
         }
-        self.ops[op].erased = true;
+        if !std::mem::replace(&mut self.ops[op].erased, true) {
+            self.live_ops -= 1;
+        }
     }
 
     // ---- blocks and regions --------------------------------------------
@@ -1044,6 +1050,12 @@ impl Context {
     /// Total values ever created.
     pub fn num_values_created(&self) -> usize {
         self.values.len()
+    }
+
+    /// Ops created and not erased: an upper bound on the ops under any
+    /// op, without walking them.
+    pub fn num_live_ops(&self) -> usize {
+        self.live_ops
     }
 
     /// Total ops ever created (including erased ones).

@@ -419,8 +419,15 @@ impl<'a> OpPrinter<'a> {
     fn with_buffer(ctx: &'a Context, top: OpId, opts: PrintOptions, prefault: bool, max_room: usize) -> Self {
         // Room for the whole text up front: growing a many-megabyte string
         // by doubling copies it again and again.
-        let mut ops = 0usize;
-        ctx.walk_preorder(top, &mut |_| ops += 1);
+        // A top-level op holds about every op there is (a walk of a large
+        // module only to count it touches every op once more).
+        let ops = if ctx.parent_op(top).is_none() && ctx.op_block(top).is_none() {
+            ctx.num_live_ops()
+        } else {
+            let mut n = 0usize;
+            ctx.walk_preorder(top, &mut |_| n += 1);
+            n
+        };
         let room = (ops.saturating_mul(100).min(1 << 32) + (64 << 10)).min(max_room);
         let mut buffer = (prefault && room >= PREFAULT_BYTES).then(|| {
             crate::parallel::Prefetch::spawn_with(move || {
