@@ -98,7 +98,10 @@ impl<'c> Rewriter<'c> {
     pub fn replace_op_with_constant(&mut self, op: OpId, v: i64) {
         self.set_insertion_point_before(op);
         let ty = self.b.ctx.value_type(self.b.ctx.result(op, 0));
-        let c = self.b.int_const(v as i128, ty);
+        // Right before `op`, where MLIR's greedy driver materializes a fold
+        // result; the driver takes the constant over when it meets it
+        // (merged into an equal one, or moved to the top of the block).
+        let c = self.b.int_const_here(v as i128, ty);
         self.replace_op(op, &[c]);
     }
 

@@ -133,7 +133,7 @@ fn folds(ctx: &Context, op: OpId) -> &'static [NamedPattern] {
     } else if PackOp::isa(ctx, op) || UnPackOp::isa(ctx, op) {
         named_patterns![constants::fold_constant_pack_or_unpack]
     } else if ctx.op_name(op).starts_with("arith.") {
-        named_patterns![arith::fold_int_binary]
+        named_patterns![arith::fold_int_binary, arith::fold_commutative]
     } else {
         &[]
     }
@@ -260,8 +260,21 @@ fn run_sweeps(ctx: &mut Context, root: OpId, every_sweep_full: bool, set: Patter
                 // A constant a pattern made in place: the folder takes it
                 // over when it meets it (hoisted, or merged into an equal
                 // one).
-                if sweep > 0 && !in_leading_constants(ctx, op) {
-                    changed |= hoist_constant(ctx, op, &mut marks, &mut hoisted);
+                if sweep > 0 {
+                    changed |= if in_leading_constants(ctx, op) {
+                        // Already among the constants at the top: it stays
+                        // there, unless an equal one the folder owns takes
+                        // it over; else the folder owns it from now on.
+                        merge_into_hoisted(ctx, op, &mut marks, &hoisted) || {
+                            if let Some(key) = hoisting_key(ctx, op) {
+                                hoisted.map.insert(key, op);
+                                hoisted.owned.insert(op);
+                            }
+                            false
+                        }
+                    } else {
+                        hoist_constant(ctx, op, &mut marks, &mut hoisted)
+                    };
                 }
                 continue;
             }
@@ -376,17 +389,11 @@ struct HoistedConstants {
 /// `hoisted` indexes the constants already taken over, by block, value and
 /// type: one lookup per constant, not a walk of every constant before it.
 fn hoist_constant(ctx: &mut Context, op: OpId, marks: &mut ChangeMarks, hoisted: &mut HoistedConstants) -> bool {
-    let Some(block) = ctx.op_block(op).map(|b| constant_block_of(ctx, b)) else { return false };
-    let Some(value) = ctx.get_attr(op, "value") else { return false };
-    let key = (block, value, ctx.value_type(ctx.result(op, 0)));
-    if let Some(&o) = hoisted.map.get(&key) {
-        if o != op && !ctx.is_erased(o) && ctx.op_block(o) == Some(block) {
-            let keep = ctx.result(o, 0);
-            let loc = ctx.op_loc(op);
-            Rewriter::new(ctx, InsertPoint::Before(op), loc, marks).replace_op(op, &[keep]);
-            return true;
-        }
+    let Some(key) = hoisting_key(ctx, op) else { return false };
+    if merge_into_hoisted(ctx, op, marks, hoisted) {
+        return true;
     }
+    let block = key.0;
     hoisted.map.insert(key, op);
     hoisted.owned.insert(op);
     let after_owned = ctx.op_block(op) == Some(block) && ctx.prev_op(op).is_some_and(|p| hoisted.owned.contains(p));
@@ -394,6 +401,30 @@ fn hoist_constant(ctx: &mut Context, op: OpId, marks: &mut ChangeMarks, hoisted:
         Some(first) if first != op && !after_owned => {
             let loc = ctx.op_loc(op);
             Rewriter::new(ctx, InsertPoint::Before(op), loc, marks).move_op_before(op, first);
+            true
+        }
+        _ => false,
+    }
+}
+
+/// Where and as what the driver keeps constant `op`: (its constant block,
+/// value, type).
+fn hoisting_key(ctx: &Context, op: OpId) -> Option<(tessel_ir::BlockId, tessel_ir::Attr, tessel_ir::Type)> {
+    let block = ctx.op_block(op).map(|b| constant_block_of(ctx, b))?;
+    let value = ctx.get_attr(op, "value")?;
+    Some((block, value, ctx.value_type(ctx.result(op, 0))))
+}
+
+/// Replaces constant `op` by an equal one the driver already took over
+/// (`OperationFolder::insertKnownConstant`'s first case); false if there
+/// is none.
+fn merge_into_hoisted(ctx: &mut Context, op: OpId, marks: &mut ChangeMarks, hoisted: &HoistedConstants) -> bool {
+    let Some(key) = hoisting_key(ctx, op) else { return false };
+    match hoisted.map.get(&key) {
+        Some(&o) if o != op && !ctx.is_erased(o) && ctx.op_block(o) == Some(key.0) => {
+            let keep = ctx.result(o, 0);
+            let loc = ctx.op_loc(op);
+            Rewriter::new(ctx, InsertPoint::Before(op), loc, marks).replace_op(op, &[keep]);
             true
         }
         _ => false,
@@ -659,7 +690,17 @@ mod tests {
             "{out}"
         );
         let i8 = canonical("func.func @g() -> i8 {\n  %a = arith.constant 100 : i8\n  %s = arith.muli %a, %a : i8\n  return %s : i8\n}\n");
-        assert!(i8.contains("arith.muli"), "a product that leaves i8 is not folded (upstream wraps it): {i8}");
+        assert!(i8.contains("arith.constant 16 : i8"), "a product that leaves i8 wraps, as upstream's: {i8}");
+        // Unsigned ops read the bits as unsigned (-1 : i32 is 2^32 - 1).
+        let unsigned = canonical("func.func @u() -> (i32, i32, i32) {\n  %a = arith.constant -1 : i32\n  %b = arith.constant 2 : i32\n  %q = arith.divui %a, %b : i32\n  %r = arith.remui %a, %b : i32\n  %m = arith.minui %a, %b : i32\n  return %q, %r, %m : i32, i32, i32\n}\n");
+        assert!(
+            unsigned.contains("arith.constant 2147483647 : i32")
+                && unsigned.contains("return %c2147483647_i32, %c1_i32, %c2_i32"),
+            "{unsigned}"
+        );
+        // INT_MIN / -1 overflows: not folded.
+        let overflow = canonical("func.func @o() -> i8 {\n  %a = arith.constant -128 : i8\n  %b = arith.constant -1 : i8\n  %q = arith.divsi %a, %b : i8\n  return %q : i8\n}\n");
+        assert!(overflow.contains("arith.divsi"), "{overflow}");
         let div = canonical(&func(
             "%n: index",
             "  %c0 = arith.constant 0 : index\n  %d = arith.divsi %n, %c0 : index\n  return %d : index",

@@ -42,7 +42,11 @@ macro_rules! binary {
                 results { result: One }
                 regions {}
                 format { parse_binary, print_binary }
-                patterns [super::patterns::arith::fold_int_binary]
+                patterns [
+                    super::patterns::arith::fold_int_binary,
+                    super::patterns::arith::fold_commutative,
+                    super::patterns::arith::reassociate_constants
+                ]
                 def {
                     verify: Some(verify_same_types),
                     traits: traits::PURE,

@@ -51,6 +51,13 @@ impl Builder<'_> {
         c
     }
 
+    /// A new integer constant of type `ty` at the insertion point (not
+    /// uniqued, not hoisted: where a fold's result is materialized).
+    pub fn int_const_here(&mut self, v: i128, ty: Type) -> Value {
+        let attr = self.ctx.int_attr(v, ty);
+        ConstantOp::create(self, Some(attr), &[ty], vec![]).result(self.ctx)
+    }
+
     /// A `ub.poison` of type `ty`, uniqued at the function entry like the
     /// constants.
     pub fn poison(&mut self, ty: Type) -> Value {

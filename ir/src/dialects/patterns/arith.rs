@@ -1,42 +1,117 @@
-//! Integer arithmetic on constants, and `x + 0`, `x * 1`, `x - 0`, `x / 1`.
+//! Integer arithmetic on constants (wrapping at the type's width, as
+//! MLIR's `APInt` folds do), `x + 0`, `x * 1`, `x * 0`, `x - x`, `(a - b) + b`
+//! and the rest of MLIR's integer folds, constants moved right in
+//! commutative ops, and MLIR's reassociation of integer constants.
 
 use crate::dialects::arith::*;
 use crate::dialects::pack::constant_int;
 use crate::registry::OpDef;
 use crate::rewriter::Rewriter;
 use crate::types::TypeKind;
-use crate::{Context, OpId, Type};
+use crate::OpId;
 
-/// How an integer binary op folds: on two constants, and which constant
+/// How an integer binary op folds: on two constants (`eval` on the
+/// operands' values at the type's width, see [`Width`]), and which constant
 /// operand makes it the identity (`(rhs, lhs)`: `x op rhs == x`,
 /// `lhs op x == x`).
 struct IntFold {
     def: &'static OpDef,
-    eval: fn(i64, i64) -> Option<i64>,
+    eval: fn(Width, i128, i128) -> Option<i128>,
     identity: (Option<i64>, Option<i64>),
+}
+
+/// The bit width of an integer or index type (index: 64 bits), for
+/// folding as MLIR's `APInt` arithmetic does: results wrap, unsigned ops
+/// read the bits as unsigned.
+#[derive(Copy, Clone)]
+struct Width(u32);
+
+impl Width {
+    /// `v` truncated to the width and sign-extended back (how MLIR prints
+    /// an integer constant: `200 : i8` is `-56`).
+    fn wrap(self, v: i128) -> i128 {
+        let shift = 128 - self.0;
+        (v << shift) >> shift
+    }
+
+    /// The width's bits of `v`, read as unsigned.
+    fn unsigned(self, v: i128) -> i128 {
+        v & ((1i128 << self.0) - 1)
+    }
+
+    /// `v` if it is a signed value of this width (an op whose exact result
+    /// does not fit, `INT_MIN / -1`, is not folded, as in MLIR).
+    fn exact(self, v: i128) -> Option<i128> {
+        (self.wrap(v) == v).then_some(v)
+    }
+}
+
+/// `floor(a / b)` on exact integers (`b != 0`).
+fn floor_div(a: i128, b: i128) -> i128 {
+    let q = a / b;
+    if (a % b != 0) && ((a < 0) != (b < 0)) {
+        q - 1
+    } else {
+        q
+    }
 }
 
 /// The integer binary ops that fold, keyed by op.
 static INT_FOLDS: &[IntFold] = &[
-    IntFold { def: &ADDI, eval: i64::checked_add, identity: (Some(0), Some(0)) },
-    IntFold { def: &SUBI, eval: i64::checked_sub, identity: (Some(0), None) },
-    IntFold { def: &MULI, eval: i64::checked_mul, identity: (Some(1), Some(1)) },
-    IntFold { def: &DIVSI, eval: i64::checked_div, identity: (Some(1), None) },
-    IntFold { def: &DIVUI, eval: i64::checked_div, identity: (Some(1), None) },
-    IntFold { def: &REMSI, eval: i64::checked_rem, identity: (None, None) },
-    IntFold { def: &REMUI, eval: i64::checked_rem, identity: (None, None) },
-    IntFold { def: &MINSI, eval: |a, b| Some(a.min(b)), identity: (None, None) },
-    IntFold { def: &MINUI, eval: |a, b| Some(a.min(b)), identity: (None, None) },
-    IntFold { def: &MAXSI, eval: |a, b| Some(a.max(b)), identity: (None, None) },
-    IntFold { def: &MAXUI, eval: |a, b| Some(a.max(b)), identity: (None, None) },
+    IntFold { def: &ADDI, eval: |w, a, b| Some(w.wrap(a + b)), identity: (Some(0), Some(0)) },
+    IntFold { def: &SUBI, eval: |w, a, b| Some(w.wrap(a - b)), identity: (Some(0), None) },
+    IntFold { def: &MULI, eval: |w, a, b| Some(w.wrap(a * b)), identity: (Some(1), Some(1)) },
+    IntFold { def: &DIVSI, eval: |w, a, b| if b == 0 { None } else { w.exact(a / b) }, identity: (Some(1), None) },
     IntFold {
-        def: &CEILDIVSI,
-        eval: |a, b| (b != 0 && !crate::affine::div_overflows(a, b)).then(|| crate::affine::ceil_div(a, b)),
+        def: &DIVUI,
+        eval: |w, a, b| (w.unsigned(b) != 0).then(|| w.wrap(w.unsigned(a) / w.unsigned(b))),
+        identity: (Some(1), None),
+    },
+    IntFold { def: &REMSI, eval: |_, a, b| (b != 0).then(|| a % b), identity: (None, None) },
+    IntFold {
+        def: &REMUI,
+        eval: |w, a, b| (w.unsigned(b) != 0).then(|| w.wrap(w.unsigned(a) % w.unsigned(b))),
+        identity: (None, None),
+    },
+    IntFold { def: &MINSI, eval: |_, a, b| Some(a.min(b)), identity: (None, None) },
+    IntFold {
+        def: &MINUI,
+        eval: |w, a, b| Some(if w.unsigned(a) <= w.unsigned(b) { a } else { b }),
+        identity: (None, None),
+    },
+    IntFold { def: &MAXSI, eval: |_, a, b| Some(a.max(b)), identity: (None, None) },
+    IntFold {
+        def: &MAXUI,
+        eval: |w, a, b| Some(if w.unsigned(a) >= w.unsigned(b) { a } else { b }),
         identity: (None, None),
     },
     IntFold {
+        def: &CEILDIVSI,
+        eval: |w, a, b| if b == 0 { None } else { w.exact(-floor_div(-a, b)) },
+        identity: (None, None),
+    },
+    IntFold { def: &ANDI, eval: |_, a, b| Some(a & b), identity: (Some(-1), Some(-1)) },
+    IntFold { def: &ORI, eval: |_, a, b| Some(a | b), identity: (Some(0), Some(0)) },
+    IntFold { def: &XORI, eval: |_, a, b| Some(a ^ b), identity: (Some(0), Some(0)) },
+    // A shift by the width or more is poison: not folded.
+    IntFold {
+        def: &SHLI,
+        eval: |w, a, b| (0..i128::from(w.0)).contains(&w.unsigned(b)).then(|| w.wrap(a << w.unsigned(b))),
+        identity: (Some(0), None),
+    },
+    IntFold {
+        def: &SHRSI,
+        eval: |w, a, b| (0..i128::from(w.0)).contains(&w.unsigned(b)).then(|| a >> w.unsigned(b)),
+        identity: (Some(0), None),
+    },
+    IntFold {
+        def: &SHRUI,
+        eval: |w, a, b| (0..i128::from(w.0)).contains(&w.unsigned(b)).then(|| w.wrap(w.unsigned(a) >> w.unsigned(b))),
+        identity: (Some(0), None),
+    },
+    IntFold {
         def: &FLOORDIVSI,
-        eval: |a, b| (b != 0 && !crate::affine::div_overflows(a, b)).then(|| crate::affine::floor_div(a, b)),
+        eval: |w, a, b| if b == 0 { None } else { w.exact(floor_div(a, b)) },
         identity: (None, None),
     },
 ];
@@ -51,23 +126,29 @@ pub fn fold_int_binary(rw: &mut Rewriter<'_>, op: OpId) -> bool {
         Some(r) => ctx.value_type(*r),
         None => return false,
     };
-    if !matches!(ctx.type_kind(ty), TypeKind::Index | TypeKind::Integer { .. }) {
-        return false;
-    }
+    let width = match ctx.type_kind(ty) {
+        TypeKind::Index => Width(64),
+        TypeKind::Integer { width, .. } => Width(*width),
+        _ => return false,
+    };
     let [lhs, rhs] = ctx.operands(op) else { return false };
     let (lhs, rhs) = (*lhs, *rhs);
-    let (a, b) = (constant_int(ctx, lhs), constant_int(ctx, rhs));
+    // Wider integers than 64 bits are not read as constants here.
+    let (a, b) = if (1..=64).contains(&width.0) {
+        let read = |v| constant_int(ctx, v).map(|c| width.wrap(i128::from(c)));
+        (read(lhs), read(rhs))
+    } else {
+        (None, None)
+    };
     if let (Some(a), Some(b)) = (a, b) {
-        if let Some(v) = (fold.eval)(a, b) {
-            if matches!(ctx.type_kind(ty), TypeKind::Index) || fits(ctx, ty, v) {
-                rw.replace_op_with_constant(op, v);
-                return true;
-            }
+        if let Some(v) = (fold.eval)(width, a, b).and_then(|v| i64::try_from(v).ok()) {
+            rw.replace_op_with_constant(op, v);
+            return true;
         }
     }
-    let same = if b.is_some() && b == fold.identity.0 {
+    let same = if b.is_some() && b == fold.identity.0.map(i128::from) {
         Some(lhs)
-    } else if a.is_some() && a == fold.identity.1 {
+    } else if a.is_some() && a == fold.identity.1.map(i128::from) {
         Some(rhs)
     } else {
         None
@@ -76,15 +157,306 @@ pub fn fold_int_binary(rw: &mut Rewriter<'_>, op: OpId) -> bool {
         rw.replace_op(op, &[v]);
         return true;
     }
+    match fold_int_without_constants(rw.ctx, fold.def, width, lhs, rhs, b) {
+        Some(Folded::Value(v)) => rw.replace_op(op, &[v]),
+        Some(Folded::Constant(c)) => rw.replace_op_with_constant(op, c),
+        None => return false,
+    }
+    true
+}
+
+/// What an op folds to: one of the values there, or a new constant.
+enum Folded {
+    Value(crate::Value),
+    Constant(i64),
+}
+
+/// The folds of MLIR's integer ops that need at most one constant
+/// operand: an absorbing constant (`x * 0`, `x & 0`, `x | -1`, `x % 1`,
+/// `minsi(x, INT_MIN)`, ...), equal operands (`x - x`, `x ^ x`, `x & x`,
+/// `minsi(x, x)`, ...), cancellations (`(a - b) + b`, `(a + b) - b`) and
+/// `and(a, and(a, b))`.
+fn fold_int_without_constants(
+    ctx: &crate::Context,
+    def: &OpDef,
+    w: Width,
+    lhs: crate::Value,
+    rhs: crate::Value,
+    b: Option<i128>,
+) -> Option<Folded> {
+    let is = |d: &OpDef| std::ptr::eq(def, d);
+    let (min, max, umax) = (w.wrap(1 << (w.0 - 1)), w.wrap((1 << (w.0 - 1)) - 1), -1);
+    // An absorbing constant on the right (the commutative ops have their
+    // constants there once folded).
+    if let Some(c) = b {
+        let absorbs = ((is(&MULI) || is(&ANDI)) && c == 0)
+            || (is(&ORI) && c == umax)
+            || (is(&MINUI) && c == 0)
+            || (is(&MAXUI) && c == umax)
+            || (is(&MINSI) && c == min)
+            || (is(&MAXSI) && c == max);
+        if absorbs {
+            return Some(Folded::Value(rhs));
+        }
+        let neutral =
+            (is(&MINUI) && c == umax) || (is(&MAXUI) && c == 0) || (is(&MINSI) && c == max) || (is(&MAXSI) && c == min);
+        if neutral {
+            return Some(Folded::Value(lhs));
+        }
+        if (is(&REMSI) || is(&REMUI)) && c == 1 {
+            return Some(Folded::Constant(0));
+        }
+    }
+    if lhs == rhs {
+        if is(&SUBI) || is(&XORI) {
+            return Some(Folded::Constant(0));
+        }
+        if is(&ANDI) || is(&ORI) || is(&MINSI) || is(&MAXSI) || is(&MINUI) || is(&MAXUI) {
+            return Some(Folded::Value(lhs));
+        }
+    }
+    let defined_by = |v: crate::Value, d: &OpDef| {
+        ctx.defining_op(v).filter(|o| ctx.def_of(*o).is_some_and(|x| std::ptr::eq(x, d))).map(|o| {
+            let ops = ctx.operands(o);
+            (ops[0], ops[1])
+        })
+    };
+    if is(&ADDI) {
+        // (a - b) + b -> a; b + (a - b) -> a.
+        if let Some((x, y)) = defined_by(lhs, &SUBI) {
+            if y == rhs {
+                return Some(Folded::Value(x));
+            }
+        }
+        if let Some((x, y)) = defined_by(rhs, &SUBI) {
+            if y == lhs {
+                return Some(Folded::Value(x));
+            }
+        }
+    }
+    if is(&ANDI) {
+        // and(a, and(a, b)) -> and(a, b), either way round.
+        for (outer, other) in [(lhs, rhs), (rhs, lhs)] {
+            if let Some((x, y)) = defined_by(other, &ANDI) {
+                if x == outer || y == outer {
+                    return Some(Folded::Value(other));
+                }
+            }
+        }
+    }
+    if is(&SUBI) {
+        // (a + b) - b -> a; (a + b) - a -> b.
+        if let Some((x, y)) = defined_by(lhs, &ADDI) {
+            if y == rhs {
+                return Some(Folded::Value(x));
+            }
+            if x == rhs {
+                return Some(Folded::Value(y));
+            }
+        }
+    }
+    None
+}
+
+/// The commutative arith ops (MLIR's `Commutative` trait).
+static COMMUTATIVE: &[&OpDef] = &[
+    &ADDI, &MULI, &ANDI, &ORI, &XORI, &MAXSI, &MAXUI, &MINSI, &MINUI, &ADDF, &MULF, &MAXIMUMF, &MINIMUMF, &MAXNUMF,
+    &MINNUMF,
+];
+
+/// Whether `v` is the result of a constant-like op.
+fn is_constant(ctx: &crate::Context, v: crate::Value) -> bool {
+    ctx.defining_op(v).and_then(|o| ctx.def_of(o)).is_some_and(|d| d.has(crate::registry::traits::CONSTANT_LIKE))
+}
+
+/// MLIR's fold of a commutative op (`OpTrait::impl::foldCommutative`): a
+/// constant left operand moves to the right, in place.
+pub fn fold_commutative(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let ctx = &*rw.ctx;
+    if !ctx.def_of(op).is_some_and(|d| COMMUTATIVE.iter().any(|c| std::ptr::eq(*c, d))) {
+        return false;
+    }
+    let &[lhs, rhs] = ctx.operands(op) else { return false };
+    if !is_constant(ctx, lhs) || is_constant(ctx, rhs) {
+        return false;
+    }
+    rw.set_operand(op, 0, rhs);
+    rw.set_operand(op, 1, lhs);
+    true
+}
+
+/// Integer add, sub and mul, for [`reassociate_constants`].
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum IntOp {
+    Add,
+    Sub,
+    Mul,
+}
+
+/// An `arith.addi`/`subi`/`muli` read for reassociation: kind, operands and
+/// overflow flags (`nsw`, `nuw`).
+struct IntBinary {
+    kind: IntOp,
+    lhs: crate::Value,
+    rhs: crate::Value,
+    flags: (bool, bool),
+}
+
+fn int_binary(ctx: &crate::Context, op: OpId) -> Option<IntBinary> {
+    let def = ctx.def_of(op)?;
+    let kind = [(&ADDI, IntOp::Add), (&SUBI, IntOp::Sub), (&MULI, IntOp::Mul)]
+        .into_iter()
+        .find(|(d, _)| std::ptr::eq(*d, def))?
+        .1;
+    let &[lhs, rhs] = ctx.operands(op) else { return None };
+    let flags = match ctx.get_attr(op, "overflowFlags").map(|a| ctx.attr_kind(a)) {
+        Some(crate::attrs::AttrKind::Opaque { text, .. }) => (text.contains("nsw"), text.contains("nuw")),
+        _ => (false, false),
+    };
+    Some(IntBinary { kind, lhs, rhs, flags })
+}
+
+/// What [`reassociate_constants`] makes: `kind(x, constant)`, or
+/// `kind(constant, x)` when `constant_first`, with overflow `flags`.
+struct Reassociated {
+    constant: i128,
+    kind: IntOp,
+    constant_first: bool,
+    x: crate::Value,
+    flags: (bool, bool),
+}
+
+impl Reassociated {
+    /// `kind(x, constant)`.
+    fn right(kind: IntOp, x: crate::Value, constant: i128, flags: (bool, bool)) -> Option<Self> {
+        Some(Reassociated { constant, kind, constant_first: false, x, flags })
+    }
+
+    /// `kind(constant, x)`.
+    fn left(kind: IntOp, constant: i128, x: crate::Value, flags: (bool, bool)) -> Option<Self> {
+        Some(Reassociated { constant, kind, constant_first: true, x, flags })
+    }
+}
+
+/// MLIR's arith reassociation canonicalizations (`ArithCanonicalization.td`)
+/// for a scalar integer or index `addi`, `subi` or `muli` with constants:
+///
+/// | op | becomes | overflow flags |
+/// | --- | --- | --- |
+/// | `addi(addi(x, c0), c1)` | `addi(x, c0 + c1)` | both ops' in common |
+/// | `addi(subi(x, c0), c1)` | `addi(x, c1 - c0)` | both ops' in common |
+/// | `addi(subi(c0, x), c1)` | `subi(c0 + c1, x)` | both ops' in common |
+/// | `addi(x, muli(y, -1))`, `addi(muli(y, -1), x)` | `subi(x, y)` | none |
+/// | `muli(muli(x, c0), c1)` | `muli(x, c0 * c1)` | both ops' in common |
+/// | `subi(addi(x, c0), c1)` | `addi(x, c0 - c1)` | none |
+/// | `subi(c1, addi(x, c0))` | `subi(c1 - c0, x)` | both ops' in common |
+/// | `subi(subi(x, c0), c1)` | `subi(x, c0 + c1)` | both ops' in common |
+/// | `subi(subi(c0, x), c1)` | `subi(c0 - c1, x)` | both ops' in common |
+/// | `subi(c1, subi(x, c0))` | `subi(c0 + c1, x)` | both ops' in common |
+/// | `subi(c1, subi(c0, x))` | `addi(x, c1 - c0)` | both ops' in common |
+/// | `subi(subi(a, b), a)` | `subi(0, b)` | both ops' in common |
+///
+/// The inner op stays when it has other uses. Constants wrap at the type's
+/// width; the new constant is made right before the op, as the pattern
+/// rewriter makes it.
+pub fn reassociate_constants(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let ctx = &*rw.ctx;
+    let Some(root) = int_binary(ctx, op) else { return false };
+    let ty = ctx.value_type(ctx.result(op, 0));
+    let width = match ctx.type_kind(ty) {
+        TypeKind::Index => Width(64),
+        TypeKind::Integer { width, .. } if (1..=64).contains(width) => Width(*width),
+        _ => return false,
+    };
+    let constant = |v| constant_int(ctx, v).map(|c| width.wrap(i128::from(c)));
+    let inner = |v| ctx.defining_op(v).and_then(|o| int_binary(ctx, o));
+    let merged = |a: (bool, bool), b: (bool, bool)| (a.0 && b.0, a.1 && b.1);
+    let rewrite: Option<Reassociated> = match root.kind {
+        IntOp::Add => {
+            if let (Some(c1), Some(i)) = (constant(root.rhs), inner(root.lhs)) {
+                let flags = merged(i.flags, root.flags);
+                match (i.kind, constant(i.lhs), constant(i.rhs)) {
+                    (IntOp::Add, _, Some(c0)) => Reassociated::right(IntOp::Add, i.lhs, c0 + c1, flags),
+                    (IntOp::Sub, _, Some(c0)) => Reassociated::right(IntOp::Add, i.lhs, c1 - c0, flags),
+                    (IntOp::Sub, Some(c0), None) => Reassociated::left(IntOp::Sub, c0 + c1, i.rhs, flags),
+                    _ => None,
+                }
+            } else {
+                None
+            }
+        }
+        IntOp::Mul => match (constant(root.rhs), inner(root.lhs)) {
+            (Some(c1), Some(i)) if i.kind == IntOp::Mul => constant(i.rhs)
+                .and_then(|c0| Reassociated::right(IntOp::Mul, i.lhs, c0 * c1, merged(i.flags, root.flags))),
+            _ => None,
+        },
+        IntOp::Sub => {
+            let merged_with = |i: &IntBinary| merged(i.flags, root.flags);
+            match (constant(root.lhs), constant(root.rhs)) {
+                (None, Some(c1)) => inner(root.lhs).and_then(|i| match (i.kind, constant(i.lhs), constant(i.rhs)) {
+                    (IntOp::Add, _, Some(c0)) => Reassociated::right(IntOp::Add, i.lhs, c0 - c1, (false, false)),
+                    (IntOp::Sub, _, Some(c0)) => Reassociated::right(IntOp::Sub, i.lhs, c0 + c1, merged_with(&i)),
+                    (IntOp::Sub, Some(c0), None) => Reassociated::left(IntOp::Sub, c0 - c1, i.rhs, merged_with(&i)),
+                    _ => None,
+                }),
+                (Some(c1), None) => inner(root.rhs).and_then(|i| match (i.kind, constant(i.lhs), constant(i.rhs)) {
+                    (IntOp::Add, _, Some(c0)) => Reassociated::left(IntOp::Sub, c1 - c0, i.lhs, merged_with(&i)),
+                    (IntOp::Sub, _, Some(c0)) => Reassociated::left(IntOp::Sub, c0 + c1, i.lhs, merged_with(&i)),
+                    (IntOp::Sub, Some(c0), None) => Reassociated::right(IntOp::Add, i.rhs, c1 - c0, merged_with(&i)),
+                    _ => None,
+                }),
+                (None, None) => inner(root.lhs)
+                    .filter(|i| i.kind == IntOp::Sub && i.lhs == root.rhs)
+                    .and_then(|i| Reassociated::left(IntOp::Sub, 0, i.rhs, merged_with(&i))),
+                _ => None,
+            }
+        }
+    };
+    if let Some(r) = rewrite {
+        let Ok(c) = i64::try_from(width.wrap(r.constant)) else { return false };
+        rw.set_insertion_point_before(op);
+        let c = rw.int_const_here(i128::from(c), ty);
+        let (lhs, rhs) = if r.constant_first { (c, r.x) } else { (r.x, c) };
+        replace_with_binary(rw, op, r.kind, lhs, rhs, r.flags);
+        return true;
+    }
+    // addi(x, muli(y, -1)) and addi(muli(y, -1), x) -> subi(x, y).
+    if root.kind == IntOp::Add {
+        let negated = |v| inner(v).filter(|i| i.kind == IntOp::Mul && constant(i.rhs) == Some(-1)).map(|i| i.lhs);
+        let found = match (negated(root.rhs), negated(root.lhs)) {
+            (Some(y), _) => Some((root.lhs, y)),
+            (None, Some(y)) => Some((root.rhs, y)),
+            _ => None,
+        };
+        if let Some((x, y)) = found {
+            rw.set_insertion_point_before(op);
+            replace_with_binary(rw, op, IntOp::Sub, x, y, (false, false));
+            return true;
+        }
+    }
     false
 }
 
-fn fits(ctx: &Context, ty: Type, v: i64) -> bool {
-    match ctx.type_kind(ty) {
-        TypeKind::Integer { width, .. } if *width < 64 => {
-            let w = *width;
-            v >= -(1i64 << (w - 1)) && v < (1i64 << w)
-        }
-        _ => true,
-    }
+/// Replaces `op` with a new `kind` op on `lhs` and `rhs` with `flags`.
+fn replace_with_binary(
+    rw: &mut Rewriter<'_>,
+    op: OpId,
+    kind: IntOp,
+    lhs: crate::Value,
+    rhs: crate::Value,
+    (nsw, nuw): (bool, bool),
+) {
+    let ty = rw.ctx.value_type(rw.ctx.result(op, 0));
+    let words: Vec<&str> = [(nsw, "nsw"), (nuw, "nuw")].into_iter().filter(|f| f.0).map(|f| f.1).collect();
+    let flags = (!words.is_empty()).then(|| {
+        let arith = rw.ctx.sym("arith");
+        rw.ctx.attr(crate::attrs::AttrKind::Opaque { dialect: arith, text: format!("overflow<{}>", words.join(", ")) })
+    });
+    let new = match kind {
+        IntOp::Add => AddIOp::create(rw, lhs, rhs, flags, None, &[ty], vec![]).op(),
+        IntOp::Sub => SubIOp::create(rw, lhs, rhs, flags, None, &[ty], vec![]).op(),
+        IntOp::Mul => MulIOp::create(rw, lhs, rhs, flags, None, &[ty], vec![]).op(),
+    };
+    let result = rw.ctx.result(new, 0);
+    rw.replace_op(op, &[result]);
 }
