@@ -243,7 +243,7 @@ fn run_sweeps(ctx: &mut Context, root: OpId, every_sweep_full: bool, set: Patter
             // MLIR's driver takes over the constants while it lists the ops.
             for &op in &ops {
                 if is_constant_like(ctx, op) && !ctx.is_erased(op) && ctx.op_block(op).is_some() {
-                    changed |= hoist_constant(ctx, op, &mut marks, &mut hoisted);
+                    changed |= take_over_constant(ctx, op, &mut marks, &mut hoisted, true);
                 }
             }
         }
@@ -261,20 +261,9 @@ fn run_sweeps(ctx: &mut Context, root: OpId, every_sweep_full: bool, set: Patter
                 // over when it meets it (hoisted, or merged into an equal
                 // one).
                 if sweep > 0 {
-                    changed |= if in_leading_constants(ctx, op) {
-                        // Already among the constants at the top: it stays
-                        // there, unless an equal one the folder owns takes
-                        // it over; else the folder owns it from now on.
-                        merge_into_hoisted(ctx, op, &mut marks, &hoisted) || {
-                            if let Some(key) = hoisting_key(ctx, op) {
-                                hoisted.map.insert(key, op);
-                                hoisted.owned.insert(op);
-                            }
-                            false
-                        }
-                    } else {
-                        hoist_constant(ctx, op, &mut marks, &mut hoisted)
-                    };
+                    // One already among the constants at the top stays there.
+                    let may_move = !in_leading_constants(ctx, op);
+                    changed |= take_over_constant(ctx, op, &mut marks, &mut hoisted, may_move);
                 }
                 continue;
             }
@@ -294,7 +283,7 @@ fn run_sweeps(ctx: &mut Context, root: OpId, every_sweep_full: bool, set: Patter
 /// first user in walk order when that op is gone), in the order they were
 /// made. MLIR's folder then meets it there, after the constants the input
 /// wrote before that point, and hoists it in front of them
-/// (`hoist_constant`). Blocks under other roots keep their entries for
+/// (`take_over_constant`). Blocks under other roots keep their entries for
 /// their own canonicalize; the cost is one walk of `root`.
 fn place_constants_at_first_user(ctx: &mut Context, root: OpId) {
     if ctx.constants_made_at_top.is_empty() {
@@ -370,11 +359,14 @@ fn in_leading_constants(ctx: &Context, op: OpId) -> bool {
     true
 }
 
+/// A constant as the driver keeps it: (its constant block, value, type).
+type ConstantKey = (tessel_ir::BlockId, tessel_ir::Attr, tessel_ir::Type);
+
 /// The constants the driver has taken over: by (entry block, value,
 /// type), and as a set.
 #[derive(Default)]
 struct HoistedConstants {
-    map: rustc_hash::FxHashMap<(tessel_ir::BlockId, tessel_ir::Attr, tessel_ir::Type), OpId>,
+    map: rustc_hash::FxHashMap<ConstantKey, OpId>,
     owned: EntitySet<OpId>,
 }
 
@@ -383,14 +375,21 @@ struct HoistedConstants {
 /// it over. When an equal constant is already taken over, its uses move to
 /// that one and it is erased. Otherwise it goes to the front of the
 /// function's entry block, unless it is already in that block right after
-/// a constant taken over (or first): constants at the top keep their
-/// order, and each one found further down goes before them all.
+/// a constant taken over (or first), or `may_move` is false: constants at
+/// the top keep their order, and each one found further down goes before
+/// them all.
 ///
 /// `hoisted` indexes the constants already taken over, by block, value and
 /// type: one lookup per constant, not a walk of every constant before it.
-fn hoist_constant(ctx: &mut Context, op: OpId, marks: &mut ChangeMarks, hoisted: &mut HoistedConstants) -> bool {
+fn take_over_constant(
+    ctx: &mut Context,
+    op: OpId,
+    marks: &mut ChangeMarks,
+    hoisted: &mut HoistedConstants,
+    may_move: bool,
+) -> bool {
     let Some(key) = hoisting_key(ctx, op) else { return false };
-    if merge_into_hoisted(ctx, op, marks, hoisted) {
+    if merge_into_hoisted(ctx, op, key, marks, hoisted) {
         return true;
     }
     let block = key.0;
@@ -398,7 +397,7 @@ fn hoist_constant(ctx: &mut Context, op: OpId, marks: &mut ChangeMarks, hoisted:
     hoisted.owned.insert(op);
     let after_owned = ctx.op_block(op) == Some(block) && ctx.prev_op(op).is_some_and(|p| hoisted.owned.contains(p));
     match ctx.first_op(block) {
-        Some(first) if first != op && !after_owned => {
+        Some(first) if may_move && first != op && !after_owned => {
             let loc = ctx.op_loc(op);
             Rewriter::new(ctx, InsertPoint::Before(op), loc, marks).move_op_before(op, first);
             true
@@ -409,7 +408,7 @@ fn hoist_constant(ctx: &mut Context, op: OpId, marks: &mut ChangeMarks, hoisted:
 
 /// Where and as what the driver keeps constant `op`: (its constant block,
 /// value, type).
-fn hoisting_key(ctx: &Context, op: OpId) -> Option<(tessel_ir::BlockId, tessel_ir::Attr, tessel_ir::Type)> {
+fn hoisting_key(ctx: &Context, op: OpId) -> Option<ConstantKey> {
     let block = ctx.op_block(op).map(|b| constant_block_of(ctx, b))?;
     let value = ctx.get_attr(op, "value")?;
     Some((block, value, ctx.value_type(ctx.result(op, 0))))
@@ -418,8 +417,13 @@ fn hoisting_key(ctx: &Context, op: OpId) -> Option<(tessel_ir::BlockId, tessel_i
 /// Replaces constant `op` by an equal one the driver already took over
 /// (`OperationFolder::insertKnownConstant`'s first case); false if there
 /// is none.
-fn merge_into_hoisted(ctx: &mut Context, op: OpId, marks: &mut ChangeMarks, hoisted: &HoistedConstants) -> bool {
-    let Some(key) = hoisting_key(ctx, op) else { return false };
+fn merge_into_hoisted(
+    ctx: &mut Context,
+    op: OpId,
+    key: ConstantKey,
+    marks: &mut ChangeMarks,
+    hoisted: &HoistedConstants,
+) -> bool {
     match hoisted.map.get(&key) {
         Some(&o) if o != op && !ctx.is_erased(o) && ctx.op_block(o) == Some(key.0) => {
             let keep = ctx.result(o, 0);
