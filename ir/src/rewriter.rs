@@ -109,15 +109,14 @@ impl<'c> Rewriter<'c> {
     pub fn erase_op(&mut self, op: OpId) {
         if self.b.has_listener() {
             self.notify_moved_out(op);
-            let ctx = &*self.b.ctx;
-            let mut tree = Vec::new();
-            ctx.walk_preorder(op, &mut |o| tree.push(o));
-            for o in tree {
-                self.b.notify(|l, ctx| l.op_erased(ctx, o));
-                for &v in self.b.ctx.operands(o).to_vec().iter() {
-                    self.b.notify(|l, ctx| l.value_lost_use(ctx, v));
-                }
-            }
+            self.b.notify(|l, ctx| {
+                ctx.walk_preorder(op, &mut |o| {
+                    l.op_erased(ctx, o);
+                    for &v in ctx.operands(o) {
+                        l.value_lost_use(ctx, v);
+                    }
+                })
+            });
         }
         self.b.ctx.erase_op(op);
     }
@@ -149,11 +148,13 @@ impl<'c> Rewriter<'c> {
         if !self.b.has_listener() {
             return;
         }
-        self.b.notify(|l, ctx| l.op_modified(ctx, op));
-        let users: Vec<OpId> =
-            self.b.ctx.results(op).iter().flat_map(|r| self.b.ctx.uses(*r).iter().map(|u| u.op)).collect();
-        for u in users {
-            self.b.notify(|l, ctx| l.op_modified(ctx, u));
-        }
+        self.b.notify(|l, ctx| {
+            l.op_modified(ctx, op);
+            for &r in ctx.results(op) {
+                for u in ctx.uses(r) {
+                    l.op_modified(ctx, u.op);
+                }
+            }
+        });
     }
 }

@@ -156,12 +156,14 @@ impl PackedOperand {
 fn packed_operand(ctx: &Context, s: &Structured, operand: usize, tiling: &DomainTiling) -> PackedOperand {
     let orig = &s.maps[operand];
     let num_loops = s.num_loops() as u32 + tiling.tiled_loops.len() as u32;
-    let mut exprs = orig.results.clone();
+    let tiled = tiling.tiled_loops.len();
+    let mut exprs = Vec::with_capacity(orig.results.len() + tiled);
+    exprs.extend_from_slice(&orig.results);
     let value = s.operands().nth(operand).expect("an operand");
     let scalar = ctx.value_type_kind(value).shape().is_none();
     let mut packed = PackedOperand {
-        inner_dims_pos: Vec::new(),
-        tiles: Vec::new(),
+        inner_dims_pos: Vec::with_capacity(tiled),
+        tiles: Vec::with_capacity(tiled),
         outer_perm: Vec::new(),
         map: AffineMap { num_dims: num_loops, num_syms: 0, results: Vec::new() },
     };

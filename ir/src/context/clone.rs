@@ -31,8 +31,10 @@ impl Context {
     /// A detached copy of `op` (operands looked up in `map`, regions copied
     /// recursively); its results are added to `map`.
     pub fn clone_op(&mut self, op: OpId, map: &mut IrMapping) -> OpId {
-        let regions: Vec<RegionId> = self.regions(op).to_vec();
-        let regions = regions.into_iter().map(|r| self.clone_region(r, map)).collect();
+        // Index loops here and below: the originals are read while `self`
+        // grows, and copying each list first would allocate per op.
+        let num_regions = self.regions(op).len();
+        let regions = (0..num_regions).map(|i| self.clone_region(self.regions(op)[i], map)).collect();
         let data = self.op(op);
         let successors = data.successors().iter().map(|b| map.blocks.get(b).copied().unwrap_or(*b)).collect();
         let spec = OpSpec {
@@ -45,7 +47,7 @@ impl Context {
             loc: data.loc,
         };
         let copy = self.create_op(spec);
-        for (old, new) in self.results(op).to_vec().into_iter().zip(self.results(copy).to_vec()) {
+        for (&old, &new) in self.results(op).iter().zip(self.results(copy)) {
             map.map(old, new);
         }
         copy
@@ -55,20 +57,24 @@ impl Context {
     /// first, so branches between them are remapped.
     pub fn clone_region(&mut self, r: RegionId, map: &mut IrMapping) -> RegionId {
         let copy = self.create_region();
-        let blocks = self.blocks(r).to_vec();
-        for &b in &blocks {
+        for i in 0..self.blocks(r).len() {
+            let b = self.blocks(r)[i];
             let nb = self.append_block(copy);
             map.blocks.insert(b, nb);
-            for a in self.block_args(b).to_vec() {
+            for j in 0..self.block_args(b).len() {
+                let a = self.block_args(b)[j];
                 let ty = self.value_type(a);
                 let loc = self.block_arg_loc(a).unwrap_or_else(|| self.unknown_loc());
                 let na = self.add_block_arg_at(nb, ty, loc);
                 map.map(a, na);
             }
         }
-        for &b in &blocks {
+        for i in 0..self.blocks(r).len() {
+            let b = self.blocks(r)[i];
             let nb = map.blocks[&b];
-            for op in self.block_op_list(b) {
+            let mut next = self.first_op(b);
+            while let Some(op) = next {
+                next = self.next_op(op);
                 let c = self.clone_op(op, map);
                 self.append_op(nb, c);
             }

@@ -918,16 +918,21 @@ impl Context {
     }
 
     fn drop_op_tree(&mut self, op: OpId) {
-        let operands: ValueList = self.ops[op].operands().into();
-        for (i, v) in operands.iter().enumerate() {
-            self.remove_use(*v, Use { op, operand: i as u32 });
+        // Index loops: the lists are read while `self` changes, and copying
+        // them would allocate for every erased op.
+        for i in 0..self.ops[op].operands().len() {
+            let v = self.ops[op].operands()[i];
+            self.remove_use(v, Use { op, operand: i as u32 });
         }
         self.ops[op].clear_operands();
-        for r in ValueList::from(self.ops[op].results()) {
+        for i in 0..self.ops[op].results().len() {
+            let r = self.ops[op].results()[i];
             self.values[r].def = ValueDef::Detached;
         }
-        for r in self.ops[op].regions().to_vec() {
-            for b in self.regions[r].blocks.clone() {
+        for ri in 0..self.ops[op].regions().len() {
+            let r = self.ops[op].regions()[ri];
+            for bi in 0..self.regions[r].blocks.len() {
+                let b = self.regions[r].blocks[bi];
                 let mut cur = self.blocks[b].first;
                 while let Some(o) = cur {
                     cur = self.ops[o].next;

@@ -68,9 +68,13 @@ struct ValueEntry {
 #[derive(Default)]
 struct IsolatedScope<'a> {
     values: ssa_names::SsaNames<'a, ValueEntry>,
-    /// Names defined in each open nested region, erased when the region
-    /// closes (the outermost region's names go with the scope).
-    region_defs: Vec<Vec<&'a str>>,
+    /// Names defined in the open nested regions, erased when their region
+    /// closes (the outermost region's names go with the scope): one list,
+    /// each region's names from its start in `region_starts` on, so that
+    /// opening a region allocates nothing.
+    region_defs: Vec<&'a str>,
+    /// Where each open region's names start in `region_defs`.
+    region_starts: Vec<usize>,
 }
 
 #[derive(Default)]
@@ -176,7 +180,7 @@ impl<'a> Parser<'a> {
         let mut ascii = true;
         for (at, step) in bytes.chunks(RELEASE_STEP).enumerate() {
             let base = at * RELEASE_STEP;
-            line_starts.extend(step.iter().enumerate().filter(|(_, b)| **b == b'\n').map(|(i, _)| base + i + 1));
+            line_starts.extend(memchr::memchr_iter(b'\n', step).map(|i| base + i + 1));
             ascii &= step.is_ascii();
             if let Some(release) = release {
                 release(base + step.len());
@@ -559,7 +563,7 @@ impl<'a> Parser<'a> {
     fn push_region_scope(&mut self) {
         self.regions.push(RegionScope::default());
         if let Some(s) = self.isolated.last_mut() {
-            s.region_defs.push(Vec::new());
+            s.region_starts.push(s.region_defs.len());
         }
     }
 
@@ -572,16 +576,17 @@ impl<'a> Parser<'a> {
             return self.err_at(loc, "reference to an undefined block");
         }
         if let Some(s) = self.isolated.last_mut() {
-            let names = s.region_defs.pop().unwrap_or_default();
+            let start = s.region_starts.pop().unwrap_or(0);
             // The outermost region of an isolated scope ends with the scope:
             // nothing to erase one by one.
-            if !s.region_defs.is_empty() {
-                for n in names {
+            if !s.region_starts.is_empty() {
+                for n in s.region_defs.drain(start..) {
                     if s.values.get(n).is_some_and(|e| e.forward.is_none()) {
                         s.values.remove(n);
                     }
                 }
             }
+            s.region_defs.truncate(start);
         }
         Ok(())
     }
@@ -681,10 +686,10 @@ impl<'a> Parser<'a> {
         } else {
             scope.values.insert(name, ValueEntry { values, pos, forward: None });
         }
-        let defs = &mut self.isolated.last_mut().unwrap().region_defs;
+        let scope = self.isolated.last_mut().unwrap();
         // Only nested regions erase their names one by one.
-        if defs.len() > 1 {
-            defs.last_mut().expect("a region").push(name);
+        if scope.region_starts.len() > 1 {
+            scope.region_defs.push(name);
         }
         Ok(())
     }
