@@ -70,28 +70,58 @@ pub struct Token {
     pub end: usize,
 }
 
-fn is_id_start(c: u8) -> bool {
-    c.is_ascii_alphabetic() || c == b'_'
+/// Character classes, one table lookup per byte in the hot loops.
+const WS: u8 = 1;
+const ID_START: u8 = 2;
+const ID_CHAR: u8 = 4;
+const SUFFIX_CHAR: u8 = 8;
+
+const fn class_table() -> [u8; 256] {
+    let mut t = [0u8; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        let mut k = 0;
+        if b.is_ascii_whitespace() {
+            k |= WS;
+        }
+        if b.is_ascii_alphabetic() || b == b'_' {
+            k |= ID_START;
+        }
+        if b.is_ascii_alphanumeric() || b == b'_' || b == b'$' || b == b'.' {
+            k |= ID_CHAR | SUFFIX_CHAR;
+        }
+        if b == b'-' {
+            k |= SUFFIX_CHAR;
+        }
+        t[c] = k;
+        c += 1;
+    }
+    t
 }
 
-fn is_id_char(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || c == b'_' || c == b'$' || c == b'.'
+static CLASS: [u8; 256] = class_table();
+
+#[inline]
+fn is(c: u8, class: u8) -> bool {
+    CLASS[c as usize] & class != 0
 }
 
-fn is_suffix_char(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$' | b'.' | b'-')
+/// The end of the run of `class` bytes starting at `from`.
+#[inline]
+fn run_end(src: &[u8], from: usize, class: u8) -> usize {
+    match src.get(from..) {
+        Some(rest) => from + rest.iter().position(|&b| !is(b, class)).unwrap_or(rest.len()),
+        None => from,
+    }
 }
 
 /// Skips whitespace and `//` comments from `pos`.
 pub fn skip_trivia(src: &[u8], mut pos: usize) -> usize {
     loop {
-        while pos < src.len() && src[pos].is_ascii_whitespace() {
-            pos += 1;
-        }
+        pos = run_end(src, pos, WS);
         if pos + 1 < src.len() && src[pos] == b'/' && src[pos + 1] == b'/' {
-            while pos < src.len() && src[pos] != b'\n' {
-                pos += 1;
-            }
+            pos = memchr::memchr(b'\n', &src[pos..]).map_or(src.len(), |i| pos + i);
             continue;
         }
         return pos;
@@ -176,13 +206,8 @@ pub fn lex(src: &[u8], pos: usize) -> Token {
                 while at(i).is_ascii_digit() {
                     i += 1;
                 }
-            } else if is_id_start(first) || first == b'$' || first == b'.' || (first == b'-' && c != b'!') {
-                i += 1;
-                while i < src.len()
-                    && (if c == b'!' || c == b'#' { is_id_char(src[i]) } else { is_suffix_char(src[i]) })
-                {
-                    i += 1;
-                }
+            } else if is(first, ID_START) || first == b'$' || first == b'.' || (first == b'-' && c != b'!') {
+                i = run_end(src, i + 1, if c == b'!' || c == b'#' { ID_CHAR } else { SUFFIX_CHAR });
             } else if first.is_ascii_digit() {
                 while at(i).is_ascii_digit() {
                     i += 1;
@@ -225,13 +250,7 @@ pub fn lex(src: &[u8], pos: usize) -> Token {
             }
             tok(Tok::Float, i)
         }
-        _ if is_id_start(c) => {
-            let mut i = start + 1;
-            while i < src.len() && is_id_char(src[i]) {
-                i += 1;
-            }
-            tok(Tok::BareId, i)
-        }
+        _ if is(c, ID_START) => tok(Tok::BareId, run_end(src, start + 1, ID_CHAR)),
         _ => {
             // Step over a whole UTF-8 character so error locations stay valid.
             let mut end = start + 1;
