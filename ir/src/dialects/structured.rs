@@ -646,26 +646,29 @@ fn parse_generic(p: &mut OpParser<'_, '_>) -> PResult<()> {
     let dict_loc = p.cur_loc();
     p.optional_attr_dict()?;
     // `iterator_types = ["parallel", ...]` becomes the enum attributes.
-    let key = p.ctx().sym("iterator_types");
-    if let Some(a) = p.attrs.get(&key).copied() {
-        let items = match p.ctx().attr_kind(a) {
-            AttrKind::Array(items) => items.clone(),
+    if let Some(a) = p.attrs.get(&ITERATOR_TYPES).copied() {
+        let ctx: &Context = p.ctx();
+        let kinds: Result<SmallVec<[IteratorKind; 8]>, Option<String>> = match ctx.attr_kind(a) {
+            AttrKind::Array(items) => items
+                .iter()
+                .map(|&i| match ctx.attr_kind(i) {
+                    AttrKind::String { value, .. } => match value.as_str() {
+                        "parallel" => Ok(IteratorKind::Parallel),
+                        "reduction" => Ok(IteratorKind::Reduction),
+                        word => Err(Some(format!("custom op 'linalg.generic' unexpected iterator_type ({word})"))),
+                    },
+                    _ => Err(None),
+                })
+                .collect(),
             _ => return p.err_at(dict_loc, "expected iterator_types to be an array"),
         };
-        let mut kinds = Vec::with_capacity(items.len());
-        for i in items {
-            let kind = match p.ctx().attr_kind(i) {
-                AttrKind::String { value, .. } => match value.as_str() {
-                    "parallel" => Ok(IteratorKind::Parallel),
-                    "reduction" => Ok(IteratorKind::Reduction),
-                    word => Err(format!("custom op 'linalg.generic' unexpected iterator_type ({word})")),
-                },
-                _ => return p.err_at(dict_loc, "expected iterator_types to be an array of strings"),
-            };
-            kinds.push(kind.or_else(|msg| p.err_at(dict_loc, msg))?);
-        }
+        let kinds = match kinds {
+            Ok(kinds) => kinds,
+            Err(Some(msg)) => return p.err_at(dict_loc, msg),
+            Err(None) => return p.err_at(dict_loc, "expected iterator_types to be an array of strings"),
+        };
         let a = iterator_types_attr(p.ctx(), &kinds);
-        p.set_attr("iterator_types", a);
+        p.attrs.insert(ITERATOR_TYPES, a);
     }
     parse_ins_outs(p)?;
     if p.optional_keyword("attrs") {
