@@ -23,6 +23,7 @@ Usage: benches/fold_lower_compare.py [--runs R] [N ...]   (default 1000 10000)
 """
 import argparse
 import os
+import random
 import subprocess
 import sys
 import tempfile
@@ -91,11 +92,17 @@ def measure_interleaved(cmds, runs):
     """For each command, (wall s, cpu s, max rss MiB) of its fastest of
     `runs` runs (None if it fails). The commands take turns, run after
     run, so that a machine whose speed drifts (a shared host) slows them
-    alike instead of whichever ran during a slow spell."""
+    alike instead of whichever ran during a slow spell. The order of each
+    turn is shuffled (seeded): on this 2-core host a run that comes right
+    after mlir-opt's (both cores busy for seconds) is measurably slower,
+    and a fixed order always handed that penalty to the same command."""
     best = [None] * len(cmds)
     failed = [False] * len(cmds)
+    order = random.Random(0)
     for _ in range(runs):
-        for i, cmd in enumerate(cmds):
+        turn = list(enumerate(cmds))
+        order.shuffle(turn)
+        for i, cmd in turn:
             if failed[i]:
                 continue
             r = run_once(cmd)

@@ -100,8 +100,8 @@ def main():
         for n in a.sizes:
             write(n)
             ops = n * OPS_PER_CHAIN
-            # tessel by default (a helper thread verifies while the main
-            # one prints), tessel on one thread, mlir-opt by default.
+            # tessel by default (helper threads where the printer splits a
+            # large block), tessel on one thread, mlir-opt by default.
             t, t1, m = measure_interleaved([[a.tessel, path, FLAG, "-o", os.devnull],
                                             [a.tessel, path, FLAG, "--mlir-disable-threading", "-o", os.devnull],
                                             [a.mlir_opt, path, FLAG, "-o", os.devnull]], a.runs)
