@@ -404,6 +404,10 @@ fn available_before(ctx: &Context, v: Value, op: OpId) -> bool {
 /// `BubbleUpPackOpThroughGenericOpPattern`).
 pub fn bubble_up_pack_through_generic(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     let ctx = &*rw.ctx;
+    // The cheap test first: is the source a generic's result?
+    if !ctx.operands(op).first().and_then(|s| ctx.defining_op(*s)).is_some_and(|g| GenericOp::isa(ctx, g)) {
+        return false;
+    }
     let Some(pack) = PackInfo::read(ctx, op) else { return false };
     let Some(generic) = ctx.defining_op(pack.source).filter(|g| GenericOp::isa(ctx, *g)) else { return false };
     if !has_one_use(ctx, pack.source) || pack.padding_value.is_some() {
@@ -579,6 +583,10 @@ fn packed_pad_amounts(ctx: &Context, pad: OpId, info: &PackInfo) -> Option<(Vec<
 /// it back through an unpack.
 pub fn bubble_up_pack_through_pad(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     let ctx = &*rw.ctx;
+    // The cheap test first: most packs' sources are not pads.
+    if !ctx.operands(op).first().and_then(|s| ctx.defining_op(*s)).is_some_and(|p| PadOp::isa(ctx, p)) {
+        return false;
+    }
     let Some(info) = PackInfo::read(ctx, op) else { return false };
     let Some(pad) = ctx.defining_op(info.source).filter(|p| PadOp::isa(ctx, *p)) else { return false };
     if info.padding_value.is_some() || !ctx.defining_op(info.dest).is_some_and(|d| EmptyOp::isa(ctx, d)) {
@@ -728,6 +736,11 @@ fn static_tiles(info: &PackInfo) -> Option<Vec<i64>> {
 /// user and the tiles are static.
 pub fn bubble_up_pack_through_reshape(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     let ctx = &*rw.ctx;
+    // The cheap test first: most packs' sources are not reshapes.
+    let is_reshape = |r: OpId| CollapseShapeOp::isa(ctx, r) || ExpandShapeOp::isa(ctx, r);
+    if !ctx.operands(op).first().and_then(|s| ctx.defining_op(*s)).is_some_and(is_reshape) {
+        return false;
+    }
     let Some(info) = PackInfo::read(ctx, op) else { return false };
     let Some(reshape) = ctx.defining_op(info.source) else { return false };
     if ctx.results(reshape).len() != 1 || !has_one_use(ctx, info.source) {
@@ -896,6 +909,11 @@ fn reassociation_for_reshape(from: &[i64], to: &[i64]) -> Option<Vec<Vec<usize>>
 /// divisible expanded dims.
 pub fn push_down_unpack_through_expand_shape(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     let ctx = &*rw.ctx;
+    // The cheap test first: most unpacks do not feed an expand_shape.
+    let feeds_expand = |r: &Value| ctx.uses(*r).first().is_some_and(|u| ExpandShapeOp::isa(ctx, u.op));
+    if !ctx.results(op).first().is_some_and(feeds_expand) {
+        return false;
+    }
     let Some(info) = PackInfo::read(ctx, op) else { return false };
     let result = ctx.result(op, 0);
     if !has_one_use(ctx, result) {
