@@ -3,7 +3,9 @@
 //! The IR core is single-threaded. Three things can use a second core when
 //! there is one and the input is large: faulting in the pages of the
 //! printer's buffer ahead of use ([`Prefetch`]), verifying the two halves of
-//! a large block, and printing them ([`join`]). (The arena no longer faults
+//! a large block, and printing them ([`join`]) when the text streams out
+//! (text built whole in memory is printed on one thread: see
+//! `printer::print_op_top_parts`). (The arena no longer faults
 //! its next chunk in on a helper: one thread per chunk gained nothing
 //! steady; see `arena.rs`.)
 //! Each produces the same result as doing the work in order; the switch

@@ -287,8 +287,13 @@ pub fn print_op_top(ctx: &Context, op: OpId, opts: PrintOptions) -> String {
 
 /// [`print_op_top`] as the alias definitions and the op's text in pieces: a
 /// caller that writes them in turn never moves the (possibly huge) op text.
+/// On one thread: where the whole text is built in memory (after a pass
+/// pipeline, or when aliases must come first) a helper printing half of a
+/// large block gained no wall time on 2 cores and cost 4-12% more CPU time
+/// (benches/propagation_compare.py and tiling_compare.sh inputs, paired
+/// runs); the streaming printer ([`print_op_top_to`]) keeps its helper.
 pub fn print_op_top_parts(ctx: &Context, op: OpId, opts: PrintOptions) -> (String, PrintedText) {
-    print_top(ctx, op, opts, crate::parallel::enabled())
+    print_top(ctx, op, opts, false)
 }
 
 /// [`print_op_top_parts`], using a second thread for large blocks if
@@ -339,7 +344,7 @@ fn print_top_to(
     let aliases_possible = !opts.local_scope
         && (opts.debug_info || ctx.any_attr(|k| matches!(k, AttrKind::AffineMap(_) | AttrKind::IntegerSet(_))));
     if aliases_possible {
-        let (head, body) = print_top(ctx, op, opts, parallel);
+        let (head, body) = print_top(ctx, op, opts, false);
         w.write_all(head.as_bytes())?;
         return body.write_to(w);
     }
