@@ -3,9 +3,9 @@
 `-test-linalg-data-layout-propagation` on a module of N elementwise chains
 around packs; wall time, CPU time (user + sys) and peak memory (max RSS)
 of the best of RUNS runs, and tessel's time per op. tessel runs twice: by
-default (a helper thread verifies the output while the main one prints
-it) and on one thread (`--mlir-disable-threading`), whose CPU time is the
-work without the helper's overhead.
+default and on one thread (`--mlir-disable-threading`). After a pass both
+print on one thread and only the verifier's split of a large block differs,
+so the gap between those two columns shows the host's noise.
 
 Each chain is one small function, the plainest large input (static shapes
 that vary from chain to chain, f32):
