@@ -124,12 +124,19 @@ fn run_within_budget(
             opts.outputs.len()
         )));
     }
+    // A vector result is named by its declared type (the engine holds it
+    // like a tensor); a tensor by its runtime shape.
+    let declared = Interpreter::new(ctx, module).result_signature(&opts.func).unwrap_or_default();
     let mut printed = String::new();
     for (i, r) in results.iter().enumerate() {
         match opts.outputs.get(i) {
             Some(path) => write_output(r, path).map_err(RunFailure::Usage)?,
             None => {
-                printed.push_str(&format!("// result #{i}: {}\n", r.mlir_type()));
+                let ty = match declared.get(i) {
+                    Some(p) if p.ty.starts_with("vector<") => p.ty.clone(),
+                    _ => r.mlir_type(),
+                };
+                printed.push_str(&format!("// result #{i}: {ty}\n"));
                 printed.push_str(&format_value(r));
                 printed.push('\n');
             }

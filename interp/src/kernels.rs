@@ -80,8 +80,17 @@ fn kernel_table() -> Vec<(&'static OpDef, Entry)> {
         (&structured::GENERIC, crate::structured::structured_op as Kernel),
         (&structured::INDEX, crate::structured::index as Kernel),
     ]);
-    let kernels = kernels.into_iter().chain(structured_ops).map(|(def, k)| (def, Entry::Kernel(k)));
+    let kernels = kernels
+        .into_iter()
+        .chain(structured_ops)
+        .chain(crate::vector::kernels())
+        .map(|(def, k)| (def, Entry::Kernel(k)));
     kernels.chain(SCALAR_OPS.iter().map(|(def, f)| (*def, Entry::Scalar(*f)))).collect()
+}
+
+/// The scalar computation of an arith op (reductions combine with them).
+pub(crate) fn scalar_fn(def: &OpDef) -> Option<ScalarFn> {
+    SCALAR_OPS.iter().find(|(d, _)| std::ptr::eq(*d, def)).map(|(_, f)| *f)
 }
 
 /// How to run `op`, from its definition.
@@ -93,14 +102,14 @@ pub(crate) fn kernel(ctx: &Context, op: OpId) -> Option<Entry> {
     table.get(&(def as *const OpDef as usize)).copied()
 }
 
-fn elem_of(ctx: &Context, v: Value) -> RunResult<ElemType> {
+pub(crate) fn elem_of(ctx: &Context, v: Value) -> RunResult<ElemType> {
     ElemType::of(ctx, ctx.value_type(v)).ok_or_else(|| {
         let ty = tessel_ir::printer::type_to_string(ctx, ctx.value_type(v));
         RunError::new(format!("the engine has no storage for {ty}"))
     })
 }
 
-fn yield_operands(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
+pub(crate) fn yield_operands(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
     let vals = i.ctx.operands(op).iter().map(|v| i.get(*v)).collect::<RunResult<_>>()?;
     Ok(Flow::Yield(vals))
 }

@@ -23,6 +23,7 @@ mod stream;
 mod structured;
 mod tensor;
 mod transpose;
+mod vector;
 
 use std::rc::Rc;
 

@@ -1,5 +1,5 @@
 //! The dialects tessel knows: builtin, func, arith, affine, scf, tensor
-//! (with pack/unpack), math, ub (`ub.poison`) and a linalg subset
+//! (with pack/unpack), math, ub (`ub.poison`), vector and a linalg subset
 //! (structured ops in `structured`).
 
 pub mod affine;
@@ -15,7 +15,9 @@ pub mod structured;
 pub mod tensor;
 pub mod transform;
 pub mod transform_pack;
+pub mod transform_vector;
 pub mod ub;
+pub mod vector;
 pub mod xla;
 
 use crate::registry::{traits, Dialect};
@@ -34,6 +36,7 @@ pub static ALL: &[&Dialect] = &[
     &Dialect { name: "transform", register: transform::register },
     &Dialect { name: "xla", register: xla::register },
     &Dialect { name: "ub", register: ub::register },
+    &Dialect { name: "vector", register: vector::register },
 ];
 
 impl Context {

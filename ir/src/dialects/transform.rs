@@ -432,6 +432,7 @@ pub fn register(r: &mut Registry) {
         r.add(d);
     }
     super::transform_pack::register(r);
+    super::transform_vector::register(r);
 }
 
 fn is_transform_type(ctx: &Context, t: crate::Type) -> bool {

@@ -1015,12 +1015,22 @@ impl<'a> OpPrinter<'a> {
 
     /// Prints an op with its results, at the current indentation.
     pub fn print_op(&mut self, op: OpId) {
+        self.print_op_impl(op, true);
+    }
+
+    /// An op without its `%r = ` result definitions, as `vector.mask`
+    /// prints the op it masks (MLIR's `printCustomOrGenericOp`).
+    pub fn print_op_without_results(&mut self, op: OpId) {
+        self.print_op_impl(op, false);
+    }
+
+    fn print_op_impl(&mut self, op: OpId, with_results: bool) {
         let ctx = self.ctx;
         if let Some(locs) = &mut self.collecting_locs {
             locs.push((ctx.op_loc(op), false));
         }
         let results = ctx.results(op);
-        if !results.is_empty() {
+        if with_results && !results.is_empty() {
             self.names.write_result_defs(ctx, op, &mut self.out);
             self.out.push_str(" = ");
         }

@@ -1,0 +1,142 @@
+//! The transform op that vectorizes structured ops, as MLIR 22 spells it:
+//! `transform.structured.vectorize %target (vector_sizes [4, [8]])?
+//! {vectorize_nd_extract}? : !transform.any_op`. The interpreter runs it
+//! with `tessel_passes::vectorize`.
+
+use crate::attrs::AttrKind;
+use crate::parser::lexer::Tok;
+use crate::parser::{OpParser, PResult};
+use crate::printer::OpPrinter;
+use crate::registry::{Registry, VerifyError};
+use crate::types::DYNAMIC;
+use crate::{Context, OpId};
+
+crate::op! {
+    /// `transform.structured.vectorize %target vector_sizes [..]`
+    pub struct VectorizeOp => VECTORIZE = "transform.structured.vectorize";
+    operands { target: One, vector_sizes: Variadic }
+    attributes {
+        static_vector_sizes: OptI64Array = "static_vector_sizes",
+        scalable_sizes: AnyAttr = "scalable_sizes",
+        vectorize_nd_extract: UnitAttr = "vectorize_nd_extract",
+        flatten_1d_depthwise_conv: UnitAttr = "flatten_1d_depthwise_conv",
+        assume_dynamic_dims_match_vec_sizes: UnitAttr = "assume_dynamic_dims_match_vec_sizes",
+        create_named_contraction: UnitAttr = "create_named_contraction"
+    }
+    results { }
+    regions { }
+    format { parse_vectorize, print_vectorize }
+    def {
+        verify: Some(verify_vectorize),
+    }
+}
+
+/// Registers the op.
+pub fn register(r: &mut Registry) {
+    r.add(&VECTORIZE);
+}
+
+/// The static vector sizes and which are scalable (empty: none given).
+pub fn vector_sizes(ctx: &Context, op: OpId) -> (Vec<i64>, Vec<bool>) {
+    let v = VectorizeOp(op);
+    let sizes = v.static_vector_sizes(ctx).to_vec();
+    let scalable = match v.scalable_sizes(ctx).map(|a| ctx.attr_kind(a)) {
+        Some(AttrKind::DenseArray { values, .. }) => values.iter().map(|b| *b != 0).collect(),
+        _ => vec![false; sizes.len()],
+    };
+    (sizes, scalable)
+}
+
+fn parse_vectorize(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    let target = p.operand()?;
+    let mut dyns = Vec::new();
+    if p.optional_keyword("vector_sizes") {
+        p.expect(Tok::LSquare)?;
+        let (mut ints, mut scalable) = (Vec::new(), Vec::new());
+        if !p.optional(Tok::RSquare) {
+            loop {
+                let bracket = p.optional(Tok::LSquare);
+                if let Some(d) = p.optional_operand()? {
+                    dyns.push(d);
+                    ints.push(DYNAMIC);
+                } else {
+                    ints.push(p.integer()?);
+                }
+                if bracket {
+                    p.expect(Tok::RSquare)?;
+                }
+                scalable.push(bracket as i64);
+                if !p.optional(Tok::Comma) {
+                    break;
+                }
+            }
+            p.expect(Tok::RSquare)?;
+        }
+        let a = p.ctx().i64_array_attr(&ints);
+        p.set_attr("static_vector_sizes", a);
+        let i1 = p.ctx().int_type(1);
+        let a = p.ctx().attr(AttrKind::DenseArray { elem: i1, values: scalable });
+        p.set_attr("scalable_sizes", a);
+    }
+    p.optional_attr_dict()?;
+    let t = p.colon_type()?;
+    p.push_operand(&target, t)?;
+    if !dyns.is_empty() {
+        p.expect(Tok::Comma)?;
+        let loc = p.cur_loc();
+        let tys = p.type_list()?;
+        p.push_operands(&dyns, &tys, loc)?;
+    }
+    Ok(())
+}
+
+fn print_vectorize(p: &mut OpPrinter<'_>, op: OpId) {
+    let ctx = p.ctx();
+    let v = VectorizeOp(op);
+    p.write(" ");
+    p.print_operand(v.target(ctx));
+    if ctx.get_attr(op, "static_vector_sizes").is_some() {
+        let (sizes, scalable) = vector_sizes(ctx, op);
+        let mut dyns = v.vector_sizes(ctx).iter();
+        p.write(" vector_sizes [");
+        for (i, s) in sizes.iter().enumerate() {
+            if i > 0 {
+                p.write(", ");
+            }
+            let sc = scalable.get(i).copied().unwrap_or(false);
+            if sc {
+                p.write("[");
+            }
+            match (*s == DYNAMIC).then(|| dyns.next()).flatten() {
+                Some(d) => p.print_operand(*d),
+                None => p.write(&s.to_string()),
+            }
+            if sc {
+                p.write("]");
+            }
+        }
+        p.write("]");
+    }
+    // The flags are inherent but printed in the dictionary, as MLIR does.
+    p.print_optional_attr_dict(op, &["static_vector_sizes", "scalable_sizes"]);
+    p.write(" : ");
+    p.print_type(ctx.value_type(v.target(ctx)));
+    let dyns = v.vector_sizes(ctx);
+    if !dyns.is_empty() {
+        p.write(", ");
+        let tys: Vec<crate::Type> = dyns.iter().map(|d| ctx.value_type(*d)).collect();
+        p.print_types(&tys);
+    }
+}
+
+fn verify_vectorize(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
+    let (sizes, scalable) = vector_sizes(ctx, op);
+    let dynamic = sizes.iter().filter(|s| **s == DYNAMIC).count();
+    if dynamic != VectorizeOp(op).vector_sizes(ctx).len() {
+        return Err("expected as many dynamic vector sizes as `?` entries".into());
+    }
+    if scalable.len() != sizes.len() {
+        return Err("expected same number of vector sizes and scalable flags".into());
+    }
+    Ok(())
+}

@@ -1,0 +1,466 @@
+//! The `vector` dialect: the ops vectorized pack / unpack / pad / generic
+//! code is made of, and the ops its lowerings use. Custom forms, verifier
+//! messages and generic-form properties follow mlir-opt 22 (`format.rs`,
+//! `transfer.rs`, `verify.rs`).
+//!
+//! Values of vector type are immutable, like tensors; the engine keeps a
+//! vector in the same dense storage as a tensor.
+
+mod format;
+mod transfer;
+mod verify;
+
+pub use transfer::{default_in_bounds, minor_identity, TransferView};
+
+use crate::attrs::AttrKind;
+use crate::registry::{traits, OpDef, Registry};
+use crate::types::TypeKind;
+use crate::{Context, Type};
+
+crate::op! {
+    /// `vector.transfer_read %src[%i, ...], %pad[, %mask] : tensor<..>, vector<..>`
+    pub struct TransferReadOp => TRANSFER_READ = "vector.transfer_read";
+    operands segmented { base: One, indices: Variadic, padding: Optional, mask: Optional }
+    attributes { permutation_map: MapAttr = "permutation_map", in_bounds: AnyAttr = "in_bounds" }
+    results { vector: One }
+    regions { }
+    format { transfer::parse_transfer_read, transfer::print_transfer_read }
+    def {
+        verify: Some(transfer::verify_transfer_read),
+        traits: traits::DEAD_WHEN_UNUSED,
+    }
+}
+
+crate::op! {
+    /// `vector.transfer_write %v, %dest[%i, ...][, %mask] : vector<..>, tensor<..>`
+    pub struct TransferWriteOp => TRANSFER_WRITE = "vector.transfer_write";
+    operands segmented { value_to_store: One, base: One, indices: Variadic, mask: Optional }
+    attributes { permutation_map: MapAttr = "permutation_map", in_bounds: AnyAttr = "in_bounds" }
+    results { result: Optional }
+    regions { }
+    format { transfer::parse_transfer_write, transfer::print_transfer_write }
+    def {
+        verify: Some(transfer::verify_transfer_write),
+    }
+}
+
+crate::op! {
+    /// `vector.mask %m[, %passthru] { op } : vector<..xi1> -> T`
+    pub struct MaskOp => MASK = "vector.mask";
+    operands { mask: One, passthru: Optional }
+    attributes { }
+    results { results: Variadic }
+    regions { mask_region }
+    format { format::parse_mask, format::print_mask }
+    def {
+        verify: Some(verify::verify_mask),
+        traits: traits::SINGLE_BLOCK,
+        implicit_terminator: Some("vector.yield"),
+    }
+}
+
+crate::op! {
+    /// `vector.yield %a, ... : T, ...`
+    pub struct YieldOp => YIELD = "vector.yield";
+    operands { operands: Variadic }
+    attributes { }
+    results { }
+    regions { }
+    format { format::parse_yield, format::print_yield }
+    def {
+        verify: Some(verify::verify_yield),
+        traits: traits::TERMINATOR | traits::PURE,
+    }
+}
+
+crate::op! {
+    /// `vector.create_mask %a, %b : vector<4x8xi1>`
+    pub struct CreateMaskOp => CREATE_MASK = "vector.create_mask";
+    operands { operands: Variadic }
+    attributes { }
+    results { result: One }
+    regions { }
+    format { format::parse_create_mask, format::print_create_mask }
+    def {
+        verify: Some(verify::verify_create_mask),
+        traits: traits::PURE,
+    }
+}
+
+crate::op! {
+    /// `vector.constant_mask [2, 4] : vector<4x8xi1>`
+    pub struct ConstantMaskOp => CONSTANT_MASK = "vector.constant_mask";
+    operands { }
+    attributes { mask_dim_sizes: I64Array = "mask_dim_sizes" }
+    results { result: One }
+    regions { }
+    format { format::parse_constant_mask, format::print_constant_mask }
+    def {
+        verify: Some(verify::verify_constant_mask),
+        traits: traits::PURE,
+    }
+}
+
+crate::op! {
+    /// `vector.broadcast %s : f32 to vector<4x8xf32>`
+    pub struct BroadcastOp => BROADCAST = "vector.broadcast";
+    operands { source: One }
+    attributes { }
+    results { vector: One }
+    regions { }
+    format { format::parse_unary_to, format::print_unary_to }
+    def {
+        verify: Some(verify::verify_broadcast),
+        traits: traits::PURE,
+    }
+}
+
+crate::op! {
+    /// `vector.shape_cast %v : vector<4x8xf32> to vector<32xf32>`
+    pub struct ShapeCastOp => SHAPE_CAST = "vector.shape_cast";
+    operands { source: One }
+    attributes { }
+    results { result: One }
+    regions { }
+    format { format::parse_unary_to, format::print_unary_to }
+    def {
+        verify: Some(verify::verify_shape_cast),
+        traits: traits::PURE,
+    }
+}
+
+crate::op! {
+    /// `vector.bitcast %v : vector<4xf32> to vector<4xi32>`
+    pub struct BitCastOp => BITCAST = "vector.bitcast";
+    operands { source: One }
+    attributes { }
+    results { result: One }
+    regions { }
+    format { format::parse_unary_to, format::print_unary_to }
+    def {
+        verify: Some(verify::verify_bitcast),
+        traits: traits::PURE,
+    }
+}
+
+crate::op! {
+    /// `vector.transpose %v, [1, 0] : vector<4x8xf32> to vector<8x4xf32>`
+    pub struct TransposeOp => TRANSPOSE = "vector.transpose";
+    operands { vector: One }
+    attributes { permutation: I64Array = "permutation" }
+    results { result: One }
+    regions { }
+    format { format::parse_transpose, format::print_transpose }
+    def {
+        verify: Some(verify::verify_transpose),
+        traits: traits::PURE,
+    }
+}
+
+crate::op! {
+    /// `vector.extract %v[0, %i] : f32 from vector<4x8xf32>`
+    pub struct ExtractOp => EXTRACT = "vector.extract";
+    operands { source: One, dynamic_position: Variadic }
+    attributes { static_position: I64Array = "static_position" }
+    results { result: One }
+    regions { }
+    format { format::parse_extract, format::print_extract }
+    def {
+        verify: Some(verify::verify_extract),
+        traits: traits::PURE,
+    }
+}
+
+crate::op! {
+    /// `vector.insert %s, %v [0, %i] : f32 into vector<4x8xf32>`
+    pub struct InsertOp => INSERT = "vector.insert";
+    operands { value_to_store: One, dest: One, dynamic_position: Variadic }
+    attributes { static_position: I64Array = "static_position" }
+    results { result: One }
+    regions { }
+    format { format::parse_insert, format::print_insert }
+    def {
+        verify: Some(verify::verify_insert),
+        traits: traits::PURE,
+    }
+}
+
+crate::op! {
+    /// `vector.extract_strided_slice %v {offsets = [..], sizes = [..], strides = [..]} : T to T`
+    pub struct ExtractStridedSliceOp => EXTRACT_STRIDED_SLICE = "vector.extract_strided_slice";
+    operands { source: One }
+    attributes { offsets: AnyAttr = "offsets", sizes: AnyAttr = "sizes", strides: AnyAttr = "strides" }
+    results { result: One }
+    regions { }
+    format { format::parse_unary_to, format::print_unary_to }
+    def {
+        verify: Some(verify::verify_extract_strided_slice),
+        traits: traits::PURE,
+    }
+}
+
+crate::op! {
+    /// `vector.insert_strided_slice %a, %b {offsets = [..], strides = [..]} : T into T`
+    pub struct InsertStridedSliceOp => INSERT_STRIDED_SLICE = "vector.insert_strided_slice";
+    operands { value_to_store: One, dest: One }
+    attributes { offsets: AnyAttr = "offsets", strides: AnyAttr = "strides" }
+    results { result: One }
+    regions { }
+    format { format::parse_insert_strided_slice, format::print_insert_strided_slice }
+    def {
+        verify: Some(verify::verify_insert_strided_slice),
+        traits: traits::PURE,
+    }
+}
+
+crate::op! {
+    /// `vector.from_elements %a, %b : vector<2xf32>`
+    pub struct FromElementsOp => FROM_ELEMENTS = "vector.from_elements";
+    operands { elements: Variadic }
+    attributes { }
+    results { result: One }
+    regions { }
+    format { format::parse_from_elements, format::print_from_elements }
+    def {
+        verify: Some(verify::verify_from_elements),
+        traits: traits::PURE,
+    }
+}
+
+crate::op! {
+    /// `vector.step : vector<4xindex>`
+    pub struct StepOp => STEP = "vector.step";
+    operands { }
+    attributes { }
+    results { result: One }
+    regions { }
+    format { format::parse_step, format::print_step }
+    def {
+        verify: Some(verify::verify_step),
+        traits: traits::PURE,
+    }
+}
+
+crate::op! {
+    /// `vector.fma %a, %b, %c : vector<4xf32>`
+    pub struct FmaOp => FMA = "vector.fma";
+    operands { lhs: One, rhs: One, acc: One }
+    attributes { }
+    results { result: One }
+    regions { }
+    format { format::parse_fma, format::print_fma }
+    def {
+        verify: Some(verify::verify_fma),
+        traits: traits::PURE,
+    }
+}
+
+crate::op! {
+    /// `vector.reduction <add>, %v[, %acc] [fastmath<..>] : vector<8xf32> into f32`
+    pub struct ReductionOp => REDUCTION = "vector.reduction";
+    operands { vector: One, acc: Optional }
+    attributes { kind: AnyAttr = "kind", fastmath: AnyAttr = "fastmath" }
+    results { dest: One }
+    regions { }
+    format { format::parse_reduction, format::print_reduction }
+    def {
+        verify: Some(verify::verify_reduction),
+        traits: traits::PURE,
+        default_properties: super::arith::FASTMATH_DEFAULT,
+    }
+}
+
+crate::op! {
+    /// `vector.multi_reduction <add>, %v, %acc [0] : vector<4x8xf32> to vector<8xf32>`
+    pub struct MultiReductionOp => MULTI_REDUCTION = "vector.multi_reduction";
+    operands { source: One, acc: One }
+    attributes { kind: AnyAttr = "kind", reduction_dims: I64Array = "reduction_dims" }
+    results { dest: One }
+    regions { }
+    format { format::parse_multi_reduction, format::print_multi_reduction }
+    def {
+        verify: Some(verify::verify_multi_reduction),
+        traits: traits::PURE,
+    }
+}
+
+crate::op! {
+    /// `vector.interleave %a, %b : vector<4xf32> -> vector<8xf32>`
+    pub struct InterleaveOp => INTERLEAVE = "vector.interleave";
+    operands { lhs: One, rhs: One }
+    attributes { }
+    results { result: One }
+    regions { }
+    format { format::parse_interleave, format::print_interleave }
+    def {
+        verify: Some(verify::verify_interleave),
+        traits: traits::PURE,
+    }
+}
+
+crate::op! {
+    /// `%even, %odd = vector.deinterleave %v : vector<8xf32> -> vector<4xf32>`
+    pub struct DeinterleaveOp => DEINTERLEAVE = "vector.deinterleave";
+    operands { source: One }
+    attributes { }
+    results { res1: One, res2: One }
+    regions { }
+    format { format::parse_deinterleave, format::print_deinterleave }
+    def {
+        verify: Some(verify::verify_deinterleave),
+        traits: traits::PURE,
+        result_groups: Some(|_, _| vec![("res1", 1), ("res2", 1)]),
+    }
+}
+
+crate::op! {
+    /// `vector.print %v : vector<4xf32>` (the punctuation property kept as written)
+    pub struct PrintOp => PRINT = "vector.print";
+    operands { source: Optional }
+    attributes { punctuation: AnyAttr = "punctuation", string_literal: AnyAttr = "stringLiteral" }
+    results { }
+    regions { }
+    format { format::parse_print, format::print_print }
+    def {
+        default_properties: &[("punctuation", "#vector.punctuation<newline>")],
+    }
+}
+
+/// Every op of the dialect.
+pub static OPS: &[&OpDef] = &[
+    &TRANSFER_READ,
+    &TRANSFER_WRITE,
+    &MASK,
+    &YIELD,
+    &CREATE_MASK,
+    &CONSTANT_MASK,
+    &BROADCAST,
+    &SHAPE_CAST,
+    &BITCAST,
+    &TRANSPOSE,
+    &EXTRACT,
+    &INSERT,
+    &EXTRACT_STRIDED_SLICE,
+    &INSERT_STRIDED_SLICE,
+    &FROM_ELEMENTS,
+    &STEP,
+    &FMA,
+    &REDUCTION,
+    &MULTI_REDUCTION,
+    &INTERLEAVE,
+    &DEINTERLEAVE,
+    &PRINT,
+];
+
+/// Registers the dialect.
+pub fn register(r: &mut Registry) {
+    for d in OPS {
+        r.add(d);
+    }
+}
+
+/// A vector type's parts: shape, which dims are scalable, element type.
+#[derive(Clone, Copy, Debug)]
+pub struct VectorShape<'a> {
+    pub shape: &'a [i64],
+    pub scalable: &'a [bool],
+    pub elem: Type,
+}
+
+impl VectorShape<'_> {
+    /// The rank.
+    pub fn rank(&self) -> usize {
+        self.shape.len()
+    }
+
+    /// The number of elements (scalable dims counted at their minimum).
+    pub fn num_elements(&self) -> i64 {
+        self.shape.iter().product()
+    }
+
+    /// Whether any dim is scalable.
+    pub fn is_scalable(&self) -> bool {
+        self.scalable.iter().any(|s| *s)
+    }
+}
+
+/// The parts of `t` if it is a vector type.
+pub fn vector_shape(ctx: &Context, t: Type) -> Option<VectorShape<'_>> {
+    match ctx.type_kind(t) {
+        TypeKind::Vector { shape, scalable, elem } => Some(VectorShape { shape, scalable, elem: *elem }),
+        _ => None,
+    }
+}
+
+/// `vector<shape x elem>` with no scalable dims.
+pub fn vector_type(ctx: &mut Context, shape: Vec<i64>, elem: Type) -> Type {
+    let scalable = vec![false; shape.len()];
+    ctx.ty(TypeKind::Vector { shape, scalable, elem })
+}
+
+/// `vector<shape x elem>` with the given scalable dims.
+pub fn scalable_vector_type(ctx: &mut Context, shape: Vec<i64>, scalable: Vec<bool>, elem: Type) -> Type {
+    ctx.ty(TypeKind::Vector { shape, scalable, elem })
+}
+
+/// The combining kinds of `vector.reduction` / `multi_reduction`
+/// (`#vector.kind<..>`).
+pub const COMBINING_KINDS: &[&str] = &[
+    "add", "mul", "minui", "minsi", "minnumf", "maxui", "maxsi", "maxnumf", "and", "or", "xor", "maximumf", "minimumf",
+];
+
+/// The combining kind of a reduction (`"add"` from `#vector.kind<add>`).
+pub fn combining_kind(ctx: &Context, op: crate::OpId) -> Option<&str> {
+    match ctx.attr_kind(ctx.get_attr(op, "kind")?) {
+        AttrKind::Opaque { text, .. } => text.strip_prefix("kind<")?.strip_suffix('>'),
+        _ => None,
+    }
+}
+
+/// `#vector.kind<name>`
+pub fn kind_attr(ctx: &mut Context, kind: &str) -> crate::Attr {
+    let dialect = ctx.sym("vector");
+    ctx.attr(AttrKind::Opaque { dialect, text: format!("kind<{kind}>") })
+}
+
+/// The integers of an array-of-integers attribute (`[0, 2]`), as
+/// `extract_strided_slice` keeps its offsets, sizes and strides.
+pub fn int_array(ctx: &Context, a: Option<crate::Attr>) -> Option<Vec<i64>> {
+    match ctx.attr_kind(a?) {
+        AttrKind::Array(items) => items
+            .iter()
+            .map(|x| match ctx.attr_kind(*x) {
+                AttrKind::Integer { value, .. } => i64::try_from(*value).ok(),
+                _ => None,
+            })
+            .collect(),
+        _ => None,
+    }
+}
+
+/// `[a, b, ...]` of i64 integer attributes.
+pub fn int_array_attr(ctx: &mut Context, values: &[i64]) -> crate::Attr {
+    let i64t = ctx.int_type(64);
+    let items = values.iter().map(|v| ctx.int_attr(*v as i128, i64t)).collect();
+    ctx.attr(AttrKind::Array(items))
+}
+
+/// The booleans of an array-of-bools attribute (`[true, false]`).
+pub fn bool_array(ctx: &Context, a: Option<crate::Attr>) -> Option<Vec<bool>> {
+    match ctx.attr_kind(a?) {
+        AttrKind::Array(items) => items
+            .iter()
+            .map(|x| match ctx.attr_kind(*x) {
+                AttrKind::Bool(b) => Some(*b),
+                _ => None,
+            })
+            .collect(),
+        _ => None,
+    }
+}
+
+/// `[true, false, ...]`
+pub fn bool_array_attr(ctx: &mut Context, values: &[bool]) -> crate::Attr {
+    let items = values.iter().map(|b| ctx.attr(AttrKind::Bool(*b))).collect();
+    ctx.attr(AttrKind::Array(items))
+}

@@ -1,0 +1,274 @@
+// RUN: tessel-opt %s -split-input-file -verify-diagnostics
+
+// The vector verifiers' messages are mlir-opt 22's.
+
+func.func @a(%v: vector<4x8xf32>) {
+  // expected-error @+1 {{has different number of elements at source (32) and result (30)}}
+  %0 = vector.shape_cast %v : vector<4x8xf32> to vector<30xf32>
+  return
+}
+
+// -----
+
+func.func @a(%v: vector<4x8xf32>) {
+  // expected-error @+1 {{has different source and result element types}}
+  %0 = vector.shape_cast %v : vector<4x8xf32> to vector<32xi32>
+  return
+}
+
+// -----
+
+func.func @a(%v: vector<4x8xf32>) {
+  // expected-error @+1 {{duplicate position index: 1}}
+  %0 = vector.transpose %v, [1, 1] : vector<4x8xf32> to vector<8x4xf32>
+  return
+}
+
+// -----
+
+func.func @a(%v: vector<4x8xf32>) {
+  // expected-error @+1 {{dimension size mismatch at: 1}}
+  %0 = vector.transpose %v, [1, 0] : vector<4x8xf32> to vector<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @a(%v: vector<4x8xf32>) {
+  // expected-error @+1 {{transposition length mismatch: 3}}
+  %0 = vector.transpose %v, [1, 0, 2] : vector<4x8xf32> to vector<8x4xf32>
+  return
+}
+
+// -----
+
+func.func @a(%v: vector<4x8xf32>) {
+  // expected-error @+1 {{dimension mismatch (8 vs. 4)}}
+  %0 = vector.broadcast %v : vector<4x8xf32> to vector<4x4xf32>
+  return
+}
+
+// -----
+
+func.func @a(%v: vector<4x8xf32>) {
+  // expected-error @+1 {{source rank higher than destination rank}}
+  %0 = vector.broadcast %v : vector<4x8xf32> to vector<8xf32>
+  return
+}
+
+// -----
+
+func.func @a(%v: vector<4x8xf32>) {
+  // expected-error @+1 {{failed to verify that source operand and result have same element type}}
+  %0 = vector.broadcast %v : vector<4x8xf32> to vector<2x4x8xi32>
+  return
+}
+
+// -----
+
+func.func @a(%v: vector<4x8xf32>) {
+  // expected-error @+1 {{expected position attribute #1 to be a non-negative integer smaller than the corresponding vector dimension or poison (-1)}}
+  %0 = vector.extract %v[4] : vector<8xf32> from vector<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @a(%v: vector<4x8xf32>) {
+  // expected-error @+1 {{expected position attribute of rank no greater than vector rank}}
+  %0 = vector.extract %v[0, 1, 2] : f32 from vector<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @a(%v: vector<4x8xf32>) {
+  // expected-error @+1 {{inferred type(s) 'vector<8xf32>' are incompatible with return type(s) of operation 'f32'}}
+  %0 = vector.extract %v[0] : f32 from vector<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @a(%v: vector<4x8xf32>, %s: f32) {
+  // expected-error @+1 {{expected position attribute rank to match the dest vector rank}}
+  %0 = vector.insert %s, %v[0] : f32 into vector<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @a(%v: vector<4x8xf32>, %s: f32) {
+  // expected-error @+1 {{expected position attribute #2 to be a non-negative integer smaller than the corresponding dest vector dimension}}
+  %0 = vector.insert %s, %v[0, 9] : f32 into vector<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @a(%i: index) {
+  // expected-error @+1 {{must specify an operand for each result vector dimension}}
+  %0 = vector.create_mask %i : vector<4x8xi1>
+  return
+}
+
+// -----
+
+func.func @a() {
+  // expected-error @+1 {{array attr of size out of bounds of vector result dimension size}}
+  %0 = vector.constant_mask [5, 2] : vector<4x8xi1>
+  return
+}
+
+// -----
+
+func.func @a() {
+  // expected-error @+1 {{expected all mask dim sizes to be zeros, as a result of conjunction with zero mask dim}}
+  %0 = vector.constant_mask [0, 2] : vector<4x8xi1>
+  return
+}
+
+// -----
+
+func.func @a() {
+  // expected-error @+1 {{must specify array attr of size equal vector result rank}}
+  %0 = vector.constant_mask [2] : vector<4x8xi1>
+  return
+}
+
+// -----
+
+func.func @a(%t: tensor<?x?xf32>, %i: index, %s: f32) {
+  // expected-error @+1 {{requires 2 indices}}
+  %0 = vector.transfer_read %t[%i], %s : tensor<?x?xf32>, vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @a(%t: tensor<?x?xf32>, %i: index, %s: f32) {
+  // expected-error @+1 {{expects the in_bounds attr of same rank as permutation_map results: affine_map<(d0, d1) -> (d1)> vs inBounds of size: 2}}
+  %0 = vector.transfer_read %t[%i, %i], %s {in_bounds = [true, true]} : tensor<?x?xf32>, vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @a(%t: tensor<?x?xf32>, %i: index, %s: f32) {
+  // expected-error @+1 {{requires a permutation_map that is a permutation (found one dim used more than once)}}
+  %0 = vector.transfer_read %t[%i, %i], %s {permutation_map = affine_map<(d0, d1) -> (d0, d0)>} : tensor<?x?xf32>, vector<4x4xf32>
+  return
+}
+
+// -----
+
+func.func @a(%t: tensor<?x?xf32>, %i: index, %s: f32) {
+  // expected-error @+1 {{requires a permutation_map with result dims of the same rank as the vector type}}
+  %0 = vector.transfer_read %t[%i, %i], %s {permutation_map = affine_map<(d0, d1) -> (d1, d0)>} : tensor<?x?xf32>, vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @a(%t: tensor<?x?xf32>, %i: index, %v: vector<4x4xf32>) {
+  // expected-error @+1 {{should not have broadcast dimensions}}
+  %0 = vector.transfer_write %v, %t[%i, %i] {permutation_map = affine_map<(d0, d1) -> (0, d1)>} : vector<4x4xf32>, tensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @a(%t: tensor<?x?xf32>, %i: index, %v: vector<4xf32>) {
+  // expected-error @+1 {{requires 2 indices}}
+  %0 = vector.transfer_write %v, %t[%i] : vector<4xf32>, tensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @a(%v: vector<4x8xf32>) {
+  // expected-error @+1 {{expected sum(offsets, sizes) dimension 1 to be confined to [1, 9)}}
+  %0 = vector.extract_strided_slice %v {offsets = [0, 6], sizes = [2, 4], strides = [1, 1]} : vector<4x8xf32> to vector<2x4xf32>
+  return
+}
+
+// -----
+
+func.func @a(%v: vector<4x8xf32>, %w: vector<2x4xf32>) {
+  // expected-error @+1 {{expected sum(offsets, source vector shape) dimension 0 to be confined to [1, 5)}}
+  %0 = vector.insert_strided_slice %w, %v {offsets = [3, 2], strides = [1, 1]} : vector<2x4xf32> into vector<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @a(%v: vector<4x8xf32>, %w: vector<4xf32>) {
+  // expected-error @+1 {{destination type 'vector<4xf32>' is incompatible with source type 'vector<4x8xf32>'}}
+  %0 = vector.multi_reduction <add>, %v, %w [0] : vector<4x8xf32> to vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @a(%v: vector<4xf32>) {
+  // expected-error @+1 {{failed to verify that source operand and result have same element type}}
+  %0 = vector.reduction <add>, %v : vector<4xf32> into i32
+  return
+}
+
+// -----
+
+func.func @a(%v: vector<4xf32>) {
+  // expected-error @+1 {{unsupported reduction type ''f32'' for kind 'and'}}
+  %0 = vector.reduction <and>, %v : vector<4xf32> into f32
+  return
+}
+
+// -----
+
+func.func @a(%v: vector<4xf32>, %s: f32) {
+  // expected-error @+1 {{result #0 must be vector of index values of ranks 1, but got 'vector<4xf32>'}}
+  %0 = vector.step : vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @a(%v: vector<4xf32>, %m: vector<8xi1>, %t: tensor<?xf32>, %i: index, %s: f32) {
+  // expected-error @+1 {{expects a 'vector<4xi1>' mask for the maskable operation}}
+  %0 = vector.mask %m { vector.transfer_read %t[%i], %s : tensor<?xf32>, vector<4xf32> } : vector<8xi1> -> vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @a(%v: vector<4xf32>) {
+  // expected-error @+1 {{source/result bitwidth of the minor 1-D vectors must be equal}}
+  %0 = vector.bitcast %v : vector<4xf32> to vector<4xi16>
+  return
+}
+
+// -----
+
+func.func @a(%v: vector<4xf32>) {
+  // expected-error @+1 {{expected strides to be confined to [1, 2)}}
+  %0 = vector.extract_strided_slice %v {offsets = [0], sizes = [2], strides = [2]} : vector<4xf32> to vector<2xf32>
+  return
+}
+
+// -----
+
+// Stricter than mlir-opt 22, which accepts a reduction dim past the rank.
+func.func @a(%v: vector<4x8xf32>) {
+  // expected-error @+1 {{reduction dimension 2 is out of range for a rank 2 source}}
+  %0 = vector.multi_reduction <add>, %v, %v [2] : vector<4x8xf32> to vector<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @a(%v: vector<4xf32>, %s: f32) {
+  // expected-error @+1 {{custom op 'vector.from_elements' number of operands and types do not match: got 2 operands and 4 types}}
+  %0 = vector.from_elements %s, %s : vector<4xf32>
+  return
+}
