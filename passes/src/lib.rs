@@ -18,6 +18,7 @@ pub mod tiling;
 mod transform_interpreter;
 mod transform_library;
 mod transform_pack_ops;
+pub mod vectorize;
 pub mod view_op_graph;
 
 pub use manager::{

@@ -13,6 +13,7 @@ use tessel_ir::dialects::transform::{
     SplitHandleOp, TileUsingForOp, TileUsingForallOp, YieldOp,
 };
 use tessel_ir::dialects::transform_pack;
+use tessel_ir::dialects::transform_vector::VectorizeOp;
 use tessel_ir::interfaces::tiling::tiling_interface;
 use tessel_ir::{Context, Diagnostic, Loc, OpId, Value};
 
@@ -123,13 +124,15 @@ impl Pass for TransformInterpreter {
                 crate::transform_pack_ops::run_pack_transpose(ctx, op, &mut handles)?;
             } else if transform_pack::GetProducerOfOperandOp::isa(ctx, op) {
                 crate::transform_pack_ops::run_get_producer(ctx, op, &mut handles)?;
+            } else if VectorizeOp::isa(ctx, op) {
+                run_vectorize(ctx, op, &handles)?;
             } else if CastOp::isa(ctx, op) {
                 let payload = handles.get(&ctx.operands(op)[0]).cloned().unwrap_or_default();
                 handles.insert(ctx.result(op, 0), payload);
             } else {
                 return Err(Diagnostic::error(
                     ctx.op_loc(op),
-                    format!("'{}' is not supported by tessel's transform interpreter (supported: structured.match, structured.tile_using_for, structured.tile_using_forall, structured.fuse_into_containing_op, structured.fuse, structured.lower_pack, structured.lower_unpack, structured.pack, structured.pack_greedily, structured.pack_transpose, get_parent_op, get_producer_of_operand, apply_patterns, test.fuse_consumer, split_handle, cast, yield)", ctx.op_name(op)),
+                    format!("'{}' is not supported by tessel's transform interpreter (supported: structured.match, structured.tile_using_for, structured.tile_using_forall, structured.fuse_into_containing_op, structured.fuse, structured.lower_pack, structured.lower_unpack, structured.pack, structured.pack_greedily, structured.pack_transpose, structured.vectorize, get_parent_op, get_producer_of_operand, apply_patterns, test.fuse_consumer, split_handle, cast, yield)", ctx.op_name(op)),
                 ));
             }
             check_handle_types(ctx, op, &handles)?;
@@ -197,6 +200,38 @@ fn run_lower(ctx: &mut Context, op: OpId, handles: &mut Handles) -> Result<(), D
     }
     for (r, h) in results.into_iter().zip(made) {
         handles.insert(r, h);
+    }
+    Ok(())
+}
+
+/// `transform.structured.vectorize` on every target: MLIR's "Attempted to
+/// vectorize, but failed" at a target it cannot vectorize; vector sizes
+/// that do not fit are an error at the transform op (MLIR 22 builds
+/// invalid IR from them).
+fn run_vectorize(ctx: &mut Context, op: OpId, handles: &Handles) -> Result<(), Diagnostic> {
+    let (vector_sizes, scalable) = tessel_ir::dialects::transform_vector::vector_sizes(ctx, op);
+    if !VectorizeOp(op).vector_sizes(ctx).is_empty() {
+        let loc = ctx.op_loc(op);
+        return Err(Diagnostic::error(loc, "tessel's vectorizer takes static vector sizes only"));
+    }
+    let opts = crate::vectorize::VectorizeOptions {
+        vector_sizes,
+        scalable,
+        vectorize_nd_extract: VectorizeOp(op).vectorize_nd_extract(ctx),
+    };
+    for t in handles.get(&ctx.operands(op)[0]).cloned().unwrap_or_default() {
+        let loc = ctx.op_loc(t);
+        match crate::vectorize::vectorize(ctx, t, &opts) {
+            Ok(()) => {}
+            Err(crate::vectorize::VectorizeError::Unsupported(why)) => {
+                tracing::debug!(target: "vectorize", at = %tessel_ir::diag::render_loc(ctx, loc), why, "not vectorized");
+                let d = Diagnostic::error(loc, "Attempted to vectorize, but failed");
+                return Err(d);
+            }
+            Err(crate::vectorize::VectorizeError::BadSizes(why)) => {
+                return Err(Diagnostic::error(ctx.op_loc(op), why).with_note(loc, "target op"));
+            }
+        }
     }
     Ok(())
 }

@@ -1,0 +1,70 @@
+// RUN: tessel-opt %s -split-input-file -transform-interpreter -verify-diagnostics
+
+// Vector sizes that do not fit: MLIR 22 builds invalid IR or reads freed
+// memory from them ("'vector.transpose' op transposition length
+// mismatch", shapes of 562901622110272 elements); tessel reports them at
+// the transform op.
+
+func.func @pack_sizes_of_the_source_rank(%src: tensor<30x7xf32>, %dst: tensor<4x1x8x8xf32>) -> tensor<4x1x8x8xf32> {
+  %cst = arith.constant 0.0 : f32
+  // expected-note @+1 {{target op}}
+  %p = linalg.pack %src padding_value(%cst : f32) inner_dims_pos = [0, 1] inner_tiles = [8, 8] into %dst : tensor<30x7xf32> -> tensor<4x1x8x8xf32>
+  return %p : tensor<4x1x8x8xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%arg0: !transform.any_op {transform.readonly}) {
+    %0 = transform.structured.match ops{["linalg.pack"]} in %arg0 : (!transform.any_op) -> !transform.any_op
+    // expected-error @+1 {{expected 4 vector sizes for a linalg.pack into a rank-4 destination (the outer sizes, then the inner tiles), got 2}}
+    transform.structured.vectorize %0 vector_sizes [4, 1] : !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+func.func @pack_inner_sizes_not_the_tiles(%src: tensor<30x7xf32>, %dst: tensor<4x1x8x8xf32>) -> tensor<4x1x8x8xf32> {
+  %cst = arith.constant 0.0 : f32
+  // expected-note @+1 {{target op}}
+  %p = linalg.pack %src padding_value(%cst : f32) inner_dims_pos = [0, 1] inner_tiles = [8, 8] into %dst : tensor<30x7xf32> -> tensor<4x1x8x8xf32>
+  return %p : tensor<4x1x8x8xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%arg0: !transform.any_op {transform.readonly}) {
+    %0 = transform.structured.match ops{["linalg.pack"]} in %arg0 : (!transform.any_op) -> !transform.any_op
+    // expected-error @+1 {{the inner vector sizes [8, 4] must equal the pack's inner tiles [8, 8]}}
+    transform.structured.vectorize %0 vector_sizes [4, 1, 8, 4] : !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+func.func @unpack_sizes_too_small(%src: tensor<4x1x8x8xf32>, %dst: tensor<30x7xf32>) -> tensor<30x7xf32> {
+  // expected-note @+1 {{target op}}
+  %p = linalg.unpack %src inner_dims_pos = [0, 1] inner_tiles = [8, 8] into %dst : tensor<4x1x8x8xf32> -> tensor<30x7xf32>
+  return %p : tensor<30x7xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%arg0: !transform.any_op {transform.readonly}) {
+    %0 = transform.structured.match ops{["linalg.unpack"]} in %arg0 : (!transform.any_op) -> !transform.any_op
+    // expected-error @+1 {{vector size 2 of dim 0 does not cover the source (size 4)}}
+    transform.structured.vectorize %0 vector_sizes [2, 1, 8, 8] : !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Dynamic shapes need vector sizes, as in MLIR 22.
+func.func @dynamic_without_sizes(%src: tensor<?x8xf32>, %dst: tensor<?x1x8x8xf32>) -> tensor<?x1x8x8xf32> {
+  // expected-error @+1 {{Attempted to vectorize, but failed}}
+  %p = linalg.pack %src inner_dims_pos = [0, 1] inner_tiles = [8, 8] into %dst : tensor<?x8xf32> -> tensor<?x1x8x8xf32>
+  return %p : tensor<?x1x8x8xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%arg0: !transform.any_op {transform.readonly}) {
+    %0 = transform.structured.match ops{["linalg.pack"]} in %arg0 : (!transform.any_op) -> !transform.any_op
+    transform.structured.vectorize %0 : !transform.any_op
+    transform.yield
+  }
+}

@@ -1,0 +1,47 @@
+//! Vectorization of tensor ops, as MLIR 22's `linalg::vectorize`
+//! (`transform.structured.vectorize`) builds it, op for op: a per-op hook
+//! (`Vectorization.cpp`'s dispatch) and shared builders for the masked or
+//! in-bounds reads and writes every hook ends with.
+//!
+//! Where MLIR 22 builds invalid IR or crashes on vector sizes of the wrong
+//! rank, tessel answers with a diagnostic at the transform op
+//! ([`VectorizeError::BadSizes`]).
+
+mod pack;
+mod transfer;
+
+use tessel_ir::dialects::pack::{PackOp, UnPackOp};
+use tessel_ir::{Context, OpId};
+
+/// What `transform.structured.vectorize` asks for.
+#[derive(Clone, Debug, Default)]
+pub struct VectorizeOptions {
+    /// The vector sizes (`vector_sizes`); empty: the op's static shape.
+    pub vector_sizes: Vec<i64>,
+    /// Which of them are scalable.
+    pub scalable: Vec<bool>,
+    /// `vectorize_nd_extract`.
+    pub vectorize_nd_extract: bool,
+}
+
+/// Why an op was not vectorized.
+#[derive(Clone, Debug, PartialEq)]
+pub enum VectorizeError {
+    /// The op cannot be vectorized as it is (MLIR's "Attempted to
+    /// vectorize, but failed" at the op); the reason is for `--debug`.
+    Unsupported(String),
+    /// The vector sizes do not fit the op: a diagnostic at the transform op.
+    BadSizes(String),
+}
+
+/// Vectorizes `op` in place: its results are replaced by the vector code's
+/// and the op is erased.
+pub fn vectorize(ctx: &mut Context, op: OpId, opts: &VectorizeOptions) -> Result<(), VectorizeError> {
+    if PackOp::isa(ctx, op) {
+        return pack::vectorize_pack(ctx, op, opts);
+    }
+    if UnPackOp::isa(ctx, op) {
+        return pack::vectorize_unpack(ctx, op, opts);
+    }
+    Err(VectorizeError::Unsupported(format!("tessel does not vectorize '{}' yet", ctx.op_name(op))))
+}
