@@ -1,12 +1,16 @@
 #!/usr/bin/env python3
-"""Random packs and unpacks vectorized by tessel and by mlir-opt 22.
+"""Random packs, unpacks, pads and structured ops vectorized by tessel and
+by mlir-opt 22.
 
-Each program is one function @f(%src) -> tensor whose destination is a
-`tensor.empty`, with random ranks (1-3 unpacked dims), tiles, inner_dims_pos
-orders, outer_dims_perm, padding values and element types (f32, bf16, i8),
-vectorized by `transform.structured.vectorize`, with no vector sizes (static
-shapes, in_bounds instead of masks) or with sizes that cover the op (masked
-reads and writes where the vector is larger than the tensor).
+Each program is one function @f(%a0, ...) -> tensor whose destination is a
+`tensor.empty`, of one op: a pack or unpack (random ranks 1-3, tiles,
+inner_dims_pos orders, outer_dims_perm, padding values), a tensor.pad (high
+padding), a linalg.generic (1-3 inputs read whole, broadcast or transposed,
+a random arith body, sometimes a reduction), a named elementwise op, fill,
+copy or transpose; element types f32, bf16 and i8. Each is vectorized by
+`transform.structured.vectorize`, with no vector sizes (static shapes,
+in_bounds instead of masks) or with sizes that cover the op (masked reads
+and writes where the vector is larger than the tensor).
 
 For each program P:
   1. T = tessel-opt P -transform-interpreter must succeed and parse in
@@ -34,6 +38,7 @@ from mlir_runner_check import (ceil, dense, dims, numbers_after, packed_shape, r
 
 VECTOR_PIPELINE = [
     "-one-shot-bufferize=bufferize-function-boundaries",
+    "-lower-vector-multi-reduction",
     "-lower-vector-mask",
     "-convert-vector-to-scf",
     "-convert-linalg-to-loops",
@@ -65,8 +70,8 @@ def schedule(op_name, sizes):
 """
 
 
-def gen(rng):
-    """(name, program text, input shape, output shape, element type)."""
+def gen_pack(rng):
+    """(name, program text, argument shapes, output shape, element type)."""
     rank = rng.randint(1, 3)
     shape = [rng.randint(1, 12) for _ in range(rank)]
     ntiled = rng.randint(1, rank)
@@ -105,20 +110,120 @@ def gen(rng):
             sizes = [d + rng.choice([0, 0, 1, 2]) for d in packed[:rank]] + tiles
         else:
             sizes = []
-    func = f"func.func @f(%src: {t(src)}) -> {t(dst)} {{\n{body}  return %r : {t(dst)}\n}}\n"
+    func = f"func.func @f(%a0: {t(src)}) -> {t(dst)} {{\n{body}  return %r : {t(dst)}\n}}\n"
     name = f"{kind} {t(src)} -> {t(dst)} {attrs}" + (f" vector_sizes {sizes}" if sizes else "")
-    return name, func + schedule(f"linalg.{kind}", sizes), src, dst, elem
+    return name, func.replace("%src", "%a0") + schedule(f"linalg.{kind}", sizes), [src], dst, elem
 
 
-def engine_bits(tessel, path, tmp, i, tag, elem, src_shape, values):
-    """The engine's output .npy bytes for @f of `path`."""
-    out = os.path.join(tmp, f"{tag}{i}.npy")
-    if elem == "f32":
-        inp = os.path.join(tmp, f"in{i}.npy")
-        write_npy(inp, src_shape, values)
+FLOAT_OPS = ["arith.addf", "arith.mulf", "arith.subf", "arith.maximumf", "arith.minimumf"]
+INT_OPS = ["arith.addi", "arith.muli", "arith.maxsi", "arith.minsi", "arith.xori"]
+REDUCE = {"f32": ["arith.addf", "arith.maximumf"], "bf16": ["arith.maximumf"], "i8": ["arith.addi", "arith.maxsi"]}
+
+
+def gen_structured(rng):
+    """A random generic (elementwise, broadcast or transposed inputs, maybe
+    a reduction), named elementwise op, fill, copy, transpose or pad."""
+    elem = rng.choice(["f32", "f32", "bf16", "i8"])
+    t = lambda s: f"tensor<{dims(s)}x{elem}>"  # noqa: E731
+    rank = rng.randint(1, 3)
+    loops = [rng.randint(1, 9) for _ in range(rank)]
+    kind = rng.choice(["generic", "generic", "named", "fill", "copy", "transpose", "pad"])
+    sizes = [d + rng.choice([0, 0, 1, 3]) for d in loops] if rng.random() < 0.4 else []
+    cst = ELEMS[elem]
+    if kind == "pad":
+        high = [rng.randint(0, 3) for _ in range(rank)]
+        src = [d for d in loops]
+        res = [d + h for d, h in zip(src, high)]
+        sizes = [d + rng.choice([0, 0, 2]) for d in res]
+        body = (f"  %cst = arith.constant {cst} : {elem}\n"
+                f"  %r = tensor.pad %a0 low[{', '.join('0' for _ in src)}] high[{', '.join(map(str, high))}] {{\n"
+                f"  ^bb0({', '.join(f'%i{k}: index' for k in range(rank))}):\n    tensor.yield %cst : {elem}\n"
+                f"  }} : {t(src)} to {t(res)}\n")
+        args, out, op_name = [src], res, "tensor.pad"
+    elif kind == "fill":
+        body = (f"  %cst = arith.constant {cst} : {elem}\n  %d = tensor.empty() : {t(loops)}\n"
+                f"  %r = linalg.fill ins(%cst : {elem}) outs(%d : {t(loops)}) -> {t(loops)}\n")
+        args, out, op_name = [loops], loops, "linalg.fill"
+    elif kind == "copy":
+        body = (f"  %d = tensor.empty() : {t(loops)}\n"
+                f"  %r = linalg.copy ins(%a0 : {t(loops)}) outs(%d : {t(loops)}) -> {t(loops)}\n")
+        args, out, op_name = [loops], loops, "linalg.copy"
+    elif kind == "transpose":
+        perm = rng.sample(range(rank), rank)
+        src = [0] * rank
+        for i, p in enumerate(perm):
+            src[p] = loops[i]
+        body = (f"  %d = tensor.empty() : {t(loops)}\n"
+                f"  %r = linalg.transpose ins(%a0 : {t(src)}) outs(%d : {t(loops)}) permutation = {perm}\n")
+        args, out, op_name = [src], loops, "linalg.transpose"
+    elif kind == "named":
+        name = rng.choice(["add", "sub", "mul", "max", "min"] if elem != "i8" else ["add", "sub", "mul", "max"])
+        body = (f"  %d = tensor.empty() : {t(loops)}\n"
+                f"  %r = linalg.{name} ins(%a0, %a1 : {t(loops)}, {t(loops)}) outs(%d : {t(loops)}) -> {t(loops)}\n")
+        args, out, op_name = [loops, loops], loops, f"linalg.{name}"
     else:
-        inp = "random:7"
-    r = run([tessel, path, "--run=f", f"--input={inp}", f"--output={out}"])
+        ninputs = rng.randint(1, 3)
+        maps, args = [], []
+        for _ in range(ninputs):
+            how = rng.choice(["id", "id", "bcast", "perm"])
+            if how == "bcast" and rank > 1:
+                used = sorted(rng.sample(range(rank), rng.randint(1, rank - 1)))
+            elif how == "perm":
+                used = rng.sample(range(rank), rank)
+            else:
+                used = list(range(rank))
+            maps.append(used)
+            args.append([loops[d] for d in used])
+        reduce = rng.random() < 0.3 and rank > 1
+        out_used = sorted(rng.sample(range(rank), rank - 1)) if reduce else list(range(rank))
+        out = [loops[d] for d in out_used]
+        dmap = lambda used: f"affine_map<({', '.join(f'd{i}' for i in range(rank))}) -> ({', '.join(f'd{d}' for d in used)})>"  # noqa: E731
+        iters = ", ".join('"reduction"' if reduce and d not in out_used else '"parallel"' for d in range(rank))
+        ops = INT_OPS if elem == "i8" else FLOAT_OPS
+        lines, vals = [], [f"%in{k}" for k in range(ninputs)]
+        if rng.random() < 0.3:
+            vals.append("%c")
+        for j in range(rng.randint(1, 3)):
+            a, b2 = rng.choice(vals), rng.choice(vals)
+            lines.append(f"    %v{j} = {rng.choice(ops)} {a}, {b2} : {elem}")
+            vals.append(f"%v{j}")
+        last = vals[-1] if len(vals) > ninputs else "%in0"
+        if reduce:
+            lines.append(f"    %acc = {rng.choice(REDUCE[elem])} {last}, %out : {elem}")
+            last = "%acc"
+        outer_c = f"  %c = arith.constant {cst} : {elem}\n"
+        init = (f"  %z = arith.constant {cst} : {elem}\n  %e = tensor.empty() : {t(out)}\n"
+                f"  %d = linalg.fill ins(%z : {elem}) outs(%e : {t(out)}) -> {t(out)}\n")
+        body = (outer_c + init +
+                f"  %r = linalg.generic {{indexing_maps = [{', '.join(dmap(m) for m in maps)}, {dmap(out_used)}], "
+                f"iterator_types = [{iters}]}} ins({', '.join(f'%a{k}' for k in range(ninputs))} : "
+                f"{', '.join(t(a) for a in args)}) outs(%d : {t(out)}) {{\n"
+                f"  ^bb0({', '.join(f'%in{k}: {elem}' for k in range(ninputs))}, %out: {elem}):\n"
+                + "\n".join(lines) + f"\n    linalg.yield {last} : {elem}\n  }} -> {t(out)}\n")
+        op_name = "linalg.generic"
+    params = ", ".join(f"%a{k}: {t(a)}" for k, a in enumerate(args))
+    func = f"func.func @f({params}) -> {t(out)} {{\n{body}  return %r : {t(out)}\n}}\n"
+    name = f"{op_name} {', '.join(t(a) for a in args)} -> {t(out)}" + (f" vector_sizes {sizes}" if sizes else "")
+    return name, func + schedule(op_name, sizes), args, out, elem
+
+
+def gen(rng):
+    return gen_pack(rng) if rng.random() < 0.4 else gen_structured(rng)
+
+
+def engine_bits(tessel, path, tmp, i, tag, elem, arg_shapes, values):
+    """The engine's output .npy bytes for @f of `path` (f32 arguments from
+    `values`, others from seeded random data)."""
+    out = os.path.join(tmp, f"{tag}{i}.npy")
+    inputs = []
+    for k, shape in enumerate(arg_shapes):
+        if elem == "f32":
+            inp = os.path.join(tmp, f"in{i}_{k}.npy")
+            write_npy(inp, shape, values[k])
+        else:
+            inp = f"random:{7 + k}"
+        inputs.append(f"--input={inp}")
+    r = run([tessel, path, "--run=f"] + inputs + [f"--output={out}"])
     if r.returncode != 0:
         return None, r.stderr[:1500]
     with open(out, "rb") as fh:
@@ -129,13 +234,16 @@ def runner_batch(items, tmp, mlir_opt, runner, libs, b):
     """Lowers the vectorized f32 programs of `items` in one module and runs
     them; returns per item the printed values (or an error)."""
     aliases, bodies, main = [], [], []
-    for i, text, values, src, dst in items:
+    for i, text, values, args, dst in items:
         al, body = renamed_module(strip_schedule(text), f"v{i}")
         aliases += al
         bodies.append(body)
-        ts, td = f"tensor<{dims(src)}xf32>", f"tensor<{dims(dst)}xf32>"
-        main.append(f"  %in{i} = arith.constant dense<{dense(src, values)}> : {ts}")
-        main.append(f"  %r{i} = call @v{i}(%in{i}) : ({ts}) -> {td}")
+        ts = [f"tensor<{dims(a)}xf32>" for a in args]
+        td = f"tensor<{dims(dst)}xf32>"
+        for k, a in enumerate(args):
+            main.append(f"  %in{i}_{k} = arith.constant dense<{dense(a, values[k])}> : {ts[k]}")
+        call_args = ", ".join(f"%in{i}_{k}" for k in range(len(args)))
+        main.append(f"  %r{i} = call @v{i}({call_args}) : ({', '.join(ts)}) -> {td}")
         main.append(f"  %c{i} = tensor.cast %r{i} : {td} to tensor<*xf32>")
         main.append(f"  call @printMemrefF32(%c{i}) : (tensor<*xf32>) -> ()")
     module = ("\n".join(aliases) + "\nmodule {\n" + "\n".join(bodies) +
@@ -195,10 +303,12 @@ def main():
             failures.append(f"#{i} {name}: output differs from mlir-opt 22:\n{diff[:3000]}")
         else:
             identical += 1
-        n = 1
-        for d in src:
-            n *= d
-        values = [float(rng.randint(-50, 50)) for _ in range(n)]
+        values = []
+        for shape in src:
+            n = 1
+            for d in shape:
+                n *= d
+            values.append([float(rng.randint(-50, 50)) for _ in range(n)])
         before, err = engine_bits(args.tessel, p_path, tmp, i, "p", elem, src, values)
         after, err2 = engine_bits(args.tessel, t_path, tmp, i, "t", elem, src, values)
         if before is None or after is None:

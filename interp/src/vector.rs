@@ -250,6 +250,14 @@ fn mask(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
         read(i, first, Some(&mask), passthru.as_ref())?
     } else if v::TransferWriteOp::isa(ctx, first) {
         write(i, first, Some(&mask))?
+    } else if v::MultiReductionOp::isa(ctx, first) {
+        let value = multi_reduce(i, first, Some(&mask))?;
+        i.set(op, 0, value);
+        return Ok(Flow::Next);
+    } else if v::ReductionOp::isa(ctx, first) {
+        let value = reduce(i, first, Some(&mask))?;
+        i.set(op, 0, value);
+        return Ok(Flow::Next);
     } else {
         return Err(RunError::new(format!("the engine does not run a masked '{}'", ctx.op_name(first))));
     };
@@ -531,6 +539,13 @@ fn combine(f: crate::kernels::ScalarFn, elem: ElemType, a: Scalar, b: Scalar) ->
 /// `vector.reduction`: folds the lanes in order, starting from the
 /// accumulator when there is one (LLVM's ordered reductions).
 fn reduction(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
+    let value = reduce(i, op, None)?;
+    i.set(op, 0, value);
+    Ok(Flow::Next)
+}
+
+/// A reduction's value; lanes a mask turns off take no part.
+fn reduce(i: &Interpreter<'_>, op: OpId, mask: Option<&Tensor>) -> RunResult<RtValue> {
     let ctx = i.ctx;
     let r = v::ReductionOp(op);
     let src = tensor_operand(i, r.vector(ctx))?;
@@ -539,20 +554,29 @@ fn reduction(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
         Some(a) => Some(i.get(a)?.scalar()?),
         None => None,
     };
-    for s in src.scalars() {
+    for (k, s) in src.scalars().enumerate() {
+        if mask.is_some_and(|m| m.get(k).bits == 0) {
+            continue;
+        }
         acc = Some(match acc {
             Some(a) => combine(f, src.elem, a, s)?,
             None => s,
         });
     }
-    let value = acc.ok_or("a reduction of an empty vector")?;
-    i.set(op, 0, RtValue::Scalar(value));
-    Ok(Flow::Next)
+    let value = acc.ok_or("a reduction of no lanes without an accumulator")?;
+    Ok(RtValue::Scalar(value))
 }
 
 /// `vector.multi_reduction`: each result lane is its accumulator combined
 /// with the reduced lanes in row-major order.
 fn multi_reduction(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
+    let value = multi_reduce(i, op, None)?;
+    i.set(op, 0, value);
+    Ok(Flow::Next)
+}
+
+/// A multi-reduction's value; lanes a mask turns off take no part.
+fn multi_reduce(i: &Interpreter<'_>, op: OpId, mask: Option<&Tensor>) -> RunResult<RtValue> {
     let ctx = i.ctx;
     let m = v::MultiReductionOp(op);
     let src = tensor_operand(i, m.source(ctx))?;
@@ -567,17 +591,18 @@ fn multi_reduction(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
     let kept: Vec<usize> = src.shape.iter().zip(&reduced).filter(|(_, r)| !**r).map(|(d, _)| *d).collect();
     let ks = contiguous_strides(&kept);
     for_each_index(&src.shape, |idx, k| {
+        if mask.is_some_and(|m| m.get(k).bits == 0) {
+            return Ok(());
+        }
         let kept_idx: Vec<usize> = idx.iter().zip(&reduced).filter(|(_, r)| !**r).map(|(x, _)| *x).collect();
         let o = position(&kept_idx, &ks);
         out[o] = combine(f, src.elem, out[o], src.get(k))?;
         Ok(())
     })?;
-    let value = match acc {
+    Ok(match acc {
         RtValue::Scalar(_) => RtValue::Scalar(out[0]),
         RtValue::Tensor(t) => RtValue::Tensor(Tensor::try_from_scalars(t.shape.clone(), t.elem, out)?),
-    };
-    i.set(op, 0, value);
-    Ok(Flow::Next)
+    })
 }
 
 fn interleave(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {

@@ -1,4 +1,6 @@
-//! Vectorization of tensor ops, as MLIR 22's `linalg::vectorize`
+//! Vectorization of tensor ops (`linalg.pack` / `unpack` in `pack`,
+//! `tensor.pad` in `pad`, structured ops in `linalg`), as MLIR 22's
+//! `linalg::vectorize`
 //! (`transform.structured.vectorize`) builds it, op for op: a per-op hook
 //! (`Vectorization.cpp`'s dispatch) and shared builders for the masked or
 //! in-bounds reads and writes every hook ends with.
@@ -7,7 +9,9 @@
 //! rank, tessel answers with a diagnostic at the transform op
 //! ([`VectorizeError::BadSizes`]).
 
+mod linalg;
 mod pack;
+mod pad;
 mod transfer;
 
 use tessel_ir::dialects::pack::{PackOp, UnPackOp};
@@ -42,6 +46,12 @@ pub fn vectorize(ctx: &mut Context, op: OpId, opts: &VectorizeOptions) -> Result
     }
     if UnPackOp::isa(ctx, op) {
         return pack::vectorize_unpack(ctx, op, opts);
+    }
+    if tessel_ir::dialects::tensor::PadOp::isa(ctx, op) {
+        return pad::vectorize_pad(ctx, op, opts);
+    }
+    if tessel_ir::dialects::structured::structured(ctx, op).is_some() {
+        return linalg::vectorize_linalg(ctx, op, opts);
     }
     Err(VectorizeError::Unsupported(format!("tessel does not vectorize '{}' yet", ctx.op_name(op))))
 }

@@ -25,7 +25,7 @@ use tessel_ir::{Context, OpId, Value};
 use super::transfer::{poison_here, read_or_masked_read, write_or_masked_write};
 use super::{VectorizeError, VectorizeOptions};
 
-fn unsupported<T>(why: impl Into<String>) -> Result<T, VectorizeError> {
+pub(super) fn unsupported<T>(why: impl Into<String>) -> Result<T, VectorizeError> {
     Err(VectorizeError::Unsupported(why.into()))
 }
 
@@ -79,7 +79,7 @@ fn tiled_shape_and_perm(info: &PackInfo, outer: &[i64], tiles: &[Option<i64>]) -
     (shape, perm)
 }
 
-fn no_scalable(opts: &VectorizeOptions, what: &str) -> Result<(), VectorizeError> {
+pub(super) fn no_scalable(opts: &VectorizeOptions, what: &str) -> Result<(), VectorizeError> {
     if opts.scalable.iter().any(|s| *s) {
         return Err(VectorizeError::BadSizes(format!("scalable vector sizes are not supported for {what}")));
     }
@@ -88,7 +88,7 @@ fn no_scalable(opts: &VectorizeOptions, what: &str) -> Result<(), VectorizeError
 
 /// MLIR's `isValidMaskedInputVector`: each vector size covers its static
 /// dim (a dynamic dim takes any positive size).
-fn too_small(sizes: &[i64], shape: &[i64], what: &str) -> Result<(), VectorizeError> {
+pub(super) fn too_small(sizes: &[i64], shape: &[i64], what: &str) -> Result<(), VectorizeError> {
     for (i, (v, d)) in sizes.iter().zip(shape).enumerate() {
         if *v <= 0 || (*d != DYNAMIC && v < d) {
             return Err(VectorizeError::BadSizes(format!(
@@ -100,7 +100,7 @@ fn too_small(sizes: &[i64], shape: &[i64], what: &str) -> Result<(), VectorizeEr
     Ok(())
 }
 
-fn is_static(shape: &[i64]) -> bool {
+pub(super) fn is_static(shape: &[i64]) -> bool {
     shape.iter().all(|d| *d != DYNAMIC)
 }
 

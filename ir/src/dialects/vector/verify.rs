@@ -56,12 +56,10 @@ pub(super) fn verify_mask(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
         return Ok(());
     }
     let masked = ops[0];
-    let Some(view) = TransferView::of(ctx, masked) else {
+    let Some(expected) = expected_mask_shape(ctx, masked) else {
         let name = ctx.op_name(masked);
         return Err(format!("expects a MaskableOpInterface within the mask region, got '{name}'").into());
     };
-    let vshape = vector_shape(ctx, view.vector_type).map(|v| v.shape.to_vec()).unwrap_or_default();
-    let expected = inferred_mask_shape(&vshape, &view.dims);
     let mask_ty = ctx.value_type(ctx.operands(op)[0]);
     let ok = vector_shape(ctx, mask_ty).is_some_and(|v| v.shape == expected.as_slice() && is_i1(ctx, v.elem));
     if !ok {
@@ -81,6 +79,20 @@ pub(super) fn verify_mask(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
         }
     }
     Ok(())
+}
+
+/// The mask shape a maskable op expects: a transfer's inferred mask, a
+/// reduction's source shape; `None` for an op that cannot be masked.
+pub fn expected_mask_shape(ctx: &Context, op: OpId) -> Option<Vec<i64>> {
+    if let Some(view) = TransferView::of(ctx, op) {
+        let vshape = vector_shape(ctx, view.vector_type).map(|v| v.shape.to_vec()).unwrap_or_default();
+        return Some(inferred_mask_shape(&vshape, &view.dims));
+    }
+    if super::MultiReductionOp::isa(ctx, op) || super::ReductionOp::isa(ctx, op) {
+        let source = ctx.value_type(ctx.operands(op)[0]);
+        return vector_shape(ctx, source).map(|v| v.shape.to_vec());
+    }
+    None
 }
 
 pub(super) fn verify_yield(ctx: &Context, op: OpId) -> Result<(), VerifyError> {

@@ -1,0 +1,389 @@
+//! Structured ops (`linalg.generic`, the named elementwise ops,
+//! `linalg.copy`, `linalg.fill`, `linalg.transpose`) to vector code, as
+//! MLIR 22's `vectorizeAsLinalgGeneric` builds it:
+//!
+//! 1. one `index` constant (or `tensor.dim`) per loop of the iteration
+//!    space, then a zero index;
+//! 2. every shaped operand, inputs then outputs, read whole in the
+//!    canonical vector shape (the loop ranges, or the vector sizes), with a
+//!    permutation map that broadcasts the loops an input does not use;
+//! 3. the body, op by op: elementwise ops on vectors (scalars broadcast, a
+//!    constant folded into a splat), the combiner of a reduction as a
+//!    `vector.multi_reduction`;
+//! 4. each yielded value written to its output.
+//!
+//! With vector sizes larger than the iteration space (or dynamic shapes),
+//! each transfer is masked by a `vector.create_mask` of the loop sizes
+//! permuted by its operand's map, made once per map.
+
+use rustc_hash::FxHashMap;
+use tessel_ir::affine::{AffineExpr, AffineMap};
+use tessel_ir::attrs::{AttrKind, DenseData, DenseElement};
+use tessel_ir::builder::{Builder, InsertPoint};
+use tessel_ir::context::OpSpec;
+use tessel_ir::dialects::arith::ConstantOp;
+use tessel_ir::dialects::structured::{structured, IteratorKind};
+use tessel_ir::dialects::tensor::DimOp;
+use tessel_ir::dialects::vector::{
+    bool_array_attr, kind_attr, vector_shape, vector_type, BroadcastOp, CreateMaskOp, MaskOp, MultiReductionOp,
+    TransferReadOp, TransferWriteOp, YieldOp,
+};
+use tessel_ir::types::{TypeKind, DYNAMIC};
+use tessel_ir::{Context, OpId, Type, Value};
+
+use super::transfer::{index_here, poison_here};
+use super::{VectorizeError, VectorizeOptions};
+
+fn unsupported<T>(why: impl Into<String>) -> Result<T, VectorizeError> {
+    Err(VectorizeError::Unsupported(why.into()))
+}
+
+/// The ops a body may hold: elementwise arith and math ops.
+fn is_elementwise(ctx: &Context, op: OpId) -> bool {
+    let name = ctx.op_name(op);
+    (name.starts_with("arith.") || name.starts_with("math.")) && ctx.regions(op).is_empty()
+}
+
+/// The combining kind of a reduction's combiner op.
+fn combining_kind(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "arith.addf" | "arith.addi" => "add",
+        "arith.mulf" | "arith.muli" => "mul",
+        "arith.maxnumf" => "maxnumf",
+        "arith.minnumf" => "minnumf",
+        "arith.maximumf" => "maximumf",
+        "arith.minimumf" => "minimumf",
+        "arith.maxsi" => "maxsi",
+        "arith.minsi" => "minsi",
+        "arith.maxui" => "maxui",
+        "arith.minui" => "minui",
+        "arith.andi" => "and",
+        "arith.ori" => "or",
+        "arith.xori" => "xor",
+        _ => return None,
+    })
+}
+
+/// The loops an operand map uses, as dims (a projected permutation), or
+/// `None` for any other map.
+fn map_dims(m: &AffineMap) -> Option<Vec<usize>> {
+    m.results.iter().map(|e| if let AffineExpr::Dim(d) = e { Some(*d as usize) } else { None }).collect()
+}
+
+/// MLIR's `inverseAndBroadcastProjectedPermutation`: from the operand's
+/// dims to the loops, `0` for a loop the operand does not use.
+fn input_read_map(dims: &[usize], num_loops: usize) -> AffineMap {
+    let results = (0..num_loops)
+        .map(|l| match dims.iter().position(|d| *d == l) {
+            Some(j) => AffineExpr::Dim(j as u32),
+            None => AffineExpr::Const(0),
+        })
+        .collect();
+    AffineMap { num_dims: dims.len() as u32, num_syms: 0, results }
+}
+
+/// MLIR's `inversePermutation(reindexIndexingMap(map))` for an output:
+/// the operand's dims in increasing loop order, and those loops.
+fn output_map(dims: &[usize]) -> (AffineMap, Vec<usize>) {
+    let mut loops = dims.to_vec();
+    loops.sort_unstable();
+    let results = loops.iter().map(|l| AffineExpr::Dim(dims.iter().position(|d| d == l).unwrap_or(0) as u32)).collect();
+    (AffineMap { num_dims: dims.len() as u32, num_syms: 0, results }, loops)
+}
+
+fn shaped(ctx: &Context, v: Value) -> Option<(Vec<i64>, Type)> {
+    match ctx.value_type_kind(v) {
+        TypeKind::Tensor { shape, elem, .. } => Some((shape.clone(), *elem)),
+        _ => None,
+    }
+}
+
+/// The vectorization state of one op: its view, the canonical vector
+/// shape, the loop sizes as values and the masks made so far.
+struct State {
+    canonical: Vec<i64>,
+    static_sizes: Vec<i64>,
+    sizes: Vec<Value>,
+    masks: FxHashMap<Vec<usize>, Option<Value>>,
+}
+
+impl State {
+    /// The mask for a transfer whose map uses `loops`, made on first use;
+    /// `None` when the loop sizes equal the vector's.
+    fn mask_for(&mut self, b: &mut Builder<'_>, loops: &[usize]) -> Option<Value> {
+        if let Some(m) = self.masks.get(loops) {
+            return *m;
+        }
+        let shape: Vec<i64> = loops.iter().map(|l| self.canonical[*l]).collect();
+        let bounds: Vec<i64> = loops.iter().map(|l| self.static_sizes[*l]).collect();
+        let mask = if shape == bounds {
+            None
+        } else {
+            let upper: Vec<Value> = loops.iter().map(|l| self.sizes[*l]).collect();
+            let i1 = b.ctx.int_type(1);
+            let mt = vector_type(b.ctx, shape, i1);
+            Some(CreateMaskOp::create(b, &upper, &[mt], vec![]).result(b.ctx))
+        };
+        self.masks.insert(loops.to_vec(), mask);
+        mask
+    }
+}
+
+/// Wraps the last op `b` made (a transfer or a reduction, with one result)
+/// in `vector.mask %mask`.
+fn mask_last(b: &mut Builder<'_>, op: OpId, mask: Value) -> Value {
+    let ctx = &mut *b.ctx;
+    let result_types: Vec<Type> = ctx.results(op).iter().map(|r| ctx.value_type(*r)).collect();
+    let (region, block, _) = b.region_with_block(&[]);
+    let m = MaskOp::create(b, mask, None, &result_types, vec![region]);
+    b.ctx.unlink_op(op);
+    b.ctx.append_op(block, op);
+    let results: Vec<Value> = b.ctx.results(op).to_vec();
+    let loc = b.loc;
+    let mut inner = Builder::new(b.ctx, InsertPoint::End(block), loc);
+    YieldOp::create(&mut inner, &results, &[], vec![]);
+    b.ctx.result(m.op(), 0)
+}
+
+/// Sets `in_bounds` of a masked transfer to all true, as MLIR does.
+fn all_in_bounds(ctx: &mut Context, op: OpId, rank: usize) {
+    let a = bool_array_attr(ctx, &vec![true; rank]);
+    ctx.set_attr(op, "in_bounds", a);
+}
+
+/// MLIR's `broadcastIfNeeded` with `createOrFold`: a value of another
+/// type becomes `vector.broadcast`, a scalar constant a splat constant.
+fn broadcast_if_needed(b: &mut Builder<'_>, v: Value, to: Type) -> Value {
+    if b.ctx.value_type(v) == to || vector_shape(b.ctx, to).is_none_or(|s| s.rank() == 0) {
+        return v;
+    }
+    let from_rank = vector_shape(b.ctx, b.ctx.value_type(v)).map(|s| s.rank());
+    let to_rank = vector_shape(b.ctx, to).map_or(0, |s| s.rank());
+    if from_rank.is_some_and(|r| r > to_rank) {
+        return v;
+    }
+    if let Some(c) = ConstantOp::defining(b.ctx, v) {
+        let element = match c.value(b.ctx).map(|a| b.ctx.attr_kind(a).clone()) {
+            Some(AttrKind::Integer { value, .. }) => Some(DenseElement::Int(value)),
+            Some(AttrKind::Float { bits, .. }) => Some(DenseElement::Float(bits)),
+            Some(AttrKind::Bool(x)) => Some(DenseElement::Int(x as i128)),
+            _ => None,
+        };
+        if let Some(e) = element {
+            let attr = b.ctx.attr(AttrKind::Dense { ty: to, data: DenseData::Splat(e) });
+            return ConstantOp::create(b, Some(attr), &[to], vec![]).result(b.ctx);
+        }
+    }
+    BroadcastOp::create(b, v, &[to], vec![]).vector(b.ctx)
+}
+
+pub(super) fn vectorize_linalg(ctx: &mut Context, op: OpId, opts: &VectorizeOptions) -> Result<(), VectorizeError> {
+    let Some(view) = structured(ctx, op) else { return unsupported("not a structured op") };
+    let num_loops = view.num_loops();
+    let num_inputs = view.inputs.len();
+    let dims: Vec<Vec<usize>> = match view.maps.iter().map(map_dims).collect::<Option<Vec<_>>>() {
+        Some(d) => d,
+        None => return unsupported("an indexing map is not a projected permutation"),
+    };
+    // Static loop ranges: the first operand dim walking each loop.
+    let sources = tessel_ir::dialects::structured::loop_sources(&view)
+        .ok_or_else(|| VectorizeError::Unsupported("a loop no operand walks".into()))?;
+    let operands: Vec<Value> = view.operands().collect();
+    let static_sizes: Vec<i64> =
+        sources.iter().map(|(k, j)| shaped(ctx, operands[*k]).map_or(DYNAMIC, |(s, _)| s[*j])).collect();
+    if static_sizes.contains(&0) {
+        return unsupported("a tensor with a zero dim");
+    }
+    if num_loops == 0 {
+        return unsupported("a structured op with no loops");
+    }
+    let canonical = if opts.vector_sizes.is_empty() {
+        if static_sizes.contains(&DYNAMIC) {
+            return unsupported("without vector sizes a structured op needs static shapes");
+        }
+        static_sizes.clone()
+    } else {
+        if opts.scalable.iter().any(|s| *s) {
+            return Err(VectorizeError::BadSizes("scalable vector sizes are not supported yet".into()));
+        }
+        if opts.vector_sizes.len() != num_loops {
+            return Err(VectorizeError::BadSizes(format!(
+                "expected {num_loops} vector sizes, one per loop of '{}', got {}",
+                ctx.op_name(op),
+                opts.vector_sizes.len()
+            )));
+        }
+        for (i, (v, s)) in opts.vector_sizes.iter().zip(&static_sizes).enumerate() {
+            if *v <= 0 || (*s != DYNAMIC && v < s) {
+                return Err(VectorizeError::BadSizes(format!(
+                    "vector size {v} of loop {i} does not cover the loop (size {})",
+                    if *s == DYNAMIC { "?".to_string() } else { s.to_string() }
+                )));
+            }
+        }
+        opts.vector_sizes.clone()
+    };
+    let reductions: Vec<usize> =
+        view.iterators.iter().enumerate().filter(|(_, k)| **k == IteratorKind::Reduction).map(|(i, _)| i).collect();
+    let body = ctx.regions(op).first().and_then(|r| ctx.blocks(*r).first().copied());
+    let Some(body) = body else { return unsupported("no body") };
+    let body_ops: Vec<OpId> = ctx.block_ops(body).collect();
+    let Some((&yield_op, inner)) = body_ops.split_last() else { return unsupported("empty body") };
+    if let Some(bad) = inner.iter().find(|o| !is_elementwise(ctx, **o)) {
+        return unsupported(format!("'{}' in the body", ctx.op_name(*bad)));
+    }
+    let loc = ctx.op_loc(op);
+    let mut b = Builder::new(ctx, InsertPoint::Before(op), loc);
+    // 1. The loop sizes, then the zero index.
+    let sizes: Vec<Value> = sources
+        .iter()
+        .zip(&static_sizes)
+        .map(|((k, j), s)| {
+            if *s != DYNAMIC {
+                index_here(&mut b, *s)
+            } else {
+                let c = index_here(&mut b, *j as i64);
+                let index = b.ctx.index_type();
+                DimOp::create(&mut b, operands[*k], c, &[index], vec![]).result(b.ctx)
+            }
+        })
+        .collect();
+    let mut state = State { canonical, static_sizes, sizes, masks: FxHashMap::default() };
+    let zero = index_here(&mut b, 0);
+    // 2. Every shaped operand, read whole.
+    let mut mapped: FxHashMap<Value, Value> = FxHashMap::default();
+    let args: Vec<Value> = b.ctx.block_args(body).to_vec();
+    for (k, operand) in operands.iter().enumerate() {
+        let Some((shape, elem)) = shaped(b.ctx, *operand) else {
+            mapped.insert(args[k], *operand);
+            continue;
+        };
+        if shape.is_empty() {
+            drop(b);
+            return unsupported("a rank-0 operand");
+        }
+        let (map, vshape) = if k < num_inputs {
+            (input_read_map(&dims[k], num_loops), state.canonical.clone())
+        } else {
+            let (m, loops) = output_map(&dims[k]);
+            (m, loops.iter().map(|l| state.canonical[*l]).collect())
+        };
+        let pad = poison_here(&mut b, elem);
+        let vt = vector_type(b.ctx, vshape.clone(), elem);
+        let indices = vec![zero; shape.len()];
+        let ib = bool_array_attr(b.ctx, &vec![false; vshape.len()]);
+        let read = TransferReadOp::create(&mut b, *operand, &indices, Some(pad), None, &map, Some(ib), &[vt], vec![]);
+        let mut value = read.vector(b.ctx);
+        if let Some(mask) = state.mask_for(&mut b, &dims[k]) {
+            all_in_bounds(b.ctx, read.op(), vshape.len());
+            value = mask_last(&mut b, read.op(), mask);
+        }
+        mapped.insert(args[k], value);
+    }
+    // 3. The body.
+    for &inner_op in inner {
+        let name = b.ctx.op_name(inner_op).to_string();
+        let old_operands: Vec<Value> = b.ctx.operands(inner_op).to_vec();
+        let lookup = |v: &Value| mapped.get(v).copied().unwrap_or(*v);
+        // A reduction: the combiner of an output's block argument.
+        let reduced = old_operands.iter().position(|v| args[num_inputs..].contains(v));
+        if let (Some(pos), Some(kind), false) = (reduced, combining_kind(&name), reductions.is_empty()) {
+            let acc = lookup(&old_operands[pos]);
+            let other = lookup(&old_operands[1 - pos.min(1)]);
+            let same = b.ctx.value_type(other) == b.ctx.value_type(acc);
+            if old_operands.len() == 2 && !same && vector_shape(b.ctx, b.ctx.value_type(other)).is_some() {
+                let kind_a = kind_attr(b.ctx, kind);
+                let dims_a: Vec<i64> = reductions.iter().map(|d| *d as i64).collect();
+                let acc_ty = b.ctx.value_type(acc);
+                let red = MultiReductionOp::create(&mut b, other, acc, Some(kind_a), &dims_a, &[acc_ty], vec![]);
+                let mut value = red.dest(b.ctx);
+                let all: Vec<usize> = (0..num_loops).collect();
+                if let Some(mask) = state.mask_for(&mut b, &all) {
+                    value = mask_last(&mut b, red.op(), mask);
+                }
+                mapped.insert(b.ctx.result(inner_op, 0), value);
+                continue;
+            }
+        }
+        let new_operands: Vec<Value> = old_operands.iter().map(lookup).collect();
+        let widest = new_operands
+            .iter()
+            .filter_map(|v| vector_shape(b.ctx, b.ctx.value_type(*v)).map(|s| s.shape.to_vec()))
+            .max_by_key(|s| s.len());
+        let Some(widest) = widest.filter(|_| name != "arith.constant") else {
+            // No vector operand: the op stays scalar (cloned out of the body).
+            let mut m = tessel_ir::context::clone::IrMapping::default();
+            for (o, n) in old_operands.iter().zip(&new_operands) {
+                m.map(*o, *n);
+            }
+            let clone = b.ctx.clone_op(inner_op, &mut m);
+            b.insert_detached(clone);
+            for (r, c) in b.ctx.results(inner_op).to_vec().into_iter().zip(b.ctx.results(clone).to_vec()) {
+                mapped.insert(r, c);
+            }
+            continue;
+        };
+        let operands_now: Vec<Value> = new_operands
+            .iter()
+            .map(|v| {
+                let elem = b.ctx.type_kind(b.ctx.value_type(*v)).element_type().unwrap_or(b.ctx.value_type(*v));
+                let t = vector_type(b.ctx, widest.clone(), elem);
+                broadcast_if_needed(&mut b, *v, t)
+            })
+            .collect();
+        let result_types: Vec<Type> = b
+            .ctx
+            .results(inner_op)
+            .to_vec()
+            .iter()
+            .map(|r| {
+                let t = b.ctx.value_type(*r);
+                vector_type(b.ctx, widest.clone(), t)
+            })
+            .collect();
+        let attrs = b.ctx.op(inner_op).attrs.clone();
+        let name_sym = b.ctx.sym(&name);
+        let new_op = b.insert(OpSpec {
+            name: name_sym,
+            operands: operands_now.into_iter().collect(),
+            result_types: result_types.into_iter().collect(),
+            attrs,
+            regions: vec![],
+            successors: vec![],
+            loc,
+        });
+        for (r, n) in b.ctx.results(inner_op).to_vec().into_iter().zip(b.ctx.results(new_op).to_vec()) {
+            mapped.insert(r, n);
+        }
+    }
+    // 4. The writes.
+    let yielded: Vec<Value> = b.ctx.operands(yield_op).to_vec();
+    let mut results = Vec::new();
+    for (i, y) in yielded.iter().enumerate() {
+        let k = num_inputs + i;
+        let out = operands[k];
+        let (shape, elem) = shaped(b.ctx, out).expect("a tensor output");
+        let (map, loops) = output_map(&dims[k]);
+        let vshape: Vec<i64> = loops.iter().map(|l| state.canonical[*l]).collect();
+        let vt = vector_type(b.ctx, vshape.clone(), elem);
+        let z = index_here(&mut b, 0);
+        let v = mapped.get(y).copied().unwrap_or(*y);
+        let v = broadcast_if_needed(&mut b, v, vt);
+        let indices = vec![z; shape.len()];
+        let ib = bool_array_attr(b.ctx, &vec![false; vshape.len()]);
+        let out_ty = b.ctx.value_type(out);
+        let w = TransferWriteOp::create(&mut b, v, out, &indices, None, &map, Some(ib), &[out_ty], vec![]);
+        let mut result = w.result(b.ctx).expect("a tensor write has a result");
+        if let Some(mask) = state.mask_for(&mut b, &dims[k]) {
+            all_in_bounds(b.ctx, w.op(), vshape.len());
+            result = mask_last(&mut b, w.op(), mask);
+        }
+        results.push(result);
+    }
+    drop(b);
+    for (r, n) in ctx.results(op).to_vec().into_iter().zip(results) {
+        ctx.replace_all_uses(r, n);
+    }
+    ctx.erase_op(op);
+    Ok(())
+}
