@@ -131,6 +131,14 @@ fn packed_axes(
                 packed_shape[j], tile_of[d], unpacked_shape[d]
             ));
         }
+        // An unpack reads every tile: one wholly past the end (more tiles
+        // than the elements need) is as wrong as too few.
+        if !packed_is_dst && covered >= unpacked_shape[d] + tile_of[d] {
+            return Err(format!(
+                "{what}: {} tiles of {} cover {covered} of the {} elements of dim {d}: a whole tile lies past the end",
+                packed_shape[j], tile_of[d], unpacked_shape[d]
+            ));
+        }
         padded |= covered != unpacked_shape[d];
     }
     let us = contiguous_strides(unpacked_shape);

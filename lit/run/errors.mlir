@@ -15,6 +15,8 @@
 // RUN: head -c 90 %t.f32.npy > %t.bad.npy
 // RUN: not tessel-opt %s --run=takes_3 --input=%t.bad.npy 2>&1 | FileCheck %s --check-prefix=CORRUPT
 // RUN: not tessel-opt %s --run=make --output=%t.a.npy --output=%t.b.npy 2>&1 | FileCheck %s --check-prefix=OUTPUTS
+// RUN: not tessel-opt %s --run=unpack_into --input=iota --input=5 2>&1 | FileCheck %s --check-prefix=TILES_PAST
+// RUN: not tessel-opt %s --run=unpack_into --input=iota --input=20 2>&1 | FileCheck %s --check-prefix=TILES_SHORT
 
 // OOB: errors.mlir:[[# @LINE + 2]]:8: error: tensor.extract_slice out of bounds: dim 0 reads [3, 5) of a dimension of size 4
 func.func @slice(%t: tensor<4xf32>, %i: index) -> tensor<2xf32> {
@@ -77,3 +79,13 @@ func.func @takes_3(%t: tensor<3xf32>) -> tensor<3xf32> {
 // DYN: tessel-opt: error: --input #0 ('iota'): tensor<?xf32> has dynamic dims: pass a .npy file
 // ALONE: tessel-opt: --input and --output need --run=<func>
 // REPEAT: tessel-opt: invalid value '0' for --run-repeat (expected a positive integer)
+
+// An unpack into a dynamic destination needs exactly enough tiles: 2 tiles
+// of 8 hold 9 to 16 elements.
+// TILES_PAST: errors.mlir:[[# @LINE + 4]]:8: error: unpack: 2 tiles of 8 cover 16 of the 5 elements of dim 0: a whole tile lies past the end
+// TILES_SHORT: errors.mlir:[[# @LINE + 3]]:8: error: unpack: 2 tiles of 8 cover 16 of the 20 elements of dim 0
+func.func @unpack_into(%src: tensor<2x8xf32>, %n: index) -> tensor<?xf32> {
+  %e = tensor.empty(%n) : tensor<?xf32>
+  %u = linalg.unpack %src inner_dims_pos = [0] inner_tiles = [8] into %e : tensor<2x8xf32> -> tensor<?xf32>
+  return %u : tensor<?xf32>
+}

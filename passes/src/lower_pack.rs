@@ -226,11 +226,14 @@ pub fn lower_pack(ctx: &mut Context, op: OpId, pad_like_with_insert_slice: bool)
                 padded.push(p);
             }
             Some(t) => {
-                // The size first, then the outer extent (MLIR's order).
+                // The size first, then the outer extent (MLIR's order). The
+                // padded extent is the dest's (outer * tile): static when
+                // the outer extent is, as MLIR types the pad from the dest,
+                // so the transpose into the dest stays valid.
                 let size_v = b.dim(info.source, d);
                 let outer_v = b.dim(info.dest, outer_pos[d]);
                 high.push(b.affine_apply(&outer_times_tile_minus_size(t), &[outer_v, size_v]));
-                padded.push(DYNAMIC);
+                padded.push(if outer == DYNAMIC { DYNAMIC } else { outer * t });
             }
         }
     }

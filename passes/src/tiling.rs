@@ -288,20 +288,31 @@ fn insert_tiles_in_parallel(b: &mut Builder<'_>, nest: &LoopNest, tile: &TilingR
     }
 }
 
+/// The `tensor.empty` an unpack writes into, directly or through slices
+/// of it (the widened tile is a slice of the statically bounded one).
+fn temporary_of(ctx: &Context, mut dest: Value) -> Option<Value> {
+    use tessel_ir::dialects::tensor::{EmptyOp, ExtractSliceOp};
+    loop {
+        if EmptyOp::defining(ctx, dest).is_some() {
+            return Some(dest);
+        }
+        dest = ExtractSliceOp::defining(ctx, dest)?.source(ctx);
+    }
+}
+
 /// What a tiled unpack writes into, for `--debug-only=tiling`: its
-/// temporary's type and whether it is static, or that it writes the dest's
-/// slice directly.
+/// temporary's type and whether it is static (a `tensor.empty`, or a slice
+/// of one), or that it writes the dest's slice directly.
 pub fn temporary_summary(ctx: &Context, tiled: &TiledLoops) -> String {
     use tessel_ir::dialects::pack::UnPackOp;
-    use tessel_ir::dialects::tensor::EmptyOp;
     let mut parts = Vec::new();
     for &op in &tiled.tile.tiled_ops {
         if !UnPackOp::isa(ctx, op) {
             continue;
         }
-        let dest = ctx.operands(op)[1];
-        let ty = ctx.value_type(dest);
-        parts.push(if EmptyOp::defining(ctx, dest).is_some() {
+        let temporary = temporary_of(ctx, ctx.operands(op)[1]);
+        parts.push(if let Some(t) = temporary {
+            let ty = ctx.value_type(t);
             let dynamic = ctx.type_kind(ty).shape().is_some_and(|s| s.contains(&tessel_ir::types::DYNAMIC));
             format!(
                 "temporary {} ({})",
