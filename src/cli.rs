@@ -163,69 +163,74 @@ impl Options {
 /// The `--help` text.
 pub fn help_text(passes: &[(&str, &str)]) -> String {
     let mut s = String::from(
-        "OVERVIEW: tessel modular optimizer driver (mlir-opt compatible)\n\n\
-USAGE: tessel-opt [options] <input file>\n\n\
-The input is MLIR text (`-` or no file reads stdin). tensor.pack/unpack may be\n\
-spelled tensor.* or linalg.*; output keeps the input's spelling unless\n\
---pack-spelling says otherwise.\n\n\
-OPTIONS:\n\
-  -o <file>                       Output file (default: stdout)\n\
-  --split-input-file              Split the input at '// -----' lines and process each chunk alone\n\
-  --verify-diagnostics            Check that emitted diagnostics match expected-* comments\n\
-  --mlir-print-op-generic         Print every op in generic form\n\
-  --mlir-print-debuginfo          Print locations\n\
-  --allow-unregistered-dialect    Accept ops of unknown dialects (generic form)\n\
-  --pass-pipeline=<pipeline>      Textual pipeline, e.g. 'builtin.module(func.func(strip-debuginfo))'\n\
-  --<pass>[=<options>]            Append a registered pass (see below)\n\
-  --pack-spelling=<tensor|linalg> Print pack/unpack as tensor.* or linalg.* (linalg feeds mlir-opt 22)\n\
-  --mlir-print-ir-before-all      Print the IR before every pass\n\
-  --mlir-print-ir-after-all       Print the IR after every pass\n\
-  --mlir-print-ir-before=<passes> Print the IR before the named passes\n\
-  --mlir-print-ir-after=<passes>  Print the IR after the named passes\n\
-  --mlir-print-ir-after-change    With the after-printing flags: only when the pass changed the IR\n\
-  --mlir-print-ir-after-failure   Print the IR after a pass that failed (only then)\n\
-  --mlir-print-ir-module-scope    IR dumps show the whole module, not just the pass's op\n\
-  --mlir-print-ir-tree-dir=<dir>  Write IR dumps to files under <dir> (a directory per op)\n\
-  --mlir-print-ir-diff            After each pass that changed the IR, print a unified diff of it\n\
-  --ir-report=<file.html>         Write a self-contained page of the run: each pass, its time, the ops\n\
-                                  it added and removed, the IR after it, the diff, the remarks\n\
-                                  (with --mlir-print-ir-tree-dir: one .diff file per pass)\n\
-  --mlir-print-local-scope        Print attributes and locations in place, without aliases\n\
-  --mlir-elide-elementsattrs-if-larger=<n>  Print dense<...> of more than n elements as dense_resource<__elided__>\n\
-  --mlir-print-skip-regions       Print regions as {...}\n\
-  --mlir-print-unique-ssa-ids     Number values on through sibling regions\n\
-  --mlir-print-value-users        Comment each op and block argument with the users of its values\n\
-  --mlir-pretty-debuginfo         With --mlir-print-debuginfo: locations as file:line:col\n\
-  --mlir-use-nameloc-as-prefix    Name values after the names in their locations: loc(\"sum\") -> %sum\n\
-  --mlir-print-op-on-diagnostic[=false]  Attach the op in generic form to verifier errors (default: true)\n\
-  --verify-each[=false]           Verify after each pass (default: true)\n\
-  --mlir-timing                   Report the time of parsing, verification, each pass and printing\n\
-  --mlir-timing-display=<tree|list>  The report nested like the pipeline (default) or one line per\n\
-                                  timer name, the slowest first\n\
-  --debug                         Print pass remarks and trace spans (filter with TESSEL_LOG=...)\n\
-  --debug-only=<list>             Debug output of some components: transform (each transform op and its\n\
-                                  payload), canonicalize (each pattern applied, at which op), cse (each\n\
-                                  merge), tiling (each tiled op, its tile sizes and temporaries)\n\
-  --run=<func>                    Run <func> after the passes and print its results instead of the IR\n\
-  --input=<spec>                  One per argument of --run: a .npy file, iota, random:<seed> or a literal\n\
-  --output=<file.npy>             One per result: write it as .npy instead of printing it\n\
-  --run-repeat=<n>                Run n times (--mlir-timing reports the fastest as 'Execution')\n\
-  --run-check-uninit              Report reads of tensor.empty elements nobody wrote\n\
-  --run-memory-limit=<size>       Most bytes of tensors the engine holds at once, e.g. 256M, 4G\n\
-                                  (default: the memory the system reports as available)\n\
-  --run-max-steps=<n>             Most ops one call executes (default: 50000000)\n\
-  --run-engine=<interp|mlir>      Who runs --run: tessel's interpreter (default) or MLIR 22's\n\
-                                  lowering and ExecutionEngine (JIT; needs --features mlir)\n\
-  --mlir-verify                   After the passes, verify the result with MLIR's own verifier\n\
-  --mlir-pipeline=<pipeline>      After the passes, run upstream MLIR passes in-process and print\n\
-                                  MLIR's result, e.g. 'builtin.module(one-shot-bufferize)'\n\
-                                  (both need a build with --features mlir)\n\
-  --mlir-disable-threading        Use one thread (same output and diagnostics)\n\
-  --threads=<n>                   Threads to use: 1 is --mlir-disable-threading; tessel uses at most 2\n\
-  --list-ops                      List the registered ops\n\
-  --version                       Print the version\n\
-  --help                          Print this help\n\n\
-PASSES:\n",
+        r#"OVERVIEW: tessel modular optimizer driver (mlir-opt compatible)
+
+USAGE: tessel-opt [options] <input file>
+
+The input is MLIR text (`-` or no file reads stdin). tensor.pack/unpack may be
+spelled tensor.* or linalg.*; output keeps the input's spelling unless
+--pack-spelling says otherwise.
+
+OPTIONS:
+  -o <file>                       Output file (default: stdout)
+  --split-input-file              Split the input at '// -----' lines and process each chunk alone
+  --verify-diagnostics            Check that emitted diagnostics match expected-* comments
+  --mlir-print-op-generic         Print every op in generic form
+  --mlir-print-debuginfo          Print locations
+  --allow-unregistered-dialect    Accept ops of unknown dialects (generic form)
+  --pass-pipeline=<pipeline>      Textual pipeline, e.g. 'builtin.module(func.func(strip-debuginfo))'
+  --<pass>[=<options>]            Append a registered pass (see below)
+  --pack-spelling=<tensor|linalg> Print pack/unpack as tensor.* or linalg.* (linalg feeds mlir-opt 22)
+  --mlir-print-ir-before-all      Print the IR before every pass
+  --mlir-print-ir-after-all       Print the IR after every pass
+  --mlir-print-ir-before=<passes> Print the IR before the named passes
+  --mlir-print-ir-after=<passes>  Print the IR after the named passes
+  --mlir-print-ir-after-change    With the after-printing flags: only when the pass changed the IR
+  --mlir-print-ir-after-failure   Print the IR after a pass that failed (only then)
+  --mlir-print-ir-module-scope    IR dumps show the whole module, not just the pass's op
+  --mlir-print-ir-tree-dir=<dir>  Write IR dumps to files under <dir> (a directory per op)
+  --mlir-print-ir-diff            After each pass that changed the IR, print a unified diff of it
+  --ir-report=<file.html>         Write a self-contained page of the run: each pass, its time, the ops
+                                  it added and removed, the IR after it, the diff, the remarks
+                                  (with --mlir-print-ir-tree-dir: one .diff file per pass)
+  --mlir-print-local-scope        Print attributes and locations in place, without aliases
+  --mlir-elide-elementsattrs-if-larger=<n>  Print dense<...> of more than n elements as dense_resource<__elided__>
+  --mlir-print-skip-regions       Print regions as {...}
+  --mlir-print-unique-ssa-ids     Number values on through sibling regions
+  --mlir-print-value-users        Comment each op and block argument with the users of its values
+  --mlir-pretty-debuginfo         With --mlir-print-debuginfo: locations as file:line:col
+  --mlir-use-nameloc-as-prefix    Name values after the names in their locations: loc("sum") -> %sum
+  --mlir-print-op-on-diagnostic[=false]  Attach the op in generic form to verifier errors (default: true)
+  --verify-each[=false]           Verify after each pass (default: true)
+  --mlir-timing                   Report the time of parsing, verification, each pass and printing
+  --mlir-timing-display=<tree|list>  The report nested like the pipeline (default) or one line per
+                                  timer name, the slowest first
+  --debug                         Print pass remarks and trace spans (filter with TESSEL_LOG=...)
+  --debug-only=<list>             Debug output of some components: transform (each transform op and its
+                                  payload), canonicalize (each pattern applied, at which op), cse (each
+                                  merge), tiling (each tiled op, its tile sizes and temporaries)
+  --run=<func>                    Run <func> after the passes and print its results instead of the IR
+  --input=<spec>                  One per argument of --run: a .npy file, iota, random:<seed> or a literal
+  --output=<file.npy>             One per result: write it as .npy instead of printing it
+  --run-repeat=<n>                Run n times (--mlir-timing reports the fastest as 'Execution')
+  --run-check-uninit              Report reads of tensor.empty elements nobody wrote
+  --run-memory-limit=<size>       Most bytes of tensors the engine holds at once, e.g. 256M, 4G
+                                  (default: the memory the system reports as available)
+  --run-max-steps=<n>             Most ops one call executes (default: 50000000)
+  --run-engine=<interp|mlir>      Who runs --run: tessel's interpreter (default) or MLIR 22's
+                                  lowering and ExecutionEngine (JIT; needs --features mlir)
+  --mlir-verify                   After the passes, verify the result with MLIR's own verifier
+  --mlir-pipeline=<pipeline>      After the passes, run upstream MLIR passes in-process and print
+                                  MLIR's result, e.g. 'builtin.module(one-shot-bufferize)'
+                                  (both need a build with --features mlir)
+  --mlir-disable-threading        Use one thread (same output and diagnostics)
+  --threads=<n>                   Threads to use: 1 is --mlir-disable-threading; tessel uses at most 2
+  --list-ops                      List the registered ops
+  --version                       Print the version
+  --help                          Print this help
+
+PASSES:
+"#,
     );
     for (name, desc) in passes {
         s.push_str(&format!("  --{name:<30} {desc}\n"));

@@ -6,6 +6,7 @@
 // RUN: not tessel-opt %s %s 2>&1 | FileCheck %s --check-prefix=TWO
 // RUN: not tessel-opt %s --verify-each=maybe 2>&1 | FileCheck %s --check-prefix=BOOL
 // RUN: tessel-opt --help | FileCheck %s --check-prefix=HELP
+// RUN: tessel-opt --help | FileCheck %s --check-prefix=INDENT --strict-whitespace
 
 // FLAG: Unknown command line argument '--no-such-flag'
 // PASS: 'no-such-pass' does not refer to a registered pass or pass pipeline
@@ -15,6 +16,9 @@
 // TWO: Too many positional arguments
 // BOOL: 'maybe' is invalid value for boolean argument
 // HELP: USAGE: tessel-opt [options] <input file>
+// Options are indented and their continuation lines sit under the description.
+// INDENT: {{^}}  --ir-report=<file.html>         Write a self-contained page
+// INDENT-NEXT: {{^}}                                  it added and removed
 // HELP: --strip-debuginfo
 
 func.func @f() {
