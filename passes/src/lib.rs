@@ -5,6 +5,7 @@ pub mod canonicalize;
 pub mod consumer_fusion;
 pub mod cse;
 pub mod data_layout_propagation;
+mod erase_schedule;
 pub mod fusion;
 pub mod lower_pack;
 pub mod manager;
@@ -31,6 +32,7 @@ pub fn register_all(r: &mut PassRegistry) {
     r.add(block_pack_matmul::INFO);
     r.add(canonicalize::INFO);
     r.add(cse::INFO);
+    r.add(erase_schedule::INFO);
     r.add(lower_pack::INFO);
     r.add(materialize_layouts::INFO);
     r.add(strip_debuginfo::INFO);
