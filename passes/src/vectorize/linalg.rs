@@ -25,8 +25,8 @@ use tessel_ir::dialects::arith::ConstantOp;
 use tessel_ir::dialects::structured::{structured, IteratorKind};
 use tessel_ir::dialects::tensor::DimOp;
 use tessel_ir::dialects::vector::{
-    bool_array_attr, kind_attr, vector_shape, vector_type, BroadcastOp, CreateMaskOp, MaskOp, MultiReductionOp,
-    TransferReadOp, TransferWriteOp, YieldOp,
+    bool_array_attr, kind_attr, scalable_vector_type, vector_shape, BroadcastOp, CreateMaskOp, MaskOp,
+    MultiReductionOp, TransferReadOp, TransferWriteOp, YieldOp,
 };
 use tessel_ir::types::{TypeKind, DYNAMIC};
 use tessel_ir::{Context, OpId, Type, Value};
@@ -64,17 +64,31 @@ fn combining_kind(name: &str) -> Option<&'static str> {
     })
 }
 
-/// The loops an operand map uses, as dims (a projected permutation), or
-/// `None` for any other map.
-fn map_dims(m: &AffineMap) -> Option<Vec<usize>> {
-    m.results.iter().map(|e| if let AffineExpr::Dim(d) = e { Some(*d as usize) } else { None }).collect()
+/// The loop each result of an operand map reads (`None` for a `0`
+/// result, an input broadcast from its first element), or `None` for a map
+/// that is no projected permutation.
+fn map_dims(m: &AffineMap) -> Option<Vec<Option<usize>>> {
+    m.results
+        .iter()
+        .map(|e| match e {
+            AffineExpr::Dim(d) => Some(Some(*d as usize)),
+            AffineExpr::Const(0) => Some(None),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The loops a map's results read, in result order (`0` results left out:
+/// MLIR's `dropZeroResults` for masks).
+fn used_loops(dims: &[Option<usize>]) -> Vec<usize> {
+    dims.iter().flatten().copied().collect()
 }
 
 /// MLIR's `inverseAndBroadcastProjectedPermutation`: from the operand's
 /// dims to the loops, `0` for a loop the operand does not use.
-fn input_read_map(dims: &[usize], num_loops: usize) -> AffineMap {
+fn input_read_map(dims: &[Option<usize>], num_loops: usize) -> AffineMap {
     let results = (0..num_loops)
-        .map(|l| match dims.iter().position(|d| *d == l) {
+        .map(|l| match dims.iter().position(|d| *d == Some(l)) {
             Some(j) => AffineExpr::Dim(j as u32),
             None => AffineExpr::Const(0),
         })
@@ -102,12 +116,20 @@ fn shaped(ctx: &Context, v: Value) -> Option<(Vec<i64>, Type)> {
 /// shape, the loop sizes as values and the masks made so far.
 struct State {
     canonical: Vec<i64>,
+    scalable: Vec<bool>,
     static_sizes: Vec<i64>,
     sizes: Vec<Value>,
     masks: FxHashMap<Vec<usize>, Option<Value>>,
 }
 
 impl State {
+    /// The vector of `elem` over `loops` (their sizes and scalable flags).
+    fn vector_over(&self, ctx: &mut Context, loops: &[usize], elem: Type) -> Type {
+        let shape = loops.iter().map(|l| self.canonical[*l]).collect();
+        let scalable = loops.iter().map(|l| self.scalable[*l]).collect();
+        scalable_vector_type(ctx, shape, scalable, elem)
+    }
+
     /// The mask for a transfer whose map uses `loops`, made on first use;
     /// `None` when the loop sizes equal the vector's.
     fn mask_for(&mut self, b: &mut Builder<'_>, loops: &[usize]) -> Option<Value> {
@@ -121,7 +143,7 @@ impl State {
         } else {
             let upper: Vec<Value> = loops.iter().map(|l| self.sizes[*l]).collect();
             let i1 = b.ctx.int_type(1);
-            let mt = vector_type(b.ctx, shape, i1);
+            let mt = self.vector_over(b.ctx, loops, i1);
             Some(CreateMaskOp::create(b, &upper, &[mt], vec![]).result(b.ctx))
         };
         self.masks.insert(loops.to_vec(), mask);
@@ -181,7 +203,7 @@ pub(super) fn vectorize_linalg(ctx: &mut Context, op: OpId, opts: &VectorizeOpti
     let Some(view) = structured(ctx, op) else { return unsupported("not a structured op") };
     let num_loops = view.num_loops();
     let num_inputs = view.inputs.len();
-    let dims: Vec<Vec<usize>> = match view.maps.iter().map(map_dims).collect::<Option<Vec<_>>>() {
+    let dims: Vec<Vec<Option<usize>>> = match view.maps.iter().map(map_dims).collect::<Option<Vec<_>>>() {
         Some(d) => d,
         None => return unsupported("an indexing map is not a projected permutation"),
     };
@@ -197,15 +219,15 @@ pub(super) fn vectorize_linalg(ctx: &mut Context, op: OpId, opts: &VectorizeOpti
     if num_loops == 0 {
         return unsupported("a structured op with no loops");
     }
+    if dims[num_inputs..].iter().any(|d| d.contains(&None)) {
+        return unsupported("an output map with a constant result");
+    }
     let canonical = if opts.vector_sizes.is_empty() {
         if static_sizes.contains(&DYNAMIC) {
             return unsupported("without vector sizes a structured op needs static shapes");
         }
         static_sizes.clone()
     } else {
-        if opts.scalable.iter().any(|s| *s) {
-            return Err(VectorizeError::BadSizes("scalable vector sizes are not supported yet".into()));
-        }
         if opts.vector_sizes.len() != num_loops {
             return Err(VectorizeError::BadSizes(format!(
                 "expected {num_loops} vector sizes, one per loop of '{}', got {}",
@@ -248,7 +270,8 @@ pub(super) fn vectorize_linalg(ctx: &mut Context, op: OpId, opts: &VectorizeOpti
             }
         })
         .collect();
-    let mut state = State { canonical, static_sizes, sizes, masks: FxHashMap::default() };
+    let scalable = if opts.scalable.len() == num_loops { opts.scalable.clone() } else { vec![false; num_loops] };
+    let mut state = State { canonical, scalable, static_sizes, sizes, masks: FxHashMap::default() };
     let zero = index_here(&mut b, 0);
     // 2. Every shaped operand, read whole.
     let mut mapped: FxHashMap<Value, Value> = FxHashMap::default();
@@ -262,19 +285,19 @@ pub(super) fn vectorize_linalg(ctx: &mut Context, op: OpId, opts: &VectorizeOpti
             drop(b);
             return unsupported("a rank-0 operand");
         }
-        let (map, vshape) = if k < num_inputs {
-            (input_read_map(&dims[k], num_loops), state.canonical.clone())
+        let (map, loops) = if k < num_inputs {
+            (input_read_map(&dims[k], num_loops), (0..num_loops).collect())
         } else {
-            let (m, loops) = output_map(&dims[k]);
-            (m, loops.iter().map(|l| state.canonical[*l]).collect())
+            output_map(&used_loops(&dims[k]))
         };
+        let vshape: Vec<i64> = loops.iter().map(|l| state.canonical[*l]).collect();
         let pad = poison_here(&mut b, elem);
-        let vt = vector_type(b.ctx, vshape.clone(), elem);
+        let vt = state.vector_over(b.ctx, &loops, elem);
         let indices = vec![zero; shape.len()];
         let ib = bool_array_attr(b.ctx, &vec![false; vshape.len()]);
         let read = TransferReadOp::create(&mut b, *operand, &indices, Some(pad), None, &map, Some(ib), &[vt], vec![]);
         let mut value = read.vector(b.ctx);
-        if let Some(mask) = state.mask_for(&mut b, &dims[k]) {
+        if let Some(mask) = state.mask_for(&mut b, &used_loops(&dims[k])) {
             all_in_bounds(b.ctx, read.op(), vshape.len());
             value = mask_last(&mut b, read.op(), mask);
         }
@@ -308,8 +331,8 @@ pub(super) fn vectorize_linalg(ctx: &mut Context, op: OpId, opts: &VectorizeOpti
         let new_operands: Vec<Value> = old_operands.iter().map(lookup).collect();
         let widest = new_operands
             .iter()
-            .filter_map(|v| vector_shape(b.ctx, b.ctx.value_type(*v)).map(|s| s.shape.to_vec()))
-            .max_by_key(|s| s.len());
+            .filter_map(|v| vector_shape(b.ctx, b.ctx.value_type(*v)).map(|s| (s.shape.to_vec(), s.scalable.to_vec())))
+            .max_by_key(|s| s.0.len());
         let Some(widest) = widest.filter(|_| name != "arith.constant") else {
             // No vector operand: the op stays scalar (cloned out of the body).
             let mut m = tessel_ir::context::clone::IrMapping::default();
@@ -327,7 +350,7 @@ pub(super) fn vectorize_linalg(ctx: &mut Context, op: OpId, opts: &VectorizeOpti
             .iter()
             .map(|v| {
                 let elem = b.ctx.type_kind(b.ctx.value_type(*v)).element_type().unwrap_or(b.ctx.value_type(*v));
-                let t = vector_type(b.ctx, widest.clone(), elem);
+                let t = scalable_vector_type(b.ctx, widest.0.clone(), widest.1.clone(), elem);
                 broadcast_if_needed(&mut b, *v, t)
             })
             .collect();
@@ -338,7 +361,7 @@ pub(super) fn vectorize_linalg(ctx: &mut Context, op: OpId, opts: &VectorizeOpti
             .iter()
             .map(|r| {
                 let t = b.ctx.value_type(*r);
-                vector_type(b.ctx, widest.clone(), t)
+                scalable_vector_type(b.ctx, widest.0.clone(), widest.1.clone(), t)
             })
             .collect();
         let attrs = b.ctx.op(inner_op).attrs.clone();
@@ -363,9 +386,9 @@ pub(super) fn vectorize_linalg(ctx: &mut Context, op: OpId, opts: &VectorizeOpti
         let k = num_inputs + i;
         let out = operands[k];
         let (shape, elem) = shaped(b.ctx, out).expect("a tensor output");
-        let (map, loops) = output_map(&dims[k]);
+        let (map, loops) = output_map(&used_loops(&dims[k]));
         let vshape: Vec<i64> = loops.iter().map(|l| state.canonical[*l]).collect();
-        let vt = vector_type(b.ctx, vshape.clone(), elem);
+        let vt = state.vector_over(b.ctx, &loops, elem);
         let z = index_here(&mut b, 0);
         let v = mapped.get(y).copied().unwrap_or(*y);
         let v = broadcast_if_needed(&mut b, v, vt);
@@ -374,7 +397,7 @@ pub(super) fn vectorize_linalg(ctx: &mut Context, op: OpId, opts: &VectorizeOpti
         let out_ty = b.ctx.value_type(out);
         let w = TransferWriteOp::create(&mut b, v, out, &indices, None, &map, Some(ib), &[out_ty], vec![]);
         let mut result = w.result(b.ctx).expect("a tensor write has a result");
-        if let Some(mask) = state.mask_for(&mut b, &dims[k]) {
+        if let Some(mask) = state.mask_for(&mut b, &used_loops(&dims[k])) {
             all_in_bounds(b.ctx, w.op(), vshape.len());
             result = mask_last(&mut b, w.op(), mask);
         }
