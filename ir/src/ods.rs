@@ -133,6 +133,56 @@ pub fn result_range(ctx: &Context, op: OpId, def: &OpDef, group: usize) -> std::
     range_without_segments(def.result_groups_def, group, total)
 }
 
+/// Checks a segmented op's `operandSegmentSizes` against its operands and
+/// groups (MLIR's messages): one size per group, their sum the operand
+/// count, one value in a single group and at most one in an optional one.
+/// Accessors of such an op may be used only after this holds.
+pub fn check_segments(ctx: &Context, op: OpId, def: &OpDef) -> Result<(), crate::registry::VerifyError> {
+    if !def.segmented {
+        return Ok(());
+    }
+    let sizes = ctx
+        .get_attr_sym(op, crate::context::known_names::OPERAND_SEGMENT_SIZES)
+        .and_then(|a| ctx.as_i64_array(a))
+        .ok_or("requires attribute 'operandSegmentSizes'")?;
+    let groups = def.operand_groups;
+    if sizes.len() != groups.len() {
+        return Err(format!(
+            "'operandSegmentSizes' attribute for specifying operand segments must have {} elements, but got {}",
+            groups.len(),
+            sizes.len()
+        )
+        .into());
+    }
+    let (total, n) = (sizes.iter().sum::<i64>(), ctx.operands(op).len() as i64);
+    if total != n {
+        return Err(format!(
+            "operand count ({n}) does not match with the total size ({total}) specified in attribute 'operandSegmentSizes'"
+        )
+        .into());
+    }
+    for (g, (group, size)) in groups.iter().zip(sizes).enumerate() {
+        let ok = match group.kind {
+            GroupKind::One => *size == 1,
+            GroupKind::Optional => (0..=1).contains(size),
+            GroupKind::Variadic => *size >= 0,
+        };
+        if !ok {
+            let want = match group.kind {
+                GroupKind::One => "1 operand",
+                GroupKind::Optional => "0 or 1 operand",
+                GroupKind::Variadic => "a non-negative count of operands",
+            };
+            return Err(format!(
+                "operand group #{g} ('{}') requires {want}, but its segment size is {size}",
+                group.name
+            )
+            .into());
+        }
+    }
+    Ok(())
+}
+
 /// An operand or result group's shape in Rust: what the accessor returns
 /// and what the builder takes.
 pub trait ValueGroup {

@@ -82,14 +82,6 @@ func.func @a(%v: vector<4x8xf32>) {
 
 // -----
 
-func.func @a(%v: vector<4x8xf32>) {
-  // expected-error @+1 {{inferred type(s) 'vector<8xf32>' are incompatible with return type(s) of operation 'f32'}}
-  %0 = vector.extract %v[0] : f32 from vector<4x8xf32>
-  return
-}
-
-// -----
-
 func.func @a(%v: vector<4x8xf32>, %s: f32) {
   // expected-error @+1 {{expected position attribute rank to match the dest vector rank}}
   %0 = vector.insert %s, %v[0] : f32 into vector<4x8xf32>
@@ -253,15 +245,6 @@ func.func @a(%v: vector<4xf32>) {
 func.func @a(%v: vector<4xf32>) {
   // expected-error @+1 {{expected strides to be confined to [1, 2)}}
   %0 = vector.extract_strided_slice %v {offsets = [0], sizes = [2], strides = [2]} : vector<4xf32> to vector<2xf32>
-  return
-}
-
-// -----
-
-// Stricter than mlir-opt 22, which accepts a reduction dim past the rank.
-func.func @a(%v: vector<4x8xf32>) {
-  // expected-error @+1 {{reduction dimension 2 is out of range for a rank 2 source}}
-  %0 = vector.multi_reduction <add>, %v, %v [2] : vector<4x8xf32> to vector<4x8xf32>
   return
 }
 

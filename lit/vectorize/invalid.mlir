@@ -1,4 +1,5 @@
 // RUN: tessel-opt %s -split-input-file -transform-interpreter -verify-diagnostics
+// COMPAT: tessel-only
 
 // Vector sizes that do not fit: MLIR 22 builds invalid IR or reads freed
 // memory from them ("'vector.transpose' op transposition length

@@ -55,6 +55,7 @@ impl TransferView {
     /// The view of a `transfer_read` or `transfer_write`; `None` when the op
     /// is neither or malformed.
     pub fn of(ctx: &Context, op: OpId) -> Option<TransferView> {
+        crate::ods::check_segments(ctx, op, ctx.def_of(op)?).ok()?;
         let (base, indices, padding, mask, vector_type, map) = if let Some(r) = TransferReadOp::cast(ctx, op) {
             let map = r.permutation_map(ctx)?;
             (r.base(ctx), r.indices(ctx).to_vec(), r.padding(ctx), r.mask(ctx), ctx.value_type(r.vector(ctx)), map)
@@ -281,6 +282,16 @@ pub(super) fn print_transfer_write(p: &mut OpPrinter<'_>, op: OpId) {
 
 /// MLIR's `verifyTransferOp` and `verifyPermutationMap`, for both ops.
 fn verify_transfer(ctx: &Context, op: OpId, read: bool) -> Result<(), VerifyError> {
+    let def = if read { &super::TRANSFER_READ } else { &super::TRANSFER_WRITE };
+    crate::ods::check_segments(ctx, op, def)?;
+    if !read {
+        let t = ctx.value_type(ctx.operands(op)[0]);
+        if vector_shape(ctx, t).is_none() {
+            return Err(
+                format!("operand #0 must be vector of any type values, but got '{}'", type_to_string(ctx, t)).into()
+            );
+        }
+    }
     let (base, indices, vector_ty, mask, map) = if read {
         let r = TransferReadOp(op);
         (r.base(ctx), r.indices(ctx), ctx.value_type(r.vector(ctx)), r.mask(ctx), r.permutation_map(ctx))
@@ -296,7 +307,7 @@ fn verify_transfer(ctx: &Context, op: OpId, read: bool) -> Result<(), VerifyErro
     if indices.len() != rank {
         return Err(format!("requires {rank} indices").into());
     }
-    let Some(map) = map else { return Err("requires an affine map permutation_map".into()) };
+    let Some(map) = map else { return Err("requires attribute 'permutation_map'".into()) };
     let base_elem = ctx.type_kind(base_ty).element_type().unwrap_or(base_ty);
     let bits = |t: Type| match ctx.type_kind(t) {
         TypeKind::Integer { width, .. } => Some(*width as i64),

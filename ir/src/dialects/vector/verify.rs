@@ -36,6 +36,14 @@ fn elem_of(ctx: &Context, t: Type) -> Type {
 }
 
 pub(super) fn verify_mask(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
+    let mask_ty = ctx.value_type(ctx.operands(op)[0]);
+    if !vector_shape(ctx, mask_ty).is_some_and(|v| is_i1(ctx, v.elem)) {
+        return Err(format!(
+            "operand #0 must be vector of 1-bit signless integer values, but got '{}'",
+            ty(ctx, mask_ty)
+        )
+        .into());
+    }
     let region = ctx.regions(op)[0];
     let Some(block) = ctx.blocks(region).first().copied() else { return Ok(()) };
     let ops: Vec<OpId> = ctx.block_ops(block).collect();
@@ -466,6 +474,9 @@ fn kind_supports(kind: &str, ctx: &Context, elem: Type) -> bool {
 
 pub(super) fn verify_reduction(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
     let v = vector_or(ctx, operand_type(ctx, op, 0), "operand #0")?;
+    if combining_kind(ctx, op).is_none() {
+        return Err("requires attribute 'kind' to be a #vector.kind".into());
+    }
     let rt = result_type(ctx, op);
     if v.elem != rt {
         return Err("failed to verify that source operand and result have same element type".into());
@@ -489,6 +500,9 @@ pub(super) fn verify_multi_reduction(ctx: &Context, op: OpId) -> Result<(), Veri
     let m = super::MultiReductionOp(op);
     let st = ctx.value_type(m.source(ctx));
     let s = vector_or(ctx, st, "operand #0")?;
+    if combining_kind(ctx, op).is_none() {
+        return Err("requires attribute 'kind' to be a #vector.kind".into());
+    }
     let dims = m.reduction_dims(ctx);
     let mut reduced = vec![false; s.rank()];
     for d in dims {
