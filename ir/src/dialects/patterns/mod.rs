@@ -10,3 +10,4 @@ pub mod constants;
 pub mod linalg;
 pub mod scf;
 pub mod tensor;
+pub mod vector;

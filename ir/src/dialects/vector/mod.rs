@@ -25,6 +25,7 @@ crate::op! {
     results { vector: One }
     regions { }
     format { transfer::parse_transfer_read, transfer::print_transfer_read }
+    patterns [super::patterns::vector::fold_transfer_in_bounds]
     def {
         verify: Some(transfer::verify_transfer_read),
         traits: traits::DEAD_WHEN_UNUSED,
@@ -39,6 +40,7 @@ crate::op! {
     results { result: Optional }
     regions { }
     format { transfer::parse_transfer_write, transfer::print_transfer_write }
+    patterns [super::patterns::vector::erase_unused, super::patterns::vector::fold_write_of_read, super::patterns::vector::fold_transfer_in_bounds]
     def {
         verify: Some(transfer::verify_transfer_write),
     }
@@ -52,6 +54,7 @@ crate::op! {
     results { results: Variadic }
     regions { mask_region }
     format { format::parse_mask, format::print_mask }
+    patterns [super::patterns::vector::erase_unused, super::patterns::vector::fold_mask]
     def {
         verify: Some(verify::verify_mask),
         traits: traits::SINGLE_BLOCK,
@@ -81,6 +84,7 @@ crate::op! {
     results { result: One }
     regions { }
     format { format::parse_create_mask, format::print_create_mask }
+    patterns [super::patterns::vector::create_mask_of_constants]
     def {
         verify: Some(verify::verify_create_mask),
         traits: traits::PURE,
@@ -123,6 +127,7 @@ crate::op! {
     results { result: One }
     regions { }
     format { format::parse_unary_to, format::print_unary_to }
+    patterns [super::patterns::vector::fold_shape_cast]
     def {
         verify: Some(verify::verify_shape_cast),
         traits: traits::PURE,
@@ -151,6 +156,7 @@ crate::op! {
     results { result: One }
     regions { }
     format { format::parse_transpose, format::print_transpose }
+    patterns [super::patterns::vector::transpose_of_unit_dims]
     def {
         verify: Some(verify::verify_transpose),
         traits: traits::PURE,

@@ -1,0 +1,258 @@
+//! Folds of the vector ops, as mlir-opt 22's canonicalize applies them to
+//! vectorized code:
+//!
+//! - a transfer dim whose constant index plus vector size stays inside a
+//!   static tensor dim becomes `in_bounds` (then its broadcast dims too:
+//!   MLIR's `foldTransferInBoundsAttribute`);
+//! - a write of a whole in-bounds read at zero indices into a tensor of the
+//!   same type is the read's source (`foldReadInitWrite`), and a write of a
+//!   read of the same tensor at the same place is that tensor (`foldWAR`);
+//! - `vector.create_mask` of constants is a `vector.constant_mask`, and a
+//!   `vector.mask` whose mask is all true is the op it masks.
+
+use crate::dialects::pack::constant_int;
+use crate::dialects::vector::{
+    bool_array_attr, minor_identity, vector_shape, ConstantMaskOp, CreateMaskOp, MaskOp, TransferReadOp, TransferView,
+    TransferWriteOp, YieldOp,
+};
+use crate::rewriter::Rewriter;
+use crate::types::{TypeKind, DYNAMIC};
+use crate::{Context, OpId, Value};
+
+fn base_shape(ctx: &Context, v: Value) -> Option<Vec<i64>> {
+    match ctx.value_type_kind(v) {
+        TypeKind::Tensor { shape, .. } | TypeKind::MemRef { shape, .. } => Some(shape.clone()),
+        _ => None,
+    }
+}
+
+/// MLIR's `foldTransferInBoundsAttribute` on a read or write.
+pub fn fold_transfer_in_bounds(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let ctx = &*rw.ctx;
+    let Some(view) = TransferView::of(ctx, op) else { return false };
+    let Some(shape) = base_shape(ctx, view.base) else { return false };
+    let Some(vector) = vector_shape(ctx, view.vector_type) else { return false };
+    let mut in_bounds = view.in_bounds.clone();
+    let (mut changed, mut evaluated) = (false, Vec::new());
+    for (i, dim) in view.dims.iter().enumerate() {
+        if in_bounds[i] {
+            continue;
+        }
+        let Some(d) = *dim else { continue };
+        evaluated.push(i);
+        let fits = shape[d] != DYNAMIC
+            && !vector.scalable[i]
+            && constant_int(ctx, view.indices[d]).is_some_and(|c| c + vector.shape[i] <= shape[d]);
+        in_bounds[i] = fits;
+        changed |= fits;
+    }
+    if evaluated.iter().all(|i| in_bounds[*i]) {
+        for (i, dim) in view.dims.iter().enumerate() {
+            if dim.is_none() && !in_bounds[i] {
+                in_bounds[i] = true;
+                changed = true;
+            }
+        }
+    }
+    if !changed {
+        return false;
+    }
+    let a = bool_array_attr(rw.ctx, &in_bounds);
+    rw.set_attr(op, "in_bounds", a);
+    true
+}
+
+fn all_zero(ctx: &Context, indices: &[Value]) -> bool {
+    indices.iter().all(|v| constant_int(ctx, *v) == Some(0))
+}
+
+fn is_minor_identity(ctx: &Context, op: OpId, rank: usize, vector_rank: usize) -> bool {
+    match ctx.get_attr(op, "permutation_map").map(|a| ctx.attr_kind(a)) {
+        Some(crate::attrs::AttrKind::AffineMap(m)) => *m == minor_identity(rank, vector_rank),
+        _ => false,
+    }
+}
+
+/// MLIR's `foldReadInitWrite` and `foldWAR` on a tensor write.
+pub fn fold_write_of_read(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let ctx = &*rw.ctx;
+    let w = TransferWriteOp(op);
+    let Some(result) = w.result(ctx) else { return false };
+    let Some(read) = TransferReadOp::defining(ctx, w.value_to_store(ctx)) else { return false };
+    let (Some(wv), Some(rv)) = (TransferView::of(ctx, op), TransferView::of(ctx, read.op())) else { return false };
+    if wv.mask.is_some() || rv.mask.is_some() || wv.dims.is_empty() || rv.dims.is_empty() {
+        return false;
+    }
+    if ctx.parent_op(op).is_some_and(|p| MaskOp::isa(ctx, p)) {
+        return false;
+    }
+    let base_ty = ctx.value_type(wv.base);
+    // A write of the whole of a read (both in bounds, at zero) into a
+    // tensor of the read's type: the read's source.
+    let whole = base_shape(ctx, wv.base).is_some_and(|shape| {
+        let vshape = vector_shape(ctx, wv.vector_type).map(|v| v.shape.to_vec()).unwrap_or_default();
+        is_minor_identity(ctx, op, shape.len(), vshape.len())
+            && is_minor_identity(ctx, read.op(), shape.len(), vshape.len())
+            && rv.dims.len() == wv.dims.len()
+            && rv.in_bounds.iter().chain(&wv.in_bounds).all(|b| *b)
+            && ctx.value_type(rv.base) == base_ty
+            && rv.vector_type == wv.vector_type
+            && vshape == shape
+            && all_zero(ctx, &rv.indices)
+            && all_zero(ctx, &wv.indices)
+    });
+    // Writing back what was read from the same tensor, at the same place.
+    let same_place = rv.base == wv.base
+        && rv.indices == wv.indices
+        && rv.vector_type == wv.vector_type
+        && ctx.get_attr(op, "permutation_map") == ctx.get_attr(read.op(), "permutation_map");
+    if !whole && !same_place {
+        return false;
+    }
+    let source = rv.base;
+    rw.replace_all_uses_with(result, source);
+    rw.erase_op(op);
+    true
+}
+
+/// MLIR's `CreateMaskFolder`: a `vector.create_mask` of constants is a
+/// `vector.constant_mask` of the sizes clamped to the vector (all zero when
+/// one is zero or less).
+pub fn create_mask_of_constants(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let ctx = &*rw.ctx;
+    let ty = ctx.value_type(ctx.result(op, 0));
+    let Some(v) = vector_shape(ctx, ty) else { return false };
+    if v.is_scalable() || v.rank() == 0 {
+        return false;
+    }
+    let Some(bounds) = ctx.operands(op).iter().map(|x| constant_int(ctx, *x)).collect::<Option<Vec<i64>>>() else {
+        return false;
+    };
+    let mut sizes: Vec<i64> = bounds.iter().zip(v.shape).map(|(b, d)| (*b).min(*d)).collect();
+    if sizes.iter().any(|s| *s <= 0) {
+        sizes = vec![0; sizes.len()];
+    }
+    rw.set_insertion_point_before(op);
+    let c = ConstantMaskOp::create(rw, &sizes, &[ty], vec![]).result(rw.ctx);
+    rw.replace_op(op, &[c]);
+    true
+}
+
+/// Whether `mask` is known to be all true (MLIR's `MaskFormat::AllTrue`).
+fn all_true(ctx: &Context, mask: Value) -> bool {
+    let Some(v) = vector_shape(ctx, ctx.value_type(mask)) else { return false };
+    if v.is_scalable() {
+        return false;
+    }
+    if let Some(c) = ConstantMaskOp::defining(ctx, mask) {
+        return c.mask_dim_sizes(ctx) == v.shape;
+    }
+    if let Some(c) = CreateMaskOp::defining(ctx, mask) {
+        return ctx.operands(c.op()).iter().zip(v.shape).all(|(x, d)| constant_int(ctx, *x).is_some_and(|b| b >= *d));
+    }
+    false
+}
+
+/// MLIR's `MaskOp::fold`: under an all-true mask the masked op stands
+/// alone; an empty mask is what it yields.
+pub fn fold_mask(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let ctx = &*rw.ctx;
+    let m = MaskOp(op);
+    let Some(block) = ctx.blocks(m.mask_region(ctx)).first().copied() else { return false };
+    let ops: Vec<OpId> = ctx.block_ops(block).collect();
+    let results: Vec<Value> = ctx.results(op).to_vec();
+    match ops.as_slice() {
+        [y] if YieldOp::isa(ctx, *y) => {
+            // An empty mask: its results are what it yields.
+            let yielded: Vec<Value> = ctx.operands(*y).to_vec();
+            if yielded.len() != results.len() {
+                return false;
+            }
+            rw.replace_op(op, &yielded);
+            true
+        }
+        [masked, y] if YieldOp::isa(ctx, *y) && all_true(ctx, m.mask(ctx)) => {
+            let (masked, y) = (*masked, *y);
+            let inner: Vec<Value> = ctx.operands(y).to_vec();
+            rw.move_op_before(masked, op);
+            rw.erase_op(y);
+            rw.replace_op(op, &inner);
+            true
+        }
+        _ => false,
+    }
+}
+
+/// A value-semantics op (a tensor write, a masked read, write or
+/// reduction) whose results nobody uses goes, as MLIR erases ops without
+/// memory effects; a write to a memref has none to lose and stays.
+pub fn erase_unused(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let ctx = &*rw.ctx;
+    let results = ctx.results(op);
+    if results.is_empty() || results.iter().any(|r| !ctx.uses(*r).is_empty()) {
+        return false;
+    }
+    let removable = |o: OpId| {
+        if TransferWriteOp::isa(ctx, o) {
+            return !ctx.results(o).is_empty();
+        }
+        TransferReadOp::isa(ctx, o)
+            || crate::dialects::vector::MultiReductionOp::isa(ctx, o)
+            || crate::dialects::vector::ReductionOp::isa(ctx, o)
+    };
+    let ok = if MaskOp::isa(ctx, op) {
+        let block = ctx.blocks(MaskOp(op).mask_region(ctx)).first().copied();
+        block.is_some_and(|b| ctx.block_ops(b).all(|o| YieldOp::isa(ctx, o) || removable(o)))
+    } else {
+        removable(op)
+    };
+    if !ok {
+        return false;
+    }
+    rw.erase_op(op);
+    true
+}
+
+/// Whether `perm` keeps the dims of `shape` other than 1 in their order
+/// (the transpose moves unit dims only: a shape_cast).
+fn moves_unit_dims_only(shape: &[i64], perm: &[i64]) -> bool {
+    let kept: Vec<usize> = perm.iter().map(|p| *p as usize).filter(|p| shape[*p] != 1).collect();
+    kept.windows(2).all(|w| w[0] < w[1])
+}
+
+/// A `vector.transpose` that moves unit dims only is a `vector.shape_cast`
+/// (MLIR's canonical form of it).
+pub fn transpose_of_unit_dims(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let ctx = &*rw.ctx;
+    let t = crate::dialects::vector::TransposeOp(op);
+    let src = t.vector(ctx);
+    let Some(v) = vector_shape(ctx, ctx.value_type(src)) else { return false };
+    if v.is_scalable() || !moves_unit_dims_only(v.shape, t.permutation(ctx)) {
+        return false;
+    }
+    let ty = ctx.value_type(ctx.result(op, 0));
+    rw.set_insertion_point_before(op);
+    let c = crate::dialects::vector::ShapeCastOp::create(rw, src, &[ty], vec![]).result(rw.ctx);
+    rw.replace_op(op, &[c]);
+    true
+}
+
+/// `shape_cast(shape_cast(x))` is one shape_cast of `x`, or `x` itself
+/// when the types agree; a shape_cast to its own type is its source.
+pub fn fold_shape_cast(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let ctx = &*rw.ctx;
+    let src = ctx.operands(op)[0];
+    let ty = ctx.value_type(ctx.result(op, 0));
+    if ctx.value_type(src) == ty {
+        rw.replace_op(op, &[src]);
+        return true;
+    }
+    let Some(inner) = crate::dialects::vector::ShapeCastOp::defining(ctx, src) else { return false };
+    let x = inner.source(ctx);
+    if ctx.value_type(x) == ty {
+        rw.replace_op(op, &[x]);
+    } else {
+        rw.set_operand(op, 0, x);
+    }
+    true
+}
