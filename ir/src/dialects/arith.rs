@@ -44,6 +44,7 @@ macro_rules! binary {
                 format { parse_binary, print_binary }
                 patterns [
                     super::patterns::arith::fold_int_binary,
+                    super::patterns::arith_float::fold_float_binary,
                     super::patterns::arith::fold_commutative,
                     super::patterns::arith::reassociate_constants
                 ]

@@ -1018,8 +1018,9 @@ impl<'a> OpPrinter<'a> {
         self.print_op_impl(op, true);
     }
 
-    /// An op without its `%r = ` result definitions, as `vector.mask`
-    /// prints the op it masks (MLIR's `printCustomOrGenericOp`).
+    /// An op without its `%r = ` result definitions, location or users
+    /// comment, as `vector.mask` prints the op it masks (MLIR's
+    /// `printCustomOrGenericOp`).
     pub fn print_op_without_results(&mut self, op: OpId) {
         self.print_op_impl(op, false);
     }
@@ -1050,11 +1051,13 @@ impl<'a> OpPrinter<'a> {
             }
             None => self.print_generic(op),
         }
-        if self.opts.debug_info {
+        // The op a `vector.mask` prints inline carries neither (MLIR's
+        // `printCustomOrGenericOp`); its location still has its alias.
+        if self.opts.debug_info && with_results {
             self.out.push(' ');
             self.print_loc(data.loc);
         }
-        if self.opts.value_users {
+        if self.opts.value_users && with_results {
             self.print_users_comment(op);
         }
     }

@@ -126,13 +126,44 @@ pub fn fold_int_binary(rw: &mut Rewriter<'_>, op: OpId) -> bool {
         Some(r) => ctx.value_type(*r),
         None => return false,
     };
-    let width = match ctx.type_kind(ty) {
-        TypeKind::Index => Width(64),
-        TypeKind::Integer { width, .. } => Width(*width),
+    // A vector of integers folds too, without constants (equal operands,
+    // cancellations); a constant result is a splat.
+    let (width, vector) = match ctx.type_kind(ty) {
+        TypeKind::Index => (Width(64), false),
+        TypeKind::Integer { width, .. } => (Width(*width), false),
+        TypeKind::Vector { elem, .. } => match ctx.type_kind(*elem) {
+            TypeKind::Index => (Width(64), true),
+            TypeKind::Integer { width, .. } => (Width(*width), true),
+            _ => return false,
+        },
         _ => return false,
     };
     let [lhs, rhs] = ctx.operands(op) else { return false };
     let (lhs, rhs) = (*lhs, *rhs);
+    if vector {
+        // A splat constant on the right acts as its element.
+        let splat = crate::dialects::arith::ConstantOp::defining(ctx, rhs).and_then(|c| c.value(ctx)).and_then(|a| {
+            match ctx.attr_kind(a) {
+                crate::attrs::AttrKind::Dense {
+                    data: crate::attrs::DenseData::Splat(crate::attrs::DenseElement::Int(v)),
+                    ..
+                } => Some(width.wrap(*v)),
+                _ => None,
+            }
+        });
+        match fold_int_without_constants(rw.ctx, fold.def, width, lhs, rhs, splat) {
+            Some(Folded::Value(v)) => rw.replace_op(op, &[v]),
+            Some(Folded::Constant(c)) => {
+                rw.set_insertion_point_before(op);
+                let data = crate::attrs::DenseData::Splat(crate::attrs::DenseElement::Int(c as i128));
+                let attr = rw.ctx.attr(crate::attrs::AttrKind::Dense { ty, data });
+                let v = crate::dialects::arith::ConstantOp::create(rw, Some(attr), &[ty], vec![]).result(rw.ctx);
+                rw.replace_op(op, &[v]);
+            }
+            None => return false,
+        }
+        return true;
+    }
     // Wider integers than 64 bits are not read as constants here.
     let (a, b) = if (1..=64).contains(&width.0) {
         let read = |v| constant_int(ctx, v).map(|c| width.wrap(i128::from(c)));

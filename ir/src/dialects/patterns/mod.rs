@@ -6,6 +6,7 @@
 
 pub mod affine;
 pub mod arith;
+pub mod arith_float;
 pub mod constants;
 pub mod linalg;
 pub mod scf;

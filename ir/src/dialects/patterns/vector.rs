@@ -256,3 +256,29 @@ pub fn fold_shape_cast(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     }
     true
 }
+
+/// MLIR's `BroadcastOp::fold`: a broadcast to its own type is its source,
+/// and a broadcast of a scalar constant or a splat is a splat constant.
+pub fn fold_broadcast(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    use crate::attrs::{AttrKind, DenseData, DenseElement};
+    let ctx = &*rw.ctx;
+    let src = ctx.operands(op)[0];
+    let ty = ctx.value_type(ctx.result(op, 0));
+    if ctx.value_type(src) == ty {
+        rw.replace_op(op, &[src]);
+        return true;
+    }
+    let Some(c) = crate::dialects::arith::ConstantOp::defining(ctx, src) else { return false };
+    let element = match c.value(ctx).map(|a| ctx.attr_kind(a)) {
+        Some(AttrKind::Integer { value, .. }) => DenseElement::Int(*value),
+        Some(AttrKind::Float { bits, .. }) => DenseElement::Float(*bits),
+        Some(AttrKind::Bool(b)) => DenseElement::Int(*b as i128),
+        Some(AttrKind::Dense { data: DenseData::Splat(e), .. }) => e.clone(),
+        _ => return false,
+    };
+    rw.set_insertion_point_before(op);
+    let attr = rw.ctx.attr(AttrKind::Dense { ty, data: DenseData::Splat(element) });
+    let v = crate::dialects::arith::ConstantOp::create(rw, Some(attr), &[ty], vec![]).result(rw.ctx);
+    rw.replace_op(op, &[v]);
+    true
+}

@@ -113,6 +113,7 @@ crate::op! {
     results { vector: One }
     regions { }
     format { format::parse_unary_to, format::print_unary_to }
+    patterns [super::patterns::vector::fold_broadcast]
     def {
         verify: Some(verify::verify_broadcast),
         traits: traits::PURE,
