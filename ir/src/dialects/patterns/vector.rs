@@ -273,7 +273,7 @@ pub fn fold_broadcast(rw: &mut Rewriter<'_>, op: OpId) -> bool {
         Some(AttrKind::Integer { value, .. }) => DenseElement::Int(*value),
         Some(AttrKind::Float { bits, .. }) => DenseElement::Float(*bits),
         Some(AttrKind::Bool(b)) => DenseElement::Int(*b as i128),
-        Some(AttrKind::Dense { data: DenseData::Splat(e), .. }) => e.clone(),
+        Some(AttrKind::Dense { data: DenseData::Splat(e), .. }) => *e,
         _ => return false,
     };
     rw.set_insertion_point_before(op);
