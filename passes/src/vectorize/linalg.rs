@@ -21,13 +21,14 @@ use tessel_ir::affine::{AffineExpr, AffineMap};
 use tessel_ir::attrs::{AttrKind, DenseData, DenseElement};
 use tessel_ir::builder::{Builder, InsertPoint};
 use tessel_ir::context::OpSpec;
-use tessel_ir::dialects::arith::ConstantOp;
+use tessel_ir::dialects::arith::{self, ConstantOp};
 use tessel_ir::dialects::structured::{structured, IteratorKind};
 use tessel_ir::dialects::tensor::DimOp;
 use tessel_ir::dialects::vector::{
     bool_array_attr, kind_attr, scalable_vector_type, vector_shape, BroadcastOp, CreateMaskOp, MaskOp,
     MultiReductionOp, TransferReadOp, TransferWriteOp, YieldOp,
 };
+use tessel_ir::registry::OpDef;
 use tessel_ir::types::{TypeKind, DYNAMIC};
 use tessel_ir::{Context, OpId, Type, Value};
 
@@ -44,24 +45,29 @@ fn is_elementwise(ctx: &Context, op: OpId) -> bool {
     (name.starts_with("arith.") || name.starts_with("math.")) && ctx.regions(op).is_empty()
 }
 
+/// The combiners of reductions and their kinds (`#vector.kind<..>`).
+static COMBINERS: &[(&OpDef, &str)] = &[
+    (&arith::ADDF, "add"),
+    (&arith::ADDI, "add"),
+    (&arith::MULF, "mul"),
+    (&arith::MULI, "mul"),
+    (&arith::MAXNUMF, "maxnumf"),
+    (&arith::MINNUMF, "minnumf"),
+    (&arith::MAXIMUMF, "maximumf"),
+    (&arith::MINIMUMF, "minimumf"),
+    (&arith::MAXSI, "maxsi"),
+    (&arith::MINSI, "minsi"),
+    (&arith::MAXUI, "maxui"),
+    (&arith::MINUI, "minui"),
+    (&arith::ANDI, "and"),
+    (&arith::ORI, "or"),
+    (&arith::XORI, "xor"),
+];
+
 /// The combining kind of a reduction's combiner op.
-fn combining_kind(name: &str) -> Option<&'static str> {
-    Some(match name {
-        "arith.addf" | "arith.addi" => "add",
-        "arith.mulf" | "arith.muli" => "mul",
-        "arith.maxnumf" => "maxnumf",
-        "arith.minnumf" => "minnumf",
-        "arith.maximumf" => "maximumf",
-        "arith.minimumf" => "minimumf",
-        "arith.maxsi" => "maxsi",
-        "arith.minsi" => "minsi",
-        "arith.maxui" => "maxui",
-        "arith.minui" => "minui",
-        "arith.andi" => "and",
-        "arith.ori" => "or",
-        "arith.xori" => "xor",
-        _ => return None,
-    })
+fn combining_kind(ctx: &Context, op: OpId) -> Option<&'static str> {
+    let def = ctx.def_of(op)?;
+    COMBINERS.iter().find(|(d, _)| std::ptr::eq(*d, def)).map(|(_, k)| *k)
 }
 
 /// The loop each result of an operand map reads (`None` for a `0`
@@ -310,7 +316,7 @@ pub(super) fn vectorize_linalg(ctx: &mut Context, op: OpId, opts: &VectorizeOpti
         let lookup = |v: &Value| mapped.get(v).copied().unwrap_or(*v);
         // A reduction: the combiner of an output's block argument.
         let reduced = old_operands.iter().position(|v| args[num_inputs..].contains(v));
-        if let (Some(pos), Some(kind), false) = (reduced, combining_kind(&name), reductions.is_empty()) {
+        if let (Some(pos), Some(kind), false) = (reduced, combining_kind(b.ctx, inner_op), reductions.is_empty()) {
             let acc = lookup(&old_operands[pos]);
             let other = lookup(&old_operands[1 - pos.min(1)]);
             let same = b.ctx.value_type(other) == b.ctx.value_type(acc);
@@ -333,7 +339,7 @@ pub(super) fn vectorize_linalg(ctx: &mut Context, op: OpId, opts: &VectorizeOpti
             .iter()
             .filter_map(|v| vector_shape(b.ctx, b.ctx.value_type(*v)).map(|s| (s.shape.to_vec(), s.scalable.to_vec())))
             .max_by_key(|s| s.0.len());
-        let Some(widest) = widest.filter(|_| name != "arith.constant") else {
+        let Some(widest) = widest.filter(|_| !ConstantOp::isa(b.ctx, inner_op)) else {
             // No vector operand: the op stays scalar (cloned out of the body).
             let mut m = tessel_ir::context::clone::IrMapping::default();
             for (o, n) in old_operands.iter().zip(&new_operands) {
