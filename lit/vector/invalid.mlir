@@ -255,3 +255,107 @@ func.func @a(%v: vector<4xf32>, %s: f32) {
   %0 = vector.from_elements %s, %s : vector<4xf32>
   return
 }
+
+// -----
+
+func.func @a(%m: memref<100xf32>, %i: index) {
+  // expected-error @+1 {{destination memref has lower rank than the result vector}}
+  %0 = vector.load %m[%i] : memref<100xf32>, vector<2x8xf32>
+  return
+}
+
+// -----
+
+func.func @a(%m: memref<100xf32>, %i: index) {
+  // expected-error @+1 {{base and result element types should match}}
+  %0 = vector.load %m[%i] : memref<100xf32>, vector<8xi32>
+  return
+}
+
+// -----
+
+func.func @a(%m: memref<100x4xf32>, %i: index) {
+  // expected-error @+1 {{requires 2 indices}}
+  %0 = vector.load %m[%i] : memref<100x4xf32>, vector<8xf32>
+  return
+}
+
+// -----
+
+func.func @a(%m: memref<100xf32>, %i: index, %v: vector<2x8xf32>) {
+  // expected-error @+1 {{source memref has lower rank than the vector to store}}
+  vector.store %v, %m[%i] : memref<100xf32>, vector<2x8xf32>
+  return
+}
+
+// -----
+
+func.func @a(%m: memref<100xf32>, %i: index, %v: vector<8xi32>) {
+  // expected-error @+1 {{base and valueToStore element type should match}}
+  vector.store %v, %m[%i] : memref<100xf32>, vector<8xi32>
+  return
+}
+
+// -----
+
+func.func @a(%m: memref<100x4xf32>, %i: index, %v: vector<8xf32>) {
+  // expected-error @+1 {{requires 2 indices}}
+  vector.store %v, %m[%i] : memref<100x4xf32>, vector<8xf32>
+  return
+}
+
+// -----
+
+func.func @a(%m: memref<100xf32>, %i: index, %mk: vector<4xi1>, %v: vector<8xf32>) {
+  // expected-error @+1 {{expected result shape to match mask shape}}
+  %0 = vector.maskedload %m[%i], %mk, %v : memref<100xf32>, vector<4xi1>, vector<8xf32> into vector<8xf32>
+  return
+}
+
+// -----
+
+func.func @a(%m: memref<100xf32>, %i: index, %mk: vector<8xi1>, %v: vector<8xf32>) {
+  // expected-error @+1 {{base and result element type should match}}
+  %0 = vector.maskedload %m[%i], %mk, %v : memref<100xf32>, vector<8xi1>, vector<8xf32> into vector<8xi32>
+  return
+}
+
+// -----
+
+func.func @a(%m: memref<100x4xf32>, %i: index, %mk: vector<8xi1>, %v: vector<8xf32>) {
+  // expected-error @+1 {{requires 2 indices}}
+  %0 = vector.maskedload %m[%i], %mk, %v : memref<100x4xf32>, vector<8xi1>, vector<8xf32> into vector<8xf32>
+  return
+}
+
+// -----
+
+func.func @a(%m: memref<100xf32>, %i: index, %mk: vector<4xi1>, %v: vector<8xf32>) {
+  // expected-error @+1 {{expected valueToStore shape to match mask shape}}
+  vector.maskedstore %m[%i], %mk, %v : memref<100xf32>, vector<4xi1>, vector<8xf32>
+  return
+}
+
+// -----
+
+func.func @a(%m: memref<100xf32>, %i: index, %mk: vector<8xi1>, %v: vector<8xi32>) {
+  // expected-error @+1 {{base and valueToStore element type should match}}
+  vector.maskedstore %m[%i], %mk, %v : memref<100xf32>, vector<8xi1>, vector<8xi32>
+  return
+}
+
+// -----
+
+func.func @a(%m: memref<100x4xf32>, %i: index, %mk: vector<8xi1>, %v: vector<8xf32>) {
+  // expected-error @+1 {{requires 2 indices}}
+  vector.maskedstore %m[%i], %mk, %v : memref<100x4xf32>, vector<8xi1>, vector<8xf32>
+  return
+}
+
+// -----
+
+func.func @a(%m: memref<100xf32>, %i: index, %mk: vector<8xi1>, %v: vector<8xf32>) {
+  // expected-error @+1 {{expected result shape to match mask shape}}
+  %0 = vector.maskedload %m[%i], %mk, %v : memref<100xf32>, vector<8xi1>, vector<8xf32> into vector<2x4xf32>
+  return
+}

@@ -7,6 +7,7 @@
 //! vector in the same dense storage as a tensor.
 
 mod format;
+mod memory;
 mod transfer;
 mod verify;
 
@@ -333,6 +334,60 @@ crate::op! {
     }
 }
 
+crate::op! {
+    /// `vector.load %base[%i, ...] : memref<..>, vector<..>`
+    pub struct LoadOp => LOAD = "vector.load";
+    operands { base: One, indices: Variadic }
+    attributes { nontemporal: AnyAttr = "nontemporal", alignment: AnyAttr = "alignment" }
+    results { result: One }
+    regions { }
+    format { memory::parse_load, memory::print_load }
+    def {
+        verify: Some(memory::verify_load),
+        traits: traits::DEAD_WHEN_UNUSED,
+    }
+}
+
+crate::op! {
+    /// `vector.store %v, %base[%i, ...] : memref<..>, vector<..>`
+    pub struct StoreOp => STORE = "vector.store";
+    operands { value_to_store: One, base: One, indices: Variadic }
+    attributes { nontemporal: AnyAttr = "nontemporal", alignment: AnyAttr = "alignment" }
+    results { }
+    regions { }
+    format { memory::parse_store, memory::print_store }
+    def {
+        verify: Some(memory::verify_store),
+    }
+}
+
+crate::op! {
+    /// `vector.maskedload %base[%i], %mask, %pass_thru : memref, mask, vector into vector`
+    pub struct MaskedLoadOp => MASKED_LOAD = "vector.maskedload";
+    operands { base: One, indices: Variadic, mask: One, pass_thru: One }
+    attributes { alignment: AnyAttr = "alignment" }
+    results { result: One }
+    regions { }
+    format { memory::parse_masked, memory::print_masked }
+    def {
+        verify: Some(memory::verify_masked),
+        traits: traits::DEAD_WHEN_UNUSED,
+    }
+}
+
+crate::op! {
+    /// `vector.maskedstore %base[%i], %mask, %v : memref, mask, vector`
+    pub struct MaskedStoreOp => MASKED_STORE = "vector.maskedstore";
+    operands { base: One, indices: Variadic, mask: One, value_to_store: One }
+    attributes { alignment: AnyAttr = "alignment" }
+    results { }
+    regions { }
+    format { memory::parse_masked, memory::print_masked }
+    def {
+        verify: Some(memory::verify_masked),
+    }
+}
+
 /// Every op of the dialect.
 pub static OPS: &[&OpDef] = &[
     &TRANSFER_READ,
@@ -357,6 +412,10 @@ pub static OPS: &[&OpDef] = &[
     &INTERLEAVE,
     &DEINTERLEAVE,
     &PRINT,
+    &LOAD,
+    &STORE,
+    &MASKED_LOAD,
+    &MASKED_STORE,
 ];
 
 /// Registers the dialect.
