@@ -35,10 +35,27 @@ func.func @broadcast_first(%arg0: tensor<?xf32>, %arg1: tensor<?xf32>, %arg2: te
   } -> tensor<?xf32>
   return %0 : tensor<?xf32>
 }
+// A dynamic loop size comes from the first operand whose map has no `0`
+// (here %arg1, not the broadcast %arg0).
+// CHECK-LABEL: func.func @broadcast_dynamic(
+// CHECK-SAME: %[[A0:[^:]+]]: tensor<?x?xf32>, %[[A1:[^:]+]]: tensor<?x?xf32>
+// CHECK:      tensor.dim %[[A1]], %{{.+}} : tensor<?x?xf32>
+// CHECK:      tensor.dim %[[A1]], %{{.+}} : tensor<?x?xf32>
+func.func @broadcast_dynamic(%arg0: tensor<?x?xf32>, %arg1: tensor<?x?xf32>, %arg2: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %0 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (0, d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
+    ins(%arg0, %arg1 : tensor<?x?xf32>, tensor<?x?xf32>) outs(%arg2 : tensor<?x?xf32>) {
+  ^bb0(%in0: f32, %in1: f32, %out: f32):
+    %s = arith.addf %in0, %in1 : f32
+    linalg.yield %s : f32
+  } -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%arg1: !transform.any_op {transform.readonly}) {
     %f = transform.structured.match ops{["func.func"]} in %arg1 : (!transform.any_op) -> !transform.any_op
-    %a, %b = transform.split_handle %f : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %a, %b, %c = transform.split_handle %f : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %2 = transform.structured.match ops{["linalg.generic"]} in %c : (!transform.any_op) -> !transform.any_op
+    transform.structured.vectorize %2 vector_sizes [4, 8] : !transform.any_op
     %0 = transform.structured.match ops{["linalg.generic"]} in %a : (!transform.any_op) -> !transform.any_op
     transform.structured.vectorize %0 vector_sizes [[4]] : !transform.any_op
     %1 = transform.structured.match ops{["linalg.generic"]} in %b : (!transform.any_op) -> !transform.any_op

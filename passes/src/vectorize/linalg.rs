@@ -260,22 +260,36 @@ pub(super) fn vectorize_linalg(ctx: &mut Context, op: OpId, opts: &VectorizeOpti
     if let Some(bad) = inner.iter().find(|o| !is_elementwise(ctx, **o)) {
         return unsupported(format!("'{}' in the body", ctx.op_name(*bad)));
     }
+    // A dynamic loop size is read from the first operand whose map is a
+    // projected permutation without `0` results (MLIR's
+    // `mapIterationSpaceDimToOperandDim`).
+    let dynamic_sources: Vec<Option<(usize, usize)>> = (0..num_loops)
+        .map(|l| {
+            dims.iter().enumerate().find_map(|(k, d)| {
+                if d.contains(&None) {
+                    return None;
+                }
+                d.iter().position(|x| *x == Some(l)).map(|j| (k, j))
+            })
+        })
+        .collect();
+    if static_sizes.iter().zip(&dynamic_sources).any(|(s, src)| *s == DYNAMIC && src.is_none()) {
+        return unsupported("no operand gives a dynamic loop's size");
+    }
     let loc = ctx.op_loc(op);
     let mut b = Builder::new(ctx, InsertPoint::Before(op), loc);
     // 1. The loop sizes, then the zero index.
-    let sizes: Vec<Value> = sources
-        .iter()
-        .zip(&static_sizes)
-        .map(|((k, j), s)| {
-            if *s != DYNAMIC {
-                index_here(&mut b, *s)
-            } else {
+    let mut sizes: Vec<Value> = Vec::with_capacity(num_loops);
+    for (s, src) in static_sizes.iter().zip(&dynamic_sources) {
+        match src {
+            Some((k, j)) if *s == DYNAMIC => {
                 let c = index_here(&mut b, *j as i64);
                 let index = b.ctx.index_type();
-                DimOp::create(&mut b, operands[*k], c, &[index], vec![]).result(b.ctx)
+                sizes.push(DimOp::create(&mut b, operands[*k], c, &[index], vec![]).result(b.ctx));
             }
-        })
-        .collect();
+            _ => sizes.push(index_here(&mut b, *s)),
+        }
+    }
     let scalable = if opts.scalable.len() == num_loops { opts.scalable.clone() } else { vec![false; num_loops] };
     let mut state = State { canonical, scalable, static_sizes, sizes, masks: FxHashMap::default() };
     let zero = index_here(&mut b, 0);
