@@ -6,7 +6,7 @@ Each program is one function @f(%a0, ...) -> tensor whose destination is a
 `tensor.empty`, of one op: a pack or unpack (random ranks 1-3, tiles,
 inner_dims_pos orders, outer_dims_perm, padding values), a tensor.pad (high
 padding), a linalg.generic (1-3 inputs read whole, broadcast or transposed,
-a random arith body, sometimes a reduction), a named elementwise op, fill,
+a random arith body, sometimes a loop index or a reduction), a named elementwise op, fill,
 copy or transpose; element types f32, bf16 and i8. Each is vectorized by
 `transform.structured.vectorize`, with no vector sizes (static shapes,
 in_bounds instead of masks) or with sizes that cover the op (masked reads
@@ -186,6 +186,16 @@ def gen_structured(rng):
         lines, vals = [], [f"%in{k}" for k in range(ninputs)]
         if rng.random() < 0.3:
             vals.append("%c")
+        if elem != "bf16" and rng.random() < 0.3:
+            # A loop index, converted to the element type.
+            loop = rng.randrange(rank)
+            lines.append(f"    %ix = linalg.index {loop} : index")
+            if elem == "i8":
+                lines.append("    %ixv = arith.index_cast %ix : index to i8")
+            else:
+                lines.append("    %ixi = arith.index_cast %ix : index to i32")
+                lines.append("    %ixv = arith.sitofp %ixi : i32 to f32")
+            vals.append("%ixv")
         for j in range(rng.randint(1, 3)):
             a, b2 = rng.choice(vals), rng.choice(vals)
             lines.append(f"    %v{j} = {rng.choice(ops)} {a}, {b2} : {elem}")

@@ -474,6 +474,9 @@ fn is_removable(ctx: &Context, op: OpId) -> bool {
         return ctx.regions(op).is_empty()
             || ctx.nested_ops(op).iter().all(|o| *o == op || ctx.def_of(*o).is_some_and(|d| d.has(traits::PURE)));
     }
+    if tessel_ir::dialects::patterns::vector::removable_when_unused(ctx, op) {
+        return true;
+    }
     tessel_ir::dialects::structured::structured(ctx, op).is_some()
         && ctx
             .operands(op)

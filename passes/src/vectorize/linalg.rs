@@ -22,11 +22,11 @@ use tessel_ir::attrs::{AttrKind, DenseData, DenseElement};
 use tessel_ir::builder::{Builder, InsertPoint};
 use tessel_ir::context::OpSpec;
 use tessel_ir::dialects::arith::{self, ConstantOp};
-use tessel_ir::dialects::structured::{structured, IteratorKind};
+use tessel_ir::dialects::structured::{index_dim, structured, IndexOp, IteratorKind};
 use tessel_ir::dialects::tensor::DimOp;
 use tessel_ir::dialects::vector::{
     bool_array_attr, kind_attr, scalable_vector_type, vector_shape, BroadcastOp, CreateMaskOp, MaskOp,
-    MultiReductionOp, TransferReadOp, TransferWriteOp, YieldOp,
+    MultiReductionOp, StepOp, TransferReadOp, TransferWriteOp, TransposeOp, YieldOp,
 };
 use tessel_ir::registry::OpDef;
 use tessel_ir::types::{TypeKind, DYNAMIC};
@@ -205,6 +205,27 @@ fn broadcast_if_needed(b: &mut Builder<'_>, v: Value, to: Type) -> Value {
     BroadcastOp::create(b, v, &[to], vec![]).vector(b.ctx)
 }
 
+/// MLIR's `vectorizeLinalgIndex`: `vector.step` along the loop; a loop
+/// other than the innermost is broadcast with it swapped innermost and
+/// transposed back.
+fn vectorize_index(b: &mut Builder<'_>, state: &State, dim: usize) -> Value {
+    let index = b.ctx.index_type();
+    let step_ty = state.vector_over(b.ctx, &[dim], index);
+    let step = StepOp::create(b, &[step_ty], vec![]).result(b.ctx);
+    let n = state.canonical.len();
+    if dim + 1 == n {
+        return step;
+    }
+    let mut perm: Vec<usize> = (0..n).collect();
+    perm.swap(dim, n - 1);
+    let wide = state.vector_over(b.ctx, &perm, index);
+    let broadcast = BroadcastOp::create(b, step, &[wide], vec![]).vector(b.ctx);
+    let perm: Vec<i64> = perm.iter().map(|p| *p as i64).collect();
+    let all: Vec<usize> = (0..n).collect();
+    let result_ty = state.vector_over(b.ctx, &all, index);
+    TransposeOp::create(b, broadcast, &perm, &[result_ty], vec![]).result(b.ctx)
+}
+
 pub(super) fn vectorize_linalg(ctx: &mut Context, op: OpId, opts: &VectorizeOptions) -> Result<(), VectorizeError> {
     let Some(view) = structured(ctx, op) else { return unsupported("not a structured op") };
     let num_loops = view.num_loops();
@@ -257,7 +278,7 @@ pub(super) fn vectorize_linalg(ctx: &mut Context, op: OpId, opts: &VectorizeOpti
     let Some(body) = body else { return unsupported("no body") };
     let body_ops: Vec<OpId> = ctx.block_ops(body).collect();
     let Some((&yield_op, inner)) = body_ops.split_last() else { return unsupported("empty body") };
-    if let Some(bad) = inner.iter().find(|o| !is_elementwise(ctx, **o)) {
+    if let Some(bad) = inner.iter().find(|o| !is_elementwise(ctx, **o) && !IndexOp::isa(ctx, **o)) {
         return unsupported(format!("'{}' in the body", ctx.op_name(*bad)));
     }
     // A dynamic loop size is read from the first operand whose map is a
@@ -325,6 +346,12 @@ pub(super) fn vectorize_linalg(ctx: &mut Context, op: OpId, opts: &VectorizeOpti
     }
     // 3. The body.
     for &inner_op in inner {
+        if IndexOp::isa(b.ctx, inner_op) {
+            let dim = index_dim(b.ctx, inner_op).unwrap_or(0) as usize;
+            let v = vectorize_index(&mut b, &state, dim);
+            mapped.insert(b.ctx.result(inner_op, 0), v);
+            continue;
+        }
         let name = b.ctx.op_name(inner_op).to_string();
         let old_operands: Vec<Value> = b.ctx.operands(inner_op).to_vec();
         let lookup = |v: &Value| mapped.get(v).copied().unwrap_or(*v);

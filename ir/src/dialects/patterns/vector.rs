@@ -192,6 +192,19 @@ pub fn erase_unused(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     if results.is_empty() || results.iter().any(|r| !ctx.uses(*r).is_empty()) {
         return false;
     }
+    if !removable_when_unused(ctx, op) {
+        return false;
+    }
+    rw.erase_op(op);
+    true
+}
+
+/// Whether `op` (a tensor write, a masked read, write or reduction) has no
+/// effect but its results, so it may go once they are unused.
+pub fn removable_when_unused(ctx: &Context, op: OpId) -> bool {
+    if ctx.results(op).is_empty() {
+        return false;
+    }
     let removable = |o: OpId| {
         if TransferWriteOp::isa(ctx, o) {
             return !ctx.results(o).is_empty();
@@ -200,17 +213,12 @@ pub fn erase_unused(rw: &mut Rewriter<'_>, op: OpId) -> bool {
             || crate::dialects::vector::MultiReductionOp::isa(ctx, o)
             || crate::dialects::vector::ReductionOp::isa(ctx, o)
     };
-    let ok = if MaskOp::isa(ctx, op) {
+    if MaskOp::isa(ctx, op) {
         let block = ctx.blocks(MaskOp(op).mask_region(ctx)).first().copied();
         block.is_some_and(|b| ctx.block_ops(b).all(|o| YieldOp::isa(ctx, o) || removable(o)))
     } else {
         removable(op)
-    };
-    if !ok {
-        return false;
     }
-    rw.erase_op(op);
-    true
 }
 
 /// Whether `perm` keeps the dims of `shape` other than 1 in their order
