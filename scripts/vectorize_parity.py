@@ -123,11 +123,15 @@ INT_OPS = ["arith.addi", "arith.muli", "arith.maxsi", "arith.minsi", "arith.xori
 REDUCE = {"f32": ["arith.addf", "arith.maximumf"], "bf16": ["arith.maximumf"], "i8": ["arith.addi", "arith.maxsi"]}
 
 
+def tensor_type(shape, elem):
+    return f"tensor<{dims(shape)}x{elem}>" if shape else f"tensor<{elem}>"
+
+
 def gen_structured(rng):
     """A random generic (elementwise, broadcast or transposed inputs, maybe
     a reduction), named elementwise op, fill, copy, transpose or pad."""
     elem = rng.choice(["f32", "f32", "bf16", "i8"])
-    t = lambda s: f"tensor<{dims(s)}x{elem}>"  # noqa: E731
+    t = lambda s: tensor_type(s, elem)  # noqa: E731
     rank = rng.randint(1, 3)
     loops = [rng.randint(1, 9) for _ in range(rank)]
     kind = rng.choice(["generic", "generic", "named", "fill", "copy", "transpose", "pad"])
@@ -178,7 +182,8 @@ def gen_structured(rng):
             maps.append(used)
             args.append([loops[d] for d in used])
         reduce = rng.random() < 0.3 and rank > 1
-        out_used = sorted(rng.sample(range(rank), rank - 1)) if reduce else list(range(rank))
+        full = reduce and rng.random() < 0.25
+        out_used = [] if full else sorted(rng.sample(range(rank), rank - 1)) if reduce else list(range(rank))
         out = [loops[d] for d in out_used]
         dmap = lambda used: f"affine_map<({', '.join(f'd{i}' for i in range(rank))}) -> ({', '.join(f'd{d}' for d in used)})>"  # noqa: E731
         iters = ", ".join('"reduction"' if reduce and d not in out_used else '"parallel"' for d in range(rank))
@@ -251,8 +256,8 @@ def runner_batch(items, tmp, mlir_opt, runner, libs, b):
         al, body = renamed_module(strip_schedule(text), f"v{i}")
         aliases += al
         bodies.append(body)
-        ts = [f"tensor<{dims(a)}xf32>" for a in args]
-        td = f"tensor<{dims(dst)}xf32>"
+        ts = [tensor_type(a, "f32") for a in args]
+        td = tensor_type(dst, "f32")
         for k, a in enumerate(args):
             main.append(f"  %in{i}_{k} = arith.constant dense<{dense(a, values[k])}> : {ts[k]}")
         call_args = ", ".join(f"%in{i}_{k}" for k in range(len(args)))

@@ -25,7 +25,7 @@ use tessel_ir::dialects::arith::{self, ConstantOp};
 use tessel_ir::dialects::structured::{index_dim, structured, IndexOp, IteratorKind};
 use tessel_ir::dialects::tensor::DimOp;
 use tessel_ir::dialects::vector::{
-    bool_array_attr, kind_attr, scalable_vector_type, vector_shape, BroadcastOp, CreateMaskOp, MaskOp,
+    bool_array_attr, kind_attr, scalable_vector_type, vector_shape, BroadcastOp, CreateMaskOp, ExtractOp, MaskOp,
     MultiReductionOp, StepOp, TransferReadOp, TransferWriteOp, TransposeOp, YieldOp,
 };
 use tessel_ir::registry::OpDef;
@@ -322,10 +322,6 @@ pub(super) fn vectorize_linalg(ctx: &mut Context, op: OpId, opts: &VectorizeOpti
             mapped.insert(args[k], *operand);
             continue;
         };
-        if shape.is_empty() {
-            drop(b);
-            return unsupported("a rank-0 operand");
-        }
         let (map, loops) = if k < num_inputs {
             (input_read_map(&dims[k], num_loops), (0..num_loops).collect())
         } else {
@@ -341,6 +337,12 @@ pub(super) fn vectorize_linalg(ctx: &mut Context, op: OpId, opts: &VectorizeOpti
         if let Some(mask) = state.mask_for(&mut b, &used_loops(&dims[k])) {
             all_in_bounds(b.ctx, read.op(), vshape.len());
             value = mask_last(&mut b, read.op(), mask);
+        }
+        // A 0-d read (an output every loop reduces) is used as its scalar.
+        if vshape.is_empty() {
+            let t = b.ctx.value_type(*operand);
+            let elem = b.ctx.type_kind(t).element_type().unwrap_or(t);
+            value = ExtractOp::create(&mut b, value, &[], &[], &[elem], vec![]).result(b.ctx);
         }
         mapped.insert(args[k], value);
     }
@@ -438,7 +440,12 @@ pub(super) fn vectorize_linalg(ctx: &mut Context, op: OpId, opts: &VectorizeOpti
         let vt = state.vector_over(b.ctx, &loops, elem);
         let z = index_here(&mut b, 0);
         let v = mapped.get(y).copied().unwrap_or(*y);
-        let v = broadcast_if_needed(&mut b, v, vt);
+        // A 0-d write takes the scalar broadcast (never folded, as MLIR).
+        let v = if vshape.is_empty() && vector_shape(b.ctx, b.ctx.value_type(v)).is_none() {
+            BroadcastOp::create(&mut b, v, &[vt], vec![]).vector(b.ctx)
+        } else {
+            broadcast_if_needed(&mut b, v, vt)
+        };
         let indices = vec![z; shape.len()];
         let ib = bool_array_attr(b.ctx, &vec![false; vshape.len()]);
         let out_ty = b.ctx.value_type(out);

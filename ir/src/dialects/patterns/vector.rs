@@ -290,3 +290,60 @@ pub fn fold_broadcast(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     rw.replace_op(op, &[v]);
     true
 }
+
+/// The arith op combining two values of a reduction kind (MLIR's
+/// `makeArithReduction`).
+fn arith_combiner(kind: &str, float: bool) -> Option<&'static crate::registry::OpDef> {
+    use crate::dialects::arith::*;
+    Some(match (kind, float) {
+        ("add", true) => &ADDF,
+        ("add", false) => &ADDI,
+        ("mul", true) => &MULF,
+        ("mul", false) => &MULI,
+        ("minui", false) => &MINUI,
+        ("minsi", false) => &MINSI,
+        ("maxui", false) => &MAXUI,
+        ("maxsi", false) => &MAXSI,
+        ("and", false) => &ANDI,
+        ("or", false) => &ORI,
+        ("xor", false) => &XORI,
+        ("minnumf", true) => &MINNUMF,
+        ("maxnumf", true) => &MAXNUMF,
+        ("minimumf", true) => &MINIMUMF,
+        ("maximumf", true) => &MAXIMUMF,
+        _ => return None,
+    })
+}
+
+/// MLIR's `ElideUnitDimsInMultiDimReduction`: a multi-reduction whose
+/// reduced dims are all 1 is a shape_cast (or, reducing everything, an
+/// extract) of its source combined with the accumulator.
+pub fn elide_unit_dim_reduction(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let ctx = &*rw.ctx;
+    if ctx.parent_op(op).is_some_and(|p| MaskOp::isa(ctx, p)) {
+        return false;
+    }
+    let m = crate::dialects::vector::MultiReductionOp(op);
+    let (src, acc) = (m.source(ctx), m.acc(ctx));
+    let Some(v) = vector_shape(ctx, ctx.value_type(src)) else { return false };
+    let dims = m.reduction_dims(ctx);
+    if dims.iter().any(|d| v.shape.get(*d as usize) != Some(&1)) {
+        return false;
+    }
+    let float = ctx.type_kind(v.elem).is_float();
+    let Some(kind) = crate::dialects::vector::combining_kind(ctx, op) else { return false };
+    let Some(combiner) = arith_combiner(kind, float) else { return false };
+    let dest_ty = ctx.value_type(ctx.result(op, 0));
+    let rank = v.rank();
+    rw.set_insertion_point_before(op);
+    let cast = if vector_shape(rw.ctx, dest_ty).is_some() {
+        crate::dialects::vector::ShapeCastOp::create(rw, src, &[dest_ty], vec![]).result(rw.ctx)
+    } else {
+        let zeros = vec![0; rank];
+        crate::dialects::vector::ExtractOp::create(rw, src, &[], &zeros, &[dest_ty], vec![]).result(rw.ctx)
+    };
+    let combined = rw.op(combiner.name, &[acc, cast], &[dest_ty], &[]);
+    let result = rw.ctx.result(combined, 0);
+    rw.replace_op(op, &[result]);
+    true
+}

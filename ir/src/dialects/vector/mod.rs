@@ -286,6 +286,7 @@ crate::op! {
     results { dest: One }
     regions { }
     format { format::parse_multi_reduction, format::print_multi_reduction }
+    patterns [super::patterns::vector::elide_unit_dim_reduction]
     def {
         verify: Some(verify::verify_multi_reduction),
         traits: traits::PURE,
