@@ -17,7 +17,7 @@ use crate::kernels::{elem_of, scalar_fn, Kernel, ScalarArgs};
 use crate::{Flow, Interpreter, RtValue, RunError, RunResult, Tensor};
 
 /// The kernel of each vector op the engine runs.
-pub(crate) fn kernels() -> [(&'static OpDef, Kernel); 21] {
+pub(crate) fn kernels() -> [(&'static OpDef, Kernel); 22] {
     [
         (&v::TRANSFER_READ, transfer_read),
         (&v::TRANSFER_WRITE, transfer_write),
@@ -40,6 +40,7 @@ pub(crate) fn kernels() -> [(&'static OpDef, Kernel); 21] {
         (&v::MULTI_REDUCTION, multi_reduction),
         (&v::INTERLEAVE, interleave),
         (&v::DEINTERLEAVE, deinterleave),
+        (&v::CONTRACT, contract),
     ]
 }
 
@@ -624,5 +625,50 @@ fn deinterleave(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
         let out = Tensor::try_from_scalars(shape.clone(), src.elem, values)?;
         i.set(op, r, RtValue::Tensor(out));
     }
+    Ok(Flow::Next)
+}
+
+/// `vector.contract`: each result element is its accumulator combined, in
+/// the order of the reduction loops, with the products of the operands'
+/// elements (rounded, as the lowering through a multiply then a
+/// reduction computes them).
+fn contract(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
+    use tessel_ir::affine::AffineExpr;
+    let ctx = i.ctx;
+    let maps = tessel_ir::dialects::vector::contract_maps(ctx, op).ok_or("malformed vector.contract")?;
+    let n = maps[0].num_dims as usize;
+    let (lhs, rhs) = (tensor_operand(i, ctx.operands(op)[0])?, tensor_operand(i, ctx.operands(op)[1])?);
+    let acc = i.get(ctx.operands(op)[2])?;
+    let elem = lhs.elem;
+    let mul: crate::kernels::ScalarFn =
+        scalar_fn(if elem.is_float() { &arith::MULF } else { &arith::MULI }).ok_or("no multiply kernel")?;
+    let f = combiner(combining_kind(ctx, op).unwrap_or(""), elem)?;
+    let dims_of = |m: &tessel_ir::affine::AffineMap| -> Vec<usize> {
+        m.results.iter().map(|e| if let AffineExpr::Dim(d) = e { *d as usize } else { 0 }).collect()
+    };
+    let (da, db, dc) = (dims_of(&maps[0]), dims_of(&maps[1]), dims_of(&maps[2]));
+    let mut sizes = vec![1usize; n];
+    for (d, s) in da.iter().zip(&lhs.shape).chain(db.iter().zip(&rhs.shape)) {
+        sizes[*d] = *s;
+    }
+    let mut out: Vec<Scalar> = match &acc {
+        RtValue::Scalar(s) => vec![*s],
+        RtValue::Tensor(t) => t.scalars().collect(),
+    };
+    let out_shape: Vec<usize> = dc.iter().map(|d| sizes[*d]).collect();
+    let (sa, sb, sc) = (lhs.strides(), rhs.strides(), contiguous_strides(&out_shape));
+    for_each_index(&sizes, |pt, _| {
+        let at = |dims: &[usize], strides: &[usize]| dims.iter().zip(strides).map(|(d, s)| pt[*d] * s).sum::<usize>();
+        let (a, b) = (lhs.get(at(&da, &sa)), rhs.get(at(&db, &sb)));
+        let product = mul(&ScalarArgs { args: &[a, b], out: elem, predicate: 0 }).map_err(RunError::new)?;
+        let o = at(&dc, &sc);
+        out[o] = combine(f, elem, out[o], product)?;
+        Ok(())
+    })?;
+    let value = match acc {
+        RtValue::Scalar(_) => RtValue::Scalar(out[0]),
+        RtValue::Tensor(t) => RtValue::Tensor(Tensor::try_from_scalars(t.shape.clone(), t.elem, out)?),
+    };
+    i.set(op, 0, value);
     Ok(Flow::Next)
 }

@@ -6,11 +6,13 @@
 //! Values of vector type are immutable, like tensors; the engine keeps a
 //! vector in the same dense storage as a tensor.
 
+mod contract;
 mod format;
 mod memory;
 mod transfer;
 mod verify;
 
+pub use contract::{contract_iterators, contract_maps};
 pub use transfer::{default_in_bounds, minor_identity, TransferView};
 
 use crate::attrs::AttrKind;
@@ -389,6 +391,20 @@ crate::op! {
     }
 }
 
+crate::op! {
+    /// `vector.contract {indexing_maps, iterator_types, kind} %a, %b, %acc : A, B into C`
+    pub struct ContractOp => CONTRACT = "vector.contract";
+    operands { lhs: One, rhs: One, acc: One }
+    attributes { indexing_maps: AnyAttr = "indexing_maps", iterator_types: AnyAttr = "iterator_types", kind: AnyAttr = "kind" }
+    results { result: One }
+    regions { }
+    format { contract::parse_contract, contract::print_contract }
+    def {
+        verify: Some(contract::verify_contract),
+        traits: traits::PURE,
+    }
+}
+
 /// Every op of the dialect.
 pub static OPS: &[&OpDef] = &[
     &TRANSFER_READ,
@@ -417,6 +433,7 @@ pub static OPS: &[&OpDef] = &[
     &STORE,
     &MASKED_LOAD,
     &MASKED_STORE,
+    &CONTRACT,
 ];
 
 /// Registers the dialect.
