@@ -265,7 +265,9 @@ fn verify_constant(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
     Ok(())
 }
 
-fn parse_flags(p: &mut OpParser<'_, '_>) -> PResult<()> {
+/// `overflow<..>` and `fastmath<..>` after the operands (shared with the
+/// vector reductions).
+pub(crate) fn parse_flags(p: &mut OpParser<'_, '_>) -> PResult<()> {
     for (kw, attr, dialect) in [("overflow", "overflowFlags", "overflow"), ("fastmath", "fastmath", "fastmath")] {
         if p.at_keyword(kw) {
             p.any_keyword()?;
@@ -287,7 +289,8 @@ fn parse_flags(p: &mut OpParser<'_, '_>) -> PResult<()> {
     Ok(())
 }
 
-fn print_flags(p: &mut OpPrinter<'_>, op: OpId) {
+/// Prints what [`parse_flags`] reads, leaving out the defaults.
+pub(crate) fn print_flags(p: &mut OpPrinter<'_>, op: OpId) {
     let ctx = p.ctx();
     for (attr, kw) in [("overflowFlags", "overflow"), ("fastmath", "fastmath")] {
         if let Some(AttrKind::Opaque { text, .. }) = ctx.get_attr(op, attr).map(|a| ctx.attr_kind(a)) {

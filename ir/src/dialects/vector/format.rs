@@ -417,21 +417,8 @@ pub(super) fn parse_reduction(p: &mut OpParser<'_, '_>) -> PResult<()> {
     p.expect(Tok::Comma)?;
     let v = p.operand()?;
     let acc = if p.optional(Tok::Comma) { Some(p.operand()?) } else { None };
-    if p.at_keyword("fastmath") {
-        p.any_keyword()?;
-        p.expect(Tok::Less)?;
-        let mut words = Vec::new();
-        loop {
-            words.push(p.any_keyword()?.to_string());
-            if !p.optional(Tok::Comma) {
-                break;
-            }
-        }
-        p.expect(Tok::Greater)?;
-        let d = p.ctx().sym("arith");
-        let a = p.ctx().attr(AttrKind::Opaque { dialect: d, text: format!("fastmath<{}>", words.join(", ")) });
-        p.set_attr("fastmath", a);
-    }
+    // `fastmath<...>` as the arith ops spell it.
+    crate::dialects::arith::parse_flags(p)?;
     p.optional_attr_dict()?;
     let vt = colon_vector(p)?;
     p.keyword("into")?;
@@ -449,12 +436,7 @@ pub(super) fn print_reduction(p: &mut OpPrinter<'_>, op: OpId) {
     print_kind(p, op);
     p.write(", ");
     p.print_operands(ctx.operands(op));
-    if let Some(AttrKind::Opaque { text, .. }) = ctx.get_attr(op, "fastmath").map(|a| ctx.attr_kind(a)) {
-        if text != "fastmath<none>" {
-            p.write(" ");
-            p.write(text);
-        }
-    }
+    crate::dialects::arith::print_flags(p, op);
     p.print_attr_dict(op);
     p.write(" : ");
     p.print_type(ctx.value_type(ctx.operands(op)[0]));
