@@ -1,13 +1,16 @@
 //! The dialects tessel knows: builtin, func, arith, affine, scf, tensor
-//! (with pack/unpack), math, ub (`ub.poison`), vector and a linalg subset
+//! (with pack/unpack), math, ub (`ub.poison`), vector, memref,
+//! bufferization and a linalg subset
 //! (structured ops in `structured`).
 
 pub mod affine;
 pub mod arith;
+pub mod bufferization;
 pub mod builders;
 pub mod func;
 pub mod linalg;
 pub mod math;
+pub mod memref;
 pub mod pack;
 pub mod patterns;
 pub mod scf;
@@ -37,6 +40,8 @@ pub static ALL: &[&Dialect] = &[
     &Dialect { name: "xla", register: xla::register },
     &Dialect { name: "ub", register: ub::register },
     &Dialect { name: "vector", register: vector::register },
+    &Dialect { name: "memref", register: memref::register },
+    &Dialect { name: "bufferization", register: bufferization::register },
 ];
 
 impl Context {

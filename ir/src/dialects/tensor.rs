@@ -432,7 +432,7 @@ pub fn dims_string(shape: &[i64]) -> String {
     s
 }
 
-fn check_slice_ranks(sp: &SliceView<'_>, source_rank: usize) -> Result<(), VerifyError> {
+pub(crate) fn check_slice_ranks(sp: &SliceView<'_>, source_rank: usize) -> Result<(), VerifyError> {
     let (no, ns, nst) = (sp.offsets.0.len(), sp.sizes.0.len(), sp.strides.0.len());
     if no != ns {
         return Err(VerifyError::bare(format!(
@@ -459,7 +459,7 @@ fn check_slice_ranks(sp: &SliceView<'_>, source_rank: usize) -> Result<(), Verif
 /// MLIR's `verifyInBoundsSlice`: static offsets inside static dims, and
 /// the last element a static size and stride reach too. (MLIR reports it
 /// without the op's name.)
-fn check_in_bounds(sp: &SliceView<'_>, shape: &[i64]) -> Result<(), VerifyError> {
+pub(crate) fn check_in_bounds(sp: &SliceView<'_>, shape: &[i64]) -> Result<(), VerifyError> {
     for (i, &dim) in shape.iter().enumerate() {
         let (offset, size, stride) = (sp.offsets.0[i], sp.sizes.0[i], sp.strides.0[i]);
         if dim == DYNAMIC || offset == DYNAMIC {
@@ -711,10 +711,12 @@ fn print_yield(p: &mut OpPrinter<'_>, op: OpId) {
 
 // ---- collapse / expand ----------------------------------------------------------
 
-fn parse_reshape(p: &mut OpParser<'_, '_>) -> PResult<()> {
+/// `%src [[0, 1], [2]] (output_shape [..])? attr-dict : t into t`, for the
+/// tensor and memref reshapes.
+pub(crate) fn parse_reshape(p: &mut OpParser<'_, '_>) -> PResult<()> {
     let src = p.operand()?;
     let groups = p.reassociation()?;
-    let is_expand = p.def.name == "tensor.expand_shape";
+    let is_expand = p.def.name.ends_with(".expand_shape");
     let mut dyn_shape = (vec![], vec![]);
     if is_expand {
         p.keyword("output_shape")?;
@@ -763,7 +765,7 @@ pub fn reassociation(ctx: &Context, op: OpId) -> Option<Vec<Vec<i64>>> {
         .collect()
 }
 
-fn print_reshape(p: &mut OpPrinter<'_>, op: OpId) {
+pub(crate) fn print_reshape(p: &mut OpPrinter<'_>, op: OpId) {
     let ctx = p.ctx();
     let ops = ctx.operands(op);
     p.write(" ");
@@ -776,7 +778,7 @@ fn print_reshape(p: &mut OpPrinter<'_>, op: OpId) {
         p.print_i64_list(g);
     }
     p.write("]");
-    if ExpandShapeOp::isa(ctx, op) {
+    if ctx.op_name(op).ends_with(".expand_shape") {
         let shape = ctx.get_attr(op, "static_output_shape").and_then(|a| ctx.as_i64_array(a)).unwrap_or(&[]).to_vec();
         p.write(" output_shape ");
         p.print_dynamic_index_list(&ops[1..], &shape, '[', ']');

@@ -89,6 +89,11 @@ impl<'p, 'a> OpParser<'p, 'a> {
         self.p.ctx
     }
 
+    /// The context, read-only.
+    pub fn ctx_ref(&self) -> &Context {
+        self.p.ctx
+    }
+
     /// The position of the current token (for later diagnostics).
     pub fn cur_loc(&self) -> SrcPos {
         self.p.cur_pos()
@@ -485,6 +490,13 @@ impl<'p, 'a> OpParser<'p, 'a> {
     /// or a `#map` alias.
     pub fn affine_map_attr(&mut self) -> PResult<Attr> {
         self.attribute(None)
+    }
+
+    /// A bare affine map, `(d0, d1) -> (d1, d0)` (MLIR's `parseAffineMap`),
+    /// as an attribute.
+    pub fn affine_map_body_attr(&mut self) -> PResult<Attr> {
+        let m = self.p.parse_affine_map_body()?;
+        Ok(self.p.ctx.attr(crate::attrs::AttrKind::AffineMap(m)))
     }
 
     /// The index type.

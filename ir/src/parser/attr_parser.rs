@@ -263,7 +263,7 @@ impl<'a> Parser<'a> {
                 Ok(self.ctx.attr(AttrKind::IntegerSet(s)))
             }
             "array" => self.parse_dense_array(),
-            "dense" => self.parse_dense(),
+            "dense" => self.parse_dense(ty),
             "loc" => {
                 let l = self.parse_loc_literal()?;
                 let _ = l;
@@ -333,7 +333,9 @@ impl<'a> Parser<'a> {
         Ok(self.ctx.attr(AttrKind::DenseArray { elem, values }))
     }
 
-    fn parse_dense(&mut self) -> PResult<Attr> {
+    /// `dense<...> : type`; without the `: type` when the context gives
+    /// the type (`given`, as in `memref.global`'s initial value).
+    fn parse_dense(&mut self, given: Option<Type>) -> PResult<Attr> {
         let loc = self.cur_pos();
         self.bump();
         self.expect_tok(Tok::Less)?;
@@ -400,9 +402,14 @@ impl<'a> Parser<'a> {
             parse_elem(self, 0, &mut shape, &mut elems)?;
         }
         self.expect_tok(Tok::Greater)?;
-        self.expect(Tok::Colon, "':'")?;
         let ty_loc = self.cur_pos();
-        let ty = self.parse_type()?;
+        let ty = match given {
+            Some(t) => t,
+            None => {
+                self.expect(Tok::Colon, "':'")?;
+                self.parse_type()?
+            }
+        };
         let (tshape, elem_ty) = match self.ctx.type_kind(ty) {
             TypeKind::Tensor { shape, elem, .. } | TypeKind::Vector { shape, elem, .. } => (shape.clone(), *elem),
             _ => return self.err_at(ty_loc, "elements literal must be a shaped type"),

@@ -631,6 +631,24 @@ impl<'a> OpPrinter<'a> {
 
     /// Prints a type.
     pub fn print_type(&mut self, t: Type) {
+        if let TypeKind::MemRef { shape, elem, layout: Some(layout), memory_space } = self.ctx.type_kind(t) {
+            if self.use_aliases && Aliases::aliasable(self.ctx, *layout) {
+                // `memref<8xf32, #map>`: the layout map is aliased like any
+                // other map, so the type is not cached as text.
+                let (shape, elem, layout, memory_space) = (shape.clone(), *elem, *layout, *memory_space);
+                self.out.push_str("memref<");
+                write_dims(&shape, &mut self.out);
+                self.print_type(elem);
+                self.out.push_str(", ");
+                self.print_attr(layout);
+                if let Some(m) = memory_space {
+                    self.out.push_str(", ");
+                    write_memory_space(self.ctx, m, &mut self.out);
+                }
+                self.out.push('>');
+                return;
+            }
+        }
         let i = t.index();
         if self.type_text.len() <= i {
             self.type_text.resize(i + 1, None);
@@ -1570,6 +1588,23 @@ fn write_dims(shape: &[i64], out: &mut String) {
 }
 
 /// Writes a type in MLIR's syntax.
+/// A memref's memory space: an `i64` integer prints bare (`memref<4xf32, 3>`),
+/// as MLIR prints it; any other attribute in full.
+pub fn write_memory_space_text(ctx: &Context, m: Attr, out: &mut String) {
+    write_memory_space(ctx, m, out)
+}
+
+fn write_memory_space(ctx: &Context, m: Attr, out: &mut String) {
+    match ctx.attr_kind(m) {
+        AttrKind::Integer { value, ty }
+            if matches!(ctx.type_kind(*ty), TypeKind::Integer { width: 64, signedness: Signedness::Signless }) =>
+        {
+            let _ = write!(out, "{value}");
+        }
+        _ => out.push_str(&attr_to_string(ctx, m)),
+    }
+}
+
 pub fn write_type(ctx: &Context, t: Type, out: &mut String) {
     match ctx.type_kind(t) {
         TypeKind::Index => out.push_str("index"),
@@ -1602,9 +1637,13 @@ pub fn write_type(ctx: &Context, t: Type, out: &mut String) {
             out.push_str("memref<");
             write_dims(shape, out);
             write_type(ctx, *elem, out);
-            for a in [layout, memory_space].into_iter().flatten() {
+            if let Some(a) = layout {
                 out.push_str(", ");
                 out.push_str(&attr_to_string(ctx, *a));
+            }
+            if let Some(m) = memory_space {
+                out.push_str(", ");
+                write_memory_space(ctx, *m, out);
             }
             out.push('>');
         }
@@ -1613,7 +1652,7 @@ pub fn write_type(ctx: &Context, t: Type, out: &mut String) {
             write_type(ctx, *elem, out);
             if let Some(m) = memory_space {
                 out.push_str(", ");
-                out.push_str(&attr_to_string(ctx, *m));
+                write_memory_space(ctx, *m, out);
             }
             out.push('>');
         }
