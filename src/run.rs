@@ -13,7 +13,7 @@
 
 use std::time::{Duration, Instant};
 
-use tessel_interp::{ElemType, Interpreter, Param, RtValue, RunError, Scalar, Tensor};
+use tessel_interp::{ElemType, Interpreter, MemRef, Param, RtValue, RunError, Scalar, Tensor};
 use tessel_ir::types::DYNAMIC;
 use tessel_ir::{Context, Diagnostic, OpId};
 
@@ -102,8 +102,12 @@ fn run_within_budget(
             input_value(p, spec).map_err(|e| RunFailure::Usage(format!("--input #{i} ('{spec}'): {e}")))
         })
         .collect::<Result<Vec<_>, _>>()?;
-    let ((results, fastest), compile) = match opts.engine {
-        RunEngine::Interp => (run_interp(ctx, module, opts, args)?, None),
+    let memref_args: Vec<usize> = (0..args.len()).filter(|k| matches!(args[*k], RtValue::MemRef(_))).collect();
+    let ((results, fastest), compile, final_args) = match opts.engine {
+        RunEngine::Interp => {
+            let (out, final_args) = run_interp(ctx, module, opts, args)?;
+            (out, None, final_args)
+        }
         RunEngine::Mlir => {
             let start = Instant::now();
             let call = mlir_engine(ctx, module, opts)?;
@@ -112,6 +116,7 @@ fn run_within_budget(
                 repeat(opts.repeat, || call(&args))
                     .map_err(|e| RunFailure::Usage(format!("--run-engine=mlir: {e}")))?,
                 Some(compiled),
+                args.clone(),
             )
         }
     };
@@ -142,6 +147,14 @@ fn run_within_budget(
             }
         }
     }
+    // A function that writes into memrefs it was given: their contents after the call.
+    for k in memref_args {
+        if let Some(a) = final_args.get(k) {
+            printed.push_str(&format!("// argument #{k} after the call: {}\n", a.mlir_type()));
+            printed.push_str(&format_value(a));
+            printed.push('\n');
+        }
+    }
     Ok(RunReport { printed, fastest, compile })
 }
 
@@ -160,25 +173,39 @@ fn repeat<E>(times: usize, mut call: impl FnMut() -> Result<Vec<RtValue>, E>) ->
     Ok((results, fastest))
 }
 
-fn run_interp(
-    ctx: &Context,
-    module: OpId,
-    opts: &RunOptions,
-    args: Vec<RtValue>,
-) -> Result<(Vec<RtValue>, Duration), RunFailure> {
+/// What the interpreter's runs give: the last results and the fastest time,
+/// and the last run's arguments (its memrefs hold what the function wrote).
+type InterpRuns = ((Vec<RtValue>, Duration), Vec<RtValue>);
+
+/// Runs the interpreter `opts.repeat` times.
+fn run_interp(ctx: &Context, module: OpId, opts: &RunOptions, args: Vec<RtValue>) -> Result<InterpRuns, RunFailure> {
     let mut engine = Interpreter::new(ctx, module);
     engine.check_uninit = opts.check_uninit;
     if opts.max_steps > 0 {
         engine.step_limit = opts.max_steps;
     }
-    repeat(opts.repeat, || {
+    let mut last_args = Vec::new();
+    let out = repeat(opts.repeat, || {
         // The last run's intermediate values go before this one makes its own.
         engine.forget_values();
-        let r = engine.call(&opts.func, args.clone());
+        // Each run writes into memrefs of its own, holding the inputs.
+        last_args = fresh_args(&args)?;
+        let r = engine.call(&opts.func, last_args.clone());
         engine.steps = 0;
         r
     })
-    .map_err(RunFailure::Fault)
+    .map_err(RunFailure::Fault)?;
+    Ok((out, last_args))
+}
+
+/// `args` with every memref copied into a new buffer.
+fn fresh_args(args: &[RtValue]) -> Result<Vec<RtValue>, RunError> {
+    args.iter()
+        .map(|a| match a {
+            RtValue::MemRef(m) => Ok(RtValue::MemRef(MemRef::from_tensor(&m.gather(false, "--input")?)?)),
+            other => Ok(other.clone()),
+        })
+        .collect()
 }
 
 /// The function lowered and compiled by MLIR, as a callable.
@@ -207,6 +234,7 @@ const NEEDS_MLIR: &str = "--run-engine=mlir needs real MLIR in the process: rebu
 fn write_output(v: &RtValue, path: &str) -> Result<(), String> {
     let t = match v {
         RtValue::Tensor(t) => t.clone(),
+        RtValue::MemRef(m) => m.gather(false, "--output")?,
         RtValue::Scalar(s) => Tensor::try_from_scalars(vec![], s.elem, [*s])?,
     };
     let file = std::fs::File::create(path).map_err(|e| format!("--output: cannot write '{path}': {e}"))?;
@@ -223,13 +251,19 @@ const EDGE: usize = 3;
 pub fn format_value(v: &RtValue) -> String {
     match v {
         RtValue::Scalar(s) => s.to_string(),
-        RtValue::Tensor(t) => {
-            let summarize = t.len() > THRESHOLD;
-            let mut out = String::new();
-            format_dims(t, 0, 0, summarize, &mut out);
-            out
-        }
+        RtValue::Tensor(t) => format_tensor(t),
+        RtValue::MemRef(m) => match m.gather(false, "printing") {
+            Ok(t) => format_tensor(&t),
+            Err(e) => format!("<{e}>"),
+        },
     }
+}
+
+fn format_tensor(t: &Tensor) -> String {
+    let summarize = t.len() > THRESHOLD;
+    let mut out = String::new();
+    format_dims(t, 0, 0, summarize, &mut out);
+    out
 }
 
 fn format_dims(t: &Tensor, dim: usize, base: usize, summarize: bool, out: &mut String) {
@@ -264,8 +298,26 @@ fn format_dims(t: &Tensor, dim: usize, base: usize, summarize: bool, out: &mut S
     out.push(']');
 }
 
-/// The argument value an input spec gives for parameter `p`.
+/// The argument value an input spec gives for parameter `p`: a memref
+/// parameter gets a buffer of its own holding the values.
 fn input_value(p: &Param, spec: &str) -> Result<RtValue, String> {
+    let v = tensor_input_value(p, spec)?;
+    if !p.ty.starts_with("memref<") {
+        return Ok(v);
+    }
+    if !p.row_major {
+        return Err(format!("the engine passes memrefs of row-major layout only, not {}", p.ty));
+    }
+    match v {
+        RtValue::Tensor(t) => Ok(RtValue::MemRef(MemRef::from_tensor(&t)?)),
+        RtValue::Scalar(s) => {
+            Ok(RtValue::MemRef(MemRef::from_tensor(&Tensor::try_from_scalars(vec![], s.elem, [s])?)?))
+        }
+        other => Ok(other),
+    }
+}
+
+fn tensor_input_value(p: &Param, spec: &str) -> Result<RtValue, String> {
     let elem = p.elem.ok_or_else(|| format!("the engine cannot pass a value of type {}", p.ty))?;
     if spec.ends_with(".npy") {
         let bytes = std::fs::read(spec).map_err(|e| format!("cannot read: {e}"))?;

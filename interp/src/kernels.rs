@@ -66,8 +66,8 @@ fn kernel_table() -> Vec<(&'static OpDef, Entry)> {
         (&tensor::PAD, pad),
         (&pack::PACK, pack_op),
         (&pack::UNPACK, unpack_op),
-        (&linalg::FILL, fill),
-        (&linalg::TRANSPOSE, transpose),
+        (&linalg::FILL, |i, op| crate::memref::with_buffers(i, op, fill)),
+        (&linalg::TRANSPOSE, |i, op| crate::memref::with_buffers(i, op, transpose)),
         (&tensor::COLLAPSE_SHAPE, reshape),
         (&tensor::EXPAND_SHAPE, reshape),
         (&scf::FOR, for_loop),
@@ -75,15 +75,15 @@ fn kernel_table() -> Vec<(&'static OpDef, Entry)> {
         (&scf::FORALL, forall),
         (&arith::SELECT, select),
     ];
-    let structured_ops = structured::NAMED.iter().map(|n| (n.def, crate::structured::structured_op as Kernel));
-    let structured_ops = structured_ops.chain([
-        (&structured::GENERIC, crate::structured::structured_op as Kernel),
-        (&structured::INDEX, crate::structured::index as Kernel),
-    ]);
+    let on_buffers: Kernel = |i, op| crate::memref::with_buffers(i, op, crate::structured::structured_op);
+    let structured_ops = structured::NAMED.iter().map(move |n| (n.def, on_buffers));
+    let structured_ops = structured_ops
+        .chain([(&structured::GENERIC, on_buffers), (&structured::INDEX, crate::structured::index as Kernel)]);
     let kernels = kernels
         .into_iter()
         .chain(structured_ops)
         .chain(crate::vector::kernels())
+        .chain(crate::memref::kernels())
         .map(|(def, k)| (def, Entry::Kernel(k)));
     kernels.chain(SCALAR_OPS.iter().map(|(def, f)| (*def, Entry::Scalar(*f)))).collect()
 }
@@ -116,14 +116,20 @@ pub(crate) fn yield_operands(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flo
 
 fn constant(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
     let ctx = i.ctx;
-    let result = ctx.result(op, 0);
-    let elem = elem_of(ctx, result)?;
+    let elem = elem_of(ctx, ctx.result(op, 0))?;
     let a = arith::ConstantOp(op).value(ctx).ok_or("constant without value")?;
+    let v = attr_value(ctx, a, elem)?;
+    i.set(op, 0, v);
+    Ok(Flow::Next)
+}
+
+/// The value of a constant attribute: a scalar, or a tensor for `dense`.
+pub(crate) fn attr_value(ctx: &Context, a: tessel_ir::Attr, elem: ElemType) -> RunResult<RtValue> {
     let scalar = |e: &DenseElement| match e {
         DenseElement::Int(v) => Scalar::int(elem, *v as i64),
         DenseElement::Float(b) => Scalar::float(elem, f64::from_bits(*b)),
     };
-    let v = match ctx.attr_kind(a) {
+    Ok(match ctx.attr_kind(a) {
         AttrKind::Integer { value, .. } => RtValue::Scalar(Scalar::int(elem, *value as i64)),
         AttrKind::Bool(b) => RtValue::Scalar(Scalar::int(elem, *b as i64)),
         AttrKind::Float { bits, .. } => RtValue::Scalar(Scalar::float(elem, f64::from_bits(*bits))),
@@ -138,9 +144,7 @@ fn constant(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
             }
         }
         _ => return Err("unsupported constant".into()),
-    };
-    i.set(op, 0, v);
-    Ok(Flow::Next)
+    })
 }
 
 /// `ub.poison`: no particular value; the engine reads zero bits (a
@@ -214,9 +218,12 @@ pub(crate) fn elementwise(
     f: ScalarFn,
     check_uninit: bool,
 ) -> RunResult<RtValue> {
+    if args.iter().any(|a| matches!(a, RtValue::MemRef(_))) {
+        return Err("an elementwise op on a memref".into());
+    }
     let Some(shape) = args.iter().find_map(|a| match a {
         RtValue::Tensor(t) => Some(t.shape.clone()),
-        RtValue::Scalar(_) => None,
+        RtValue::Scalar(_) | RtValue::MemRef(_) => None,
     }) else {
         let scalars: Vec<Scalar> = args.iter().map(|a| a.scalar()).collect::<RunResult<_>>()?;
         return Ok(RtValue::Scalar(f(&ScalarArgs { args: &scalars, out, predicate })?));
@@ -243,6 +250,7 @@ pub(crate) fn elementwise(
             *s = match a {
                 RtValue::Tensor(t) => t.get(k),
                 RtValue::Scalar(x) => *x,
+                RtValue::MemRef(_) => unreachable!("memref operands are refused above"),
             };
         }
         let v = f(&ScalarArgs { args: &scalars, out, predicate })?;
@@ -528,9 +536,7 @@ fn fill(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
     let dest = dest.tensor()?;
     let v = if v.elem == dest.elem { v } else { return Err("fill value of another element type".into()) };
     let t = Tensor::try_filled(dest.shape.clone(), v)?;
-    if !ctx.results(op).is_empty() {
-        i.set(op, 0, RtValue::Tensor(t));
-    }
+    crate::memref::deliver(i, op, 0, ctx.operands(op)[1], t)?;
     Ok(Flow::Next)
 }
 
@@ -548,9 +554,7 @@ fn transpose(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
     let axes: Vec<Axis> = perm.iter().enumerate().map(|(j, p)| Axis::new(shape[j], ss[*p as usize], ds[j])).collect();
     let mut out = Tensor::try_zeros(shape, src.elem)?;
     out.copy_strided_from(0, src, 0, &axes, &[])?;
-    if !i.ctx.results(op).is_empty() {
-        i.set(op, 0, RtValue::Tensor(out));
-    }
+    crate::memref::deliver(i, op, 0, i.ctx.operands(op)[1], out)?;
     Ok(Flow::Next)
 }
 
@@ -611,6 +615,7 @@ fn select(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
     let ctx = i.ctx;
     let args: Vec<RtValue> = ctx.operands(op).iter().map(|v| i.get(*v)).collect::<RunResult<_>>()?;
     let v = match &args[0] {
+        RtValue::MemRef(_) => return Err("arith.select with a memref condition".into()),
         // A scalar condition picks a whole value.
         RtValue::Scalar(c) => {
             if c.bits != 0 {

@@ -12,11 +12,13 @@
 //!   [`RunError`]s at the op's location, never panics.
 //! - [`npy`] reads and writes NumPy `.npy` files for the command line.
 
+mod buffer;
 mod bytes;
 pub mod copy;
 pub mod elem;
 mod kernels;
 pub mod memory;
+mod memref;
 pub mod npy;
 pub mod pack;
 mod stream;
@@ -29,6 +31,7 @@ use std::rc::Rc;
 
 use rustc_hash::FxHashMap;
 
+pub use buffer::MemRef;
 pub use elem::{ElemType, Scalar};
 pub use memory::AllocError;
 pub use tensor::Tensor;
@@ -85,6 +88,8 @@ pub enum RtValue {
     Scalar(Scalar),
     /// A tensor.
     Tensor(Tensor),
+    /// A memref: a view of a mutable buffer.
+    MemRef(MemRef),
 }
 
 impl RtValue {
@@ -105,7 +110,7 @@ impl RtValue {
     pub fn scalar(&self) -> RunResult<Scalar> {
         match self {
             RtValue::Scalar(s) => Ok(*s),
-            RtValue::Tensor(_) => Err(RunError::new("expected a scalar, got a tensor")),
+            other => Err(RunError::new(format!("expected a scalar, got {}", other.describe()))),
         }
     }
 
@@ -117,6 +122,14 @@ impl RtValue {
         }
     }
 
+    /// The memref.
+    pub fn memref(&self) -> RunResult<&MemRef> {
+        match self {
+            RtValue::MemRef(m) => Ok(m),
+            other => Err(RunError::new(format!("expected a memref, got {}", other.describe()))),
+        }
+    }
+
     /// The MLIR type of the value, with its runtime shape (`tensor<2x3xf32>`).
     pub fn mlir_type(&self) -> String {
         match self {
@@ -125,13 +138,17 @@ impl RtValue {
                 let dims: String = t.shape.iter().map(|d| format!("{d}x")).collect();
                 format!("tensor<{dims}{}>", t.elem.mlir_name())
             }
+            RtValue::MemRef(m) => {
+                let dims: String = m.shape.iter().map(|d| format!("{d}x")).collect();
+                format!("memref<{dims}{}>", m.elem.mlir_name())
+            }
         }
     }
 
     fn describe(&self) -> String {
         match self {
             RtValue::Scalar(s) => format!("{s} : {}", s.elem.mlir_name()),
-            RtValue::Tensor(_) => format!("a {}", self.mlir_type()),
+            RtValue::Tensor(_) | RtValue::MemRef(_) => format!("a {}", self.mlir_type()),
         }
     }
 }
@@ -146,6 +163,9 @@ pub struct Param {
     pub shape: Option<Vec<i64>>,
     /// The type as written.
     pub ty: String,
+    /// A memref whose layout is row-major with offset 0 (as the engine
+    /// passes memrefs), or not a memref.
+    pub row_major: bool,
 }
 
 impl Param {
@@ -155,6 +175,16 @@ impl Param {
             elem: ElemType::of(ctx, ty),
             shape: ctx.type_kind(ty).shape().map(|s| s.to_vec()),
             ty: tessel_ir::printer::type_to_string(ctx, ty),
+            row_major: match ctx.type_kind(ty) {
+                TypeKind::MemRef { shape, layout: Some(_), .. } => {
+                    tessel_ir::dialects::memref::strides_and_offset(ctx, ty).is_some_and(|l| {
+                        let row = tessel_ir::dialects::memref::Strided::row_major(shape);
+                        (l.offset == 0 || l.offset == DYNAMIC)
+                            && l.strides.iter().zip(&row.strides).all(|(a, b)| *a == DYNAMIC || a == b)
+                    })
+                }
+                _ => true,
+            },
         }
     }
 }
@@ -188,6 +218,12 @@ pub struct Interpreter<'c> {
     /// Per block (by index), computed on its first run: after which of its
     /// ops each tensor it defines is dead (see [`Interpreter::release_plan`]).
     plans: Vec<Option<Rc<[Vec<Value>]>>>,
+    /// The buffer of each `memref.global` used so far (made on first use,
+    /// kept across calls).
+    globals: FxHashMap<OpId, MemRef>,
+    /// While a destination-style op runs on memrefs: its memref operands
+    /// (which it sees as tensors), where its results are written back.
+    buffer_operands: Vec<(Value, MemRef)>,
 }
 
 impl<'c> Interpreter<'c> {
@@ -202,6 +238,8 @@ impl<'c> Interpreter<'c> {
             check_uninit: false,
             points: Vec::new(),
             plans: Vec::new(),
+            globals: FxHashMap::default(),
+            buffer_operands: Vec::new(),
         }
     }
 

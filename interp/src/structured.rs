@@ -39,8 +39,8 @@ pub(crate) fn structured_op(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow
         None => run_points(i, op, &s, &ins, outs, &ranges)?,
     };
     for (k, t) in results.into_iter().enumerate() {
-        if k < ctx.results(op).len() {
-            i.set(op, k, RtValue::Tensor(t));
+        if let Some(init) = s.outputs.get(k) {
+            crate::memref::deliver(i, op, k, *init, t)?;
         }
     }
     Ok(Flow::Next)
@@ -49,6 +49,7 @@ pub(crate) fn structured_op(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow
 fn shape_of(v: &RtValue) -> Vec<usize> {
     match v {
         RtValue::Tensor(t) => t.shape.clone(),
+        RtValue::MemRef(m) => m.shape.clone(),
         RtValue::Scalar(_) => vec![],
     }
 }
@@ -139,6 +140,7 @@ fn run_points(
         let mut args = Vec::with_capacity(n_in + outs.len());
         for (k, v) in ins.iter().enumerate() {
             args.push(match v {
+                RtValue::MemRef(_) => return Err("a structured op reads a memref its kernel was not given".into()),
                 RtValue::Scalar(x) => RtValue::Scalar(*x),
                 RtValue::Tensor(t) => {
                     RtValue::Scalar(t.get(position(&s.maps[k], &point, &in_shapes[k], &in_strides[k])?))

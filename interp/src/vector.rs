@@ -8,7 +8,6 @@
 use tessel_ir::dialects::vector::{combining_kind, int_array, vector_shape, TransferView, TransferWriteOp};
 use tessel_ir::dialects::{arith, vector as v};
 use tessel_ir::registry::OpDef;
-use tessel_ir::types::TypeKind;
 use tessel_ir::{OpId, Type, Value};
 
 use crate::copy::{contiguous_strides, Axis};
@@ -81,20 +80,51 @@ fn tensor_operand(i: &Interpreter<'_>, v: Value) -> RunResult<Tensor> {
     match i.get(v)? {
         RtValue::Tensor(t) => Ok(t),
         RtValue::Scalar(_) => Err("expected a vector or tensor, got a scalar".into()),
+        RtValue::MemRef(_) => Err("expected a vector or tensor, got a memref".into()),
     }
 }
 
-fn base_tensor(i: &Interpreter<'_>, view: &TransferView) -> RunResult<Tensor> {
-    let ctx = i.ctx;
-    if !matches!(ctx.value_type_kind(view.base), TypeKind::Tensor { .. }) {
-        let ty = tessel_ir::printer::type_to_string(ctx, ctx.value_type(view.base));
-        return Err(RunError::new(format!("the engine transfers to and from tensors only, not {ty}")));
+/// What a transfer reads from or writes to.
+enum Base {
+    Tensor(Tensor),
+    /// A memref view: read and written in place.
+    MemRef(crate::MemRef),
+}
+
+impl Base {
+    fn shape(&self) -> &[usize] {
+        match self {
+            Base::Tensor(t) => &t.shape,
+            Base::MemRef(m) => &m.shape,
+        }
     }
-    let t = tensor_operand(i, view.base)?;
-    if let Some(e) = t.first_uninit().filter(|_| i.check_uninit) {
-        return Err(RunError::new(format!("a transfer reads element {e} of a tensor.empty nobody wrote")));
+
+    fn elem(&self) -> ElemType {
+        match self {
+            Base::Tensor(t) => t.elem,
+            Base::MemRef(m) => m.elem,
+        }
     }
-    Ok(t)
+
+    fn read(&self, at: &[usize]) -> RunResult<Scalar> {
+        match self {
+            Base::Tensor(t) => Ok(t.get(position(at, &t.strides()))),
+            Base::MemRef(m) => m.load(&at.iter().map(|x| *x as i64).collect::<Vec<_>>()),
+        }
+    }
+}
+
+fn base_value(i: &Interpreter<'_>, view: &TransferView) -> RunResult<Base> {
+    match i.get(view.base)? {
+        RtValue::MemRef(m) => Ok(Base::MemRef(m)),
+        RtValue::Tensor(t) => {
+            if let Some(e) = t.first_uninit().filter(|_| i.check_uninit) {
+                return Err(RunError::new(format!("a transfer reads element {e} of a tensor.empty nobody wrote")));
+            }
+            Ok(Base::Tensor(t))
+        }
+        RtValue::Scalar(_) => Err("a transfer from a scalar".into()),
+    }
 }
 
 /// Where lane `lane` of a transfer lands in its base; `None` when a
@@ -157,23 +187,22 @@ fn indices(i: &Interpreter<'_>, vals: &[Value]) -> RunResult<Vec<i64>> {
 fn read(i: &Interpreter<'_>, op: OpId, mask: Option<&Tensor>, passthru: Option<&Tensor>) -> RunResult<Tensor> {
     let ctx = i.ctx;
     let view = TransferView::of(ctx, op).ok_or("malformed vector.transfer_read")?;
-    let base = base_tensor(i, &view)?;
+    let base = base_value(i, &view)?;
     let starts = indices(i, &view.indices)?;
     let pad = i.get(view.padding.ok_or("transfer_read without padding")?)?.scalar()?;
     let own_mask = view.mask.map(|m| tensor_operand(i, m)).transpose()?;
     let mask = mask.or(own_mask.as_ref());
     let shape = static_shape(i, view.vector_type)?;
     let elem = elem_of(ctx, ctx.result(op, 0))?;
-    if elem != base.elem {
+    if elem != base.elem() {
         return Err("a transfer between different element types".into());
     }
     let mut out = Tensor::try_zeros(shape.clone(), elem)?;
-    let base_strides = base.strides();
     for_each_index(&shape, |lane, k| {
         let on = mask.is_none_or(|m| mask_on(&view, m, lane));
-        let at = if on { base_index(&view, &starts, &base.shape, lane)? } else { None };
+        let at = if on { base_index(&view, &starts, base.shape(), lane)? } else { None };
         let v = match at {
-            Some(at) => base.get(position(&at, &base_strides)),
+            Some(at) => base.read(&at)?,
             None if !on => passthru.map_or(pad, |p| p.get(k)),
             None => pad,
         };
@@ -184,37 +213,42 @@ fn read(i: &Interpreter<'_>, op: OpId, mask: Option<&Tensor>, passthru: Option<&
 }
 
 /// A transfer_write with an optional mask: the base with the vector's
-/// in-bounds, unmasked lanes written.
-fn write(i: &mut Interpreter<'_>, op: OpId, mask: Option<&Tensor>) -> RunResult<Tensor> {
+/// in-bounds, unmasked lanes written (a tensor base: the new tensor; a
+/// memref: written in place, `None`).
+fn write(i: &mut Interpreter<'_>, op: OpId, mask: Option<&Tensor>) -> RunResult<Option<Tensor>> {
     let ctx = i.ctx;
     let view = TransferView::of(ctx, op).ok_or("malformed vector.transfer_write")?;
     let value = tensor_operand(i, TransferWriteOp(op).value_to_store(ctx))?;
     let starts = indices(i, &view.indices)?;
     let own_mask = view.mask.map(|m| tensor_operand(i, m)).transpose()?;
     let mask = mask.or(own_mask.as_ref());
-    if !matches!(ctx.value_type_kind(view.base), TypeKind::Tensor { .. }) {
-        let ty = tessel_ir::printer::type_to_string(ctx, ctx.value_type(view.base));
-        return Err(RunError::new(format!("the engine transfers to and from tensors only, not {ty}")));
-    }
     let mut base = match i.take_or_get(view.base, op)? {
-        RtValue::Tensor(t) => t,
+        RtValue::Tensor(t) => Base::Tensor(t),
+        RtValue::MemRef(m) => Base::MemRef(m),
         RtValue::Scalar(_) => return Err("transfer_write into a scalar".into()),
     };
-    if base.elem != value.elem {
+    if base.elem() != value.elem {
         return Err("a transfer between different element types".into());
     }
-    let base_strides = base.strides();
     let shape = value.shape.clone();
+    let base_shape = base.shape().to_vec();
+    let base_strides = crate::copy::contiguous_strides(&base_shape);
     for_each_index(&shape, |lane, k| {
         if mask.is_some_and(|m| !mask_on(&view, m, lane)) {
             return Ok(());
         }
-        if let Some(at) = base_index(&view, &starts, &base.shape.clone(), lane)? {
-            base.set(position(&at, &base_strides), value.get(k))?;
+        if let Some(at) = base_index(&view, &starts, &base_shape, lane)? {
+            match &mut base {
+                Base::Tensor(t) => t.set(position(&at, &base_strides), value.get(k))?,
+                Base::MemRef(m) => m.store(&at.iter().map(|x| *x as i64).collect::<Vec<_>>(), value.get(k))?,
+            }
         }
         Ok(())
     })?;
-    Ok(base)
+    Ok(match base {
+        Base::Tensor(t) => Some(t),
+        Base::MemRef(_) => None,
+    })
 }
 
 fn transfer_read(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
@@ -225,7 +259,7 @@ fn transfer_read(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
 
 fn transfer_write(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
     let out = write(i, op, None)?;
-    if !i.ctx.results(op).is_empty() {
+    if let (Some(out), false) = (out, i.ctx.results(op).is_empty()) {
         i.set(op, 0, RtValue::Tensor(out));
     }
     Ok(Flow::Next)
@@ -250,7 +284,11 @@ fn mask(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
     let out = if v::TransferReadOp::isa(ctx, first) {
         read(i, first, Some(&mask), passthru.as_ref())?
     } else if v::TransferWriteOp::isa(ctx, first) {
-        write(i, first, Some(&mask))?
+        match write(i, first, Some(&mask))? {
+            Some(t) => t,
+            // Written into a memref in place: nothing to yield.
+            None => return Ok(Flow::Next),
+        }
     } else if v::MultiReductionOp::isa(ctx, first) {
         let value = multi_reduce(i, first, Some(&mask))?;
         i.set(op, 0, value);
@@ -303,6 +341,7 @@ fn broadcast(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
     let ctx = i.ctx;
     let shape = static_shape(i, ctx.value_type(ctx.result(op, 0)))?;
     let out = match i.operand(op, 0)? {
+        RtValue::MemRef(_) => return Err("vector.broadcast of a memref".into()),
         RtValue::Scalar(s) => Tensor::try_filled(shape, s)?,
         RtValue::Tensor(src) => {
             let lead = shape.len() - src.shape.len();
@@ -411,12 +450,13 @@ fn insert(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
     let value = i.get(ins.value_to_store(ctx))?;
     let mut dest = match i.take_or_get(ins.dest(ctx), op)? {
         RtValue::Tensor(t) => t,
-        RtValue::Scalar(_) => return Err("vector.insert into a scalar".into()),
+        RtValue::Scalar(_) | RtValue::MemRef(_) => return Err("vector.insert into a scalar or memref".into()),
     };
     let stat = ins.static_position(ctx).to_vec();
     if let Some(pos) = positions(i, &stat, ins.dynamic_position(ctx), &dest.shape)? {
         let start = position(&pos, &dest.strides()[..pos.len()]);
         match value {
+            RtValue::MemRef(_) => return Err("vector.insert of a memref".into()),
             RtValue::Scalar(s) => dest.set(start, s)?,
             RtValue::Tensor(t) => {
                 for k in 0..t.len() {
@@ -460,7 +500,9 @@ fn insert_strided_slice(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
     let src = tensor_operand(i, ctx.operands(op)[0])?;
     let mut dest = match i.take_or_get(ctx.operands(op)[1], op)? {
         RtValue::Tensor(t) => t,
-        RtValue::Scalar(_) => return Err("vector.insert_strided_slice into a scalar".into()),
+        RtValue::Scalar(_) | RtValue::MemRef(_) => {
+            return Err("vector.insert_strided_slice into a scalar or memref".into())
+        }
     };
     let (offsets, strides) = (strided_attr(i, op, "offsets")?, strided_attr(i, op, "strides")?);
     let lead = dest.shape.len() - src.shape.len();
@@ -586,6 +628,7 @@ fn multi_reduce(i: &Interpreter<'_>, op: OpId, mask: Option<&Tensor>) -> RunResu
     let reduced: Vec<bool> = (0..src.shape.len()).map(|d| dims.contains(&(d as i64))).collect();
     let acc = i.get(m.acc(ctx))?;
     let mut out: Vec<Scalar> = match &acc {
+        RtValue::MemRef(_) => return Err("vector.multi_reduction with a memref accumulator".into()),
         RtValue::Scalar(s) => vec![*s],
         RtValue::Tensor(t) => t.scalars().collect(),
     };
@@ -601,7 +644,7 @@ fn multi_reduce(i: &Interpreter<'_>, op: OpId, mask: Option<&Tensor>) -> RunResu
         Ok(())
     })?;
     Ok(match acc {
-        RtValue::Scalar(_) => RtValue::Scalar(out[0]),
+        RtValue::Scalar(_) | RtValue::MemRef(_) => RtValue::Scalar(out[0]),
         RtValue::Tensor(t) => RtValue::Tensor(Tensor::try_from_scalars(t.shape.clone(), t.elem, out)?),
     })
 }
@@ -652,6 +695,7 @@ fn contract(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
         sizes[*d] = *s;
     }
     let mut out: Vec<Scalar> = match &acc {
+        RtValue::MemRef(_) => return Err("vector.multi_reduction with a memref accumulator".into()),
         RtValue::Scalar(s) => vec![*s],
         RtValue::Tensor(t) => t.scalars().collect(),
     };
@@ -666,6 +710,7 @@ fn contract(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
         Ok(())
     })?;
     let value = match acc {
+        RtValue::MemRef(_) => return Err("vector.contract with a memref accumulator".into()),
         RtValue::Scalar(_) => RtValue::Scalar(out[0]),
         RtValue::Tensor(t) => RtValue::Tensor(Tensor::try_from_scalars(t.shape.clone(), t.elem, out)?),
     };

@@ -601,49 +601,6 @@ impl IntegerSet {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn d(i: u32) -> AffineExpr {
-        AffineExpr::Dim(i)
-    }
-    fn c(v: i64) -> AffineExpr {
-        AffineExpr::Const(v)
-    }
-
-    #[test]
-    fn canonical_forms_print_like_mlir() {
-        assert_eq!((c(32) - d(0)).to_string(), "-d0 + 32");
-        assert_eq!((c(2) * d(0)).to_string(), "d0 * 2");
-        let e = d(0) * c(2) + AffineExpr::floordiv(AffineExpr::Sym(0), c(4));
-        assert_eq!(e.to_string(), "d0 * 2 + s0 floordiv 4");
-        assert_eq!((d(0) - d(1) * c(8)).to_string(), "d0 - d1 * 8");
-        assert_eq!((d(0) + c(-3)).to_string(), "d0 - 3");
-        let nested = d(0) - (d(1) + d(2));
-        assert_eq!(nested.to_string(), "d0 - (d1 + d2)");
-    }
-
-    #[test]
-    fn simplifications_fold() {
-        assert_eq!(AffineExpr::floordiv(d(0) * c(8), c(8)), d(0));
-        assert_eq!(AffineExpr::modulo(d(0) * c(8), c(4)), c(0));
-        assert_eq!(((d(0) + c(2)) + c(3)).to_string(), "d0 + 5");
-        assert_eq!((d(0) + d(0)).to_string(), "d0 * 2");
-        assert_eq!(floor_div(-7, 2), -4);
-        assert_eq!(ceil_div(7, 2), 4);
-        // i64::MIN / -1 overflows: never folded, never a panic.
-        assert!(div_overflows(i64::MIN, -1));
-        let min = AffineExpr::Const(i64::MIN);
-        assert!(matches!(AffineExpr::ceildiv(min.clone(), AffineExpr::Const(-1)), AffineExpr::Bin(..)));
-        assert!(matches!(AffineExpr::floordiv(min.clone(), AffineExpr::Const(-1)), AffineExpr::Bin(..)));
-        let e = AffineExpr::floordiv(AffineExpr::Dim(0), AffineExpr::Const(-1));
-        assert_eq!(e.eval(&[i64::MIN], &[]), None);
-        assert_eq!(mod_pos(i64::MIN, -1), 0);
-        assert_eq!(mod_pos(-7, 8), 1);
-    }
-}
-
 /// The strides and offset of a one-result layout map that is a sum of
 /// `d_i * stride_i` plus an offset, each a constant or a symbol (dynamic):
 /// MLIR's `getStridesAndOffset` for affine layouts. `None` for any other
@@ -689,4 +646,47 @@ pub fn strided_form(m: &AffineMap) -> Option<crate::dialects::memref::Strided> {
     }
     let (strides, offset) = lin(&m.results[0], m.num_dims as usize)?;
     Some(crate::dialects::memref::Strided { strides, offset })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn d(i: u32) -> AffineExpr {
+        AffineExpr::Dim(i)
+    }
+    fn c(v: i64) -> AffineExpr {
+        AffineExpr::Const(v)
+    }
+
+    #[test]
+    fn canonical_forms_print_like_mlir() {
+        assert_eq!((c(32) - d(0)).to_string(), "-d0 + 32");
+        assert_eq!((c(2) * d(0)).to_string(), "d0 * 2");
+        let e = d(0) * c(2) + AffineExpr::floordiv(AffineExpr::Sym(0), c(4));
+        assert_eq!(e.to_string(), "d0 * 2 + s0 floordiv 4");
+        assert_eq!((d(0) - d(1) * c(8)).to_string(), "d0 - d1 * 8");
+        assert_eq!((d(0) + c(-3)).to_string(), "d0 - 3");
+        let nested = d(0) - (d(1) + d(2));
+        assert_eq!(nested.to_string(), "d0 - (d1 + d2)");
+    }
+
+    #[test]
+    fn simplifications_fold() {
+        assert_eq!(AffineExpr::floordiv(d(0) * c(8), c(8)), d(0));
+        assert_eq!(AffineExpr::modulo(d(0) * c(8), c(4)), c(0));
+        assert_eq!(((d(0) + c(2)) + c(3)).to_string(), "d0 + 5");
+        assert_eq!((d(0) + d(0)).to_string(), "d0 * 2");
+        assert_eq!(floor_div(-7, 2), -4);
+        assert_eq!(ceil_div(7, 2), 4);
+        // i64::MIN / -1 overflows: never folded, never a panic.
+        assert!(div_overflows(i64::MIN, -1));
+        let min = AffineExpr::Const(i64::MIN);
+        assert!(matches!(AffineExpr::ceildiv(min.clone(), AffineExpr::Const(-1)), AffineExpr::Bin(..)));
+        assert!(matches!(AffineExpr::floordiv(min.clone(), AffineExpr::Const(-1)), AffineExpr::Bin(..)));
+        let e = AffineExpr::floordiv(AffineExpr::Dim(0), AffineExpr::Const(-1));
+        assert_eq!(e.eval(&[i64::MIN], &[]), None);
+        assert_eq!(mod_pos(i64::MIN, -1), 0);
+        assert_eq!(mod_pos(-7, 8), 1);
+    }
 }

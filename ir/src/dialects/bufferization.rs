@@ -439,13 +439,11 @@ fn verify_clone(ctx: &Context, op: OpId) -> VResult {
 fn parse_dealloc(p: &mut OpParser<'_, '_>) -> PResult<()> {
     // `(%a, %b : t, t)` then `if (%c, %d)` then `retain (%r : t)`, each optional.
     let mut memrefs = (vec![], vec![]);
-    if p.optional(Tok::LParen) {
-        if !p.optional(Tok::RParen) {
-            memrefs.0 = p.operand_list()?;
-            p.expect(Tok::Colon)?;
-            memrefs.1 = p.type_list()?;
-            p.expect(Tok::RParen)?;
-        }
+    if p.optional(Tok::LParen) && !p.optional(Tok::RParen) {
+        memrefs.0 = p.operand_list()?;
+        p.expect(Tok::Colon)?;
+        memrefs.1 = p.type_list()?;
+        p.expect(Tok::RParen)?;
     }
     let mut conditions = vec![];
     if p.optional_keyword("if") {

@@ -204,6 +204,17 @@ impl<'p, 'a> OpParser<'p, 'a> {
         }
     }
 
+    /// `[ operands ]` (SSA values only, as MLIR's `Delimiter::Square`).
+    pub fn square_operand_list(&mut self) -> PResult<Vec<UnresolvedOperand>> {
+        self.expect(Tok::LSquare)?;
+        let v = self.operand_list()?;
+        if !self.at(Tok::RSquare) {
+            return self.err("expected SSA operand");
+        }
+        self.expect(Tok::RSquare)?;
+        Ok(v)
+    }
+
     /// `( operands )`
     pub fn paren_operand_list(&mut self) -> PResult<Vec<UnresolvedOperand>> {
         self.expect(Tok::LParen)?;

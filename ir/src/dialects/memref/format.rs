@@ -32,7 +32,7 @@ fn expect_memref(p: &mut OpParser<'_, '_>, t: Type, at: crate::parser::SrcPos) -
 
 pub(super) fn parse_alloc(p: &mut OpParser<'_, '_>) -> PResult<()> {
     let sizes = p.paren_operand_list()?;
-    let syms = if p.at(Tok::LSquare) { p.dynamic_index_list(Tok::LSquare, Tok::RSquare)?.0 } else { vec![] };
+    let syms = if p.at(Tok::LSquare) { p.square_operand_list()? } else { vec![] };
     p.optional_attr_dict()?;
     let t = p.colon_type()?;
     let index = p.index_type();
@@ -111,7 +111,7 @@ pub(super) fn print_operand_arrow_type(p: &mut OpPrinter<'_>, op: OpId) {
 
 pub(super) fn parse_load(p: &mut OpParser<'_, '_>) -> PResult<()> {
     let m = p.operand()?;
-    let (indices, _) = p.dynamic_index_list(Tok::LSquare, Tok::RSquare)?;
+    let indices = p.square_operand_list()?;
     p.optional_attr_dict()?;
     let at = p.cur_loc();
     let t = p.colon_type()?;
@@ -153,7 +153,7 @@ pub(super) fn parse_store(p: &mut OpParser<'_, '_>) -> PResult<()> {
     let v = p.operand()?;
     p.expect(Tok::Comma)?;
     let m = p.operand()?;
-    let (indices, _) = p.dynamic_index_list(Tok::LSquare, Tok::RSquare)?;
+    let indices = p.square_operand_list()?;
     p.optional_attr_dict()?;
     let at = p.cur_loc();
     let t = p.colon_type()?;
@@ -521,7 +521,7 @@ pub(super) fn parse_view(p: &mut OpParser<'_, '_>) -> PResult<()> {
     p.expect(Tok::LSquare)?;
     let shift = p.operand()?;
     p.expect(Tok::RSquare)?;
-    let (sizes, _) = p.dynamic_index_list(Tok::LSquare, Tok::RSquare)?;
+    let sizes = p.square_operand_list()?;
     p.optional_attr_dict()?;
     let t = p.colon_type()?;
     p.keyword("to")?;

@@ -170,9 +170,14 @@ pub fn strides_and_offset(ctx: &Context, t: Type) -> Option<Strided> {
     }
 }
 
-/// Whether a memref type's layout is the identity (none written).
+/// Whether a memref type's layout is the identity as MLIR's
+/// `isIdentity` decides: none written, or one whose map is the identity
+/// (only `strided<[1]>` of a rank-1 memref: a strided map has one result).
 pub fn has_identity_layout(ctx: &Context, t: Type) -> bool {
-    memref_parts(ctx, t).is_some_and(|p| p.layout.is_none())
+    memref_parts(ctx, t).is_some_and(|p| match p.layout {
+        None => true,
+        Some(l) => as_strided(ctx, l).is_some_and(|s| s.strides == [1] && s.offset == 0),
+    })
 }
 
 /// A ranked memref type; `layout: None` is the identity.
@@ -239,8 +244,7 @@ pub fn transposed_type(ctx: &mut Context, source: Type, perm: &[usize]) -> Optio
 /// otherwise each group's strides grow from its source stride outwards;
 /// `None` when the source is not strided.
 pub fn expanded_layout(ctx: &Context, source: Type, shape: &[i64], groups: &[Vec<i64>]) -> Option<Option<Strided>> {
-    let parts = memref_parts(ctx, source)?;
-    if parts.layout.is_none() {
+    if has_identity_layout(ctx, source) {
         return Some(None);
     }
     let src = strides_and_offset(ctx, source)?;
@@ -294,33 +298,6 @@ pub fn collapsed_layout(ctx: &Context, source: Type, groups: &[Vec<i64>]) -> Opt
         }
     }
     Some(Strided { strides: result, offset: src.offset })
-}
-
-/// Whether two memref types describe the same layout once each is reduced
-/// to MLIR's canonical strided form (a strided layout that is the
-/// row-major one of a static shape counts as the identity).
-pub fn same_canonical_layout(ctx: &Context, a: Type, b: Type) -> bool {
-    let (Some(pa), Some(pb)) = (memref_parts(ctx, a), memref_parts(ctx, b)) else { return false };
-    if pa.shape != pb.shape || pa.elem != pb.elem || pa.memory_space != pb.memory_space {
-        return false;
-    }
-    canonical_layout(ctx, a) == canonical_layout(ctx, b)
-}
-
-/// `None` for a layout equivalent to the identity, the strides otherwise.
-fn canonical_layout(ctx: &Context, t: Type) -> Option<Option<Strided>> {
-    let parts = memref_parts(ctx, t)?;
-    if parts.layout.is_none() {
-        return Some(None);
-    }
-    let s = strides_and_offset(ctx, t)?;
-    let row = Strided::row_major(&parts.shape);
-    let identity = s.offset == 0
-        && s.strides.iter().zip(&row.strides).zip(&parts.shape).enumerate().all(|(i, ((a, b), _))| {
-            // A stride of a leading unit dim is irrelevant.
-            (*a != DYNAMIC && a == b) || (i == 0 && parts.shape[0] == 1)
-        });
-    Some(if identity { None } else { Some(s) })
 }
 
 /// The affine map MLIR prints for a strided layout once canonicalized
@@ -403,5 +380,35 @@ mod tests {
             strided_map_text(&Strided { strides: vec![1, DYNAMIC], offset: 0 }),
             "affine_map<(d0, d1)[s0] -> (d0 + d1 * s0)>"
         );
+    }
+
+    #[test]
+    fn affine_layouts_give_their_strides_and_the_identity_is_mlirs() {
+        use crate::affine::{AffineBinOp, AffineExpr, AffineMap};
+        use std::sync::Arc;
+        let bin = |op, a, b| AffineExpr::Bin(op, Arc::new(a), Arc::new(b));
+        // (d0, d1)[s0] -> (d0 * s0 + d1 + 4)
+        let e = bin(
+            AffineBinOp::Add,
+            bin(AffineBinOp::Add, bin(AffineBinOp::Mul, AffineExpr::Dim(0), AffineExpr::Sym(0)), AffineExpr::Dim(1)),
+            AffineExpr::Const(4),
+        );
+        let m = AffineMap { num_dims: 2, num_syms: 1, results: vec![e] };
+        assert_eq!(crate::affine::strided_form(&m), Some(Strided { strides: vec![DYNAMIC, 1], offset: 4 }));
+        let modulo = AffineMap {
+            num_dims: 1,
+            num_syms: 0,
+            results: vec![bin(AffineBinOp::Mod, AffineExpr::Dim(0), AffineExpr::Const(4))],
+        };
+        assert_eq!(crate::affine::strided_form(&modulo), None);
+
+        let mut ctx = Context::new();
+        let f32 = ctx.float_type(crate::types::FloatKind::F32);
+        let one = memref_type(&mut ctx, vec![8], f32, Some(&Strided { strides: vec![1], offset: 0 }), None);
+        let two = memref_type(&mut ctx, vec![8], f32, Some(&Strided { strides: vec![2], offset: 0 }), None);
+        let rows = memref_type(&mut ctx, vec![2, 4], f32, Some(&Strided { strides: vec![4, 1], offset: 0 }), None);
+        assert!(has_identity_layout(&ctx, one));
+        assert!(!has_identity_layout(&ctx, two));
+        assert!(!has_identity_layout(&ctx, rows), "a rank-2 strided map is never MLIR's identity");
     }
 }

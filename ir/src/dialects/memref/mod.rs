@@ -11,7 +11,7 @@ mod verify;
 
 pub use format::mixed_lists;
 pub use layout::{strides_and_offset, Strided};
-pub use verify::{cast_compatible, lookup_global};
+pub use verify::{cast_compatible, lookup_global, subview_dropped_dims, symbol_ref_name};
 
 use crate::registry::{traits, OpDef, Registry};
 

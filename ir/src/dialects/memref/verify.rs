@@ -291,6 +291,19 @@ pub(super) fn verify_subview(ctx: &Context, op: OpId) -> VResult {
     check_in_bounds(&sp, &src.shape)
 }
 
+/// Which source dims a `memref.subview` drops (MLIR's `getDroppedDims`),
+/// from its static sizes and the strides of its source and result types.
+pub fn subview_dropped_dims(ctx: &Context, op: OpId) -> Option<Vec<bool>> {
+    let sp = mixed_lists(ctx, op)?;
+    let src_t = operand_type(ctx, op, 0);
+    let res_t = result_type(ctx, op);
+    let res = memref_parts(ctx, res_t)?;
+    let dropped = rank_reduction(sp.sizes.0, &res.shape)?;
+    let expected = layout::subview_layout(&layout::strides_and_offset(ctx, src_t)?, sp.offsets.0, sp.strides.0);
+    let candidate = layout::strides_and_offset(ctx, res_t)?;
+    refine_dropped(&expected.strides, &candidate.strides, dropped, sp.sizes.0, res.shape.len())
+}
+
 /// MLIR's `computeRankReductionMask`: which of `sizes` are dropped (unit
 /// dims) so that the rest spell `reduced`; `None` when none fits.
 fn rank_reduction(sizes: &[i64], reduced: &[i64]) -> Option<Vec<bool>> {
@@ -458,7 +471,7 @@ pub(super) fn verify_collapse_shape(ctx: &Context, op: OpId) -> VResult {
     check_collapsed_shape(&res.shape, &src.shape, &groups)?;
     let src_t = operand_type(ctx, op, 0);
     let res_t = result_type(ctx, op);
-    let l = if src.layout.is_none() {
+    let l = if layout::has_identity_layout(ctx, src_t) {
         None
     } else {
         let Some(l) = layout::collapsed_layout(ctx, src_t, &groups) else {
@@ -772,10 +785,10 @@ pub(super) fn verify_view(ctx: &Context, op: OpId) -> VResult {
     if sizes != expected {
         return Err(format!("incorrect number of dynamic sizes, has {sizes}, expected {expected}").into());
     }
-    if src.layout.is_some() {
+    if !layout::has_identity_layout(ctx, src_t) {
         return Err(VerifyError::bare(format!("unsupported map for base memref type '{}'", ts(ctx, src_t))));
     }
-    if res.layout.is_some() {
+    if !layout::has_identity_layout(ctx, res_t) {
         return Err(VerifyError::bare(format!("unsupported map for result memref type '{}'", ts(ctx, res_t))));
     }
     if src.memory_space != res.memory_space {

@@ -14,7 +14,7 @@ use super::vector_shape;
 /// `%base[%i, ...]`
 fn base_and_indices(p: &mut OpParser<'_, '_>) -> PResult<(UnresolvedOperand, Vec<UnresolvedOperand>)> {
     let base = p.operand()?;
-    let (indices, _) = p.dynamic_index_list(Tok::LSquare, Tok::RSquare)?;
+    let indices = p.square_operand_list()?;
     Ok((base, indices))
 }
 

@@ -193,7 +193,7 @@ fn finish(p: &mut OpParser<'_, '_>, t: TransferText, base_ty: Type, vector_ty: T
 
 pub(super) fn parse_transfer_read(p: &mut OpParser<'_, '_>) -> PResult<()> {
     let base = p.operand()?;
-    let (indices, _) = p.dynamic_index_list(Tok::LSquare, Tok::RSquare)?;
+    let indices = p.square_operand_list()?;
     p.expect(Tok::Comma)?;
     let padding = Some(p.operand()?);
     let mask = if p.optional(Tok::Comma) { Some(p.operand()?) } else { None };
@@ -208,7 +208,7 @@ pub(super) fn parse_transfer_write(p: &mut OpParser<'_, '_>) -> PResult<()> {
     let value = Some(p.operand()?);
     p.expect(Tok::Comma)?;
     let base = p.operand()?;
-    let (indices, _) = p.dynamic_index_list(Tok::LSquare, Tok::RSquare)?;
+    let indices = p.square_operand_list()?;
     let mask = if p.optional(Tok::Comma) { Some(p.operand()?) } else { None };
     let (base_ty, vector_ty) = parse_types(p, false)?;
     let t = TransferText { base, indices, padding: None, mask, value };
