@@ -16,7 +16,7 @@ crate::op! {
     results { results: Variadic }
     regions { body }
     format { parse_for, print_for }
-    patterns [super::patterns::scf::inline_single_iteration]
+    patterns [super::patterns::scf::inline_single_iteration, super::patterns::scf::drop_invariant_iter_args]
     def {
         verify: Some(verify_for),
         traits: traits::SINGLE_BLOCK,

@@ -90,9 +90,12 @@ impl Strided {
     }
 }
 
-/// Saturating product: dynamic when either side is (MLIR's `SaturatedInteger`).
+/// Saturating product: zero when either side is zero, else dynamic when
+/// either side is (MLIR's `SaturatedInteger`).
 pub fn mul(a: i64, b: i64) -> i64 {
-    if a == DYNAMIC || b == DYNAMIC {
+    if a == 0 || b == 0 {
+        0
+    } else if a == DYNAMIC || b == DYNAMIC {
         DYNAMIC
     } else {
         a.checked_mul(b).unwrap_or(DYNAMIC)

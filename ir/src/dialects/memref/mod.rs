@@ -23,7 +23,9 @@ crate::op! {
     results { memref: One }
     regions { }
     format { format::parse_alloc, format::print_alloc }
+    patterns [super::patterns::memref::erase_dead_alloc]
     def {
+        traits: traits::DEAD_WHEN_UNUSED,
         verify: Some(verify::verify_alloc),
         result_name: Some(|_, _| Some("alloc".into())),
     }
@@ -38,7 +40,9 @@ crate::op! {
     results { memref: One }
     regions { }
     format { format::parse_alloc, format::print_alloc }
+    patterns [super::patterns::memref::erase_dead_alloc]
     def {
+        traits: traits::DEAD_WHEN_UNUSED,
         verify: Some(verify::verify_alloc),
         result_name: Some(|_, _| Some("alloca".into())),
     }
@@ -52,6 +56,7 @@ crate::op! {
     results { }
     regions { }
     format { format::parse_operand_colon_type, format::print_operand_colon_type }
+    patterns [super::patterns::memref::fold_cast_operands]
     def {
         verify: Some(verify::verify_dealloc),
     }
@@ -65,7 +70,9 @@ crate::op! {
     results { result: One }
     regions { }
     format { format::parse_load, format::print_load }
+    patterns [super::patterns::memref::fold_cast_operands]
     def {
+        traits: traits::DEAD_WHEN_UNUSED,
         verify: Some(verify::verify_load),
     }
 }
@@ -78,6 +85,7 @@ crate::op! {
     results { }
     regions { }
     format { format::parse_store, format::print_store }
+    patterns [super::patterns::memref::fold_cast_operands]
     def {
         verify: Some(verify::verify_store),
     }
@@ -91,6 +99,7 @@ crate::op! {
     results { }
     regions { }
     format { format::parse_copy, format::print_copy }
+    patterns [super::patterns::memref::erase_noop_copy, super::patterns::memref::fold_copy_of_cast]
     def {
         verify: Some(verify::verify_copy),
     }
@@ -104,6 +113,7 @@ crate::op! {
     results { dest: One }
     regions { }
     format { super::tensor::parse_cast, super::tensor::print_cast }
+    patterns [super::patterns::memref::fold_cast]
     def {
         verify: Some(verify::verify_cast),
         traits: traits::PURE,
@@ -134,6 +144,7 @@ crate::op! {
     results { result: One }
     regions { }
     format { format::parse_dim, format::print_dim }
+    patterns [super::patterns::memref::fold_dim]
     def {
         verify: Some(verify::verify_dim),
         traits: traits::DEAD_WHEN_UNUSED,
@@ -163,6 +174,7 @@ crate::op! {
     results { result: One }
     regions { }
     format { format::parse_subview, format::print_subview }
+    patterns [super::patterns::memref::fold_subview_constants, super::patterns::memref::fold_trivial_subview]
     def {
         verify: Some(verify::verify_subview),
         traits: traits::PURE,

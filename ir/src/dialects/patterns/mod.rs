@@ -9,6 +9,7 @@ pub mod arith;
 pub mod arith_float;
 pub mod constants;
 pub mod linalg;
+pub mod memref;
 pub mod scf;
 pub mod tensor;
 pub mod vector;

@@ -1,9 +1,9 @@
-//! `scf.for` loops of zero or one trip; `scf.forall` shared outputs
-//! nobody needs.
+//! `scf.for` loops of zero or one trip and loop-carried values that do not
+//! change; `scf.forall` shared outputs nobody needs.
 
 use crate::builder::Ofr;
 use crate::dialects::pack::constant_int;
-use crate::dialects::scf::{forall_bounds, ForOp, ForallOp, InParallelOp};
+use crate::dialects::scf::{forall_bounds, ForOp, ForallOp, InParallelOp, YieldOp};
 use crate::dialects::tensor::ParallelInsertSliceOp;
 use crate::rewriter::Rewriter;
 use crate::{OpId, Value};
@@ -213,6 +213,68 @@ pub fn fold_single_or_zero_iteration_dims(rw: &mut Rewriter<'_>, op: OpId) -> bo
     let new_results = rw.ctx.results(new.op()).to_vec();
     for (o, n) in old_results.into_iter().zip(new_results) {
         rw.replace_all_uses_with(o, n);
+    }
+    rw.erase_op(op);
+    true
+}
+
+/// MLIR's `ForOpIterArgsFolder`: a loop-carried value is dropped when the
+/// body yields its block argument unchanged, when it yields the init
+/// itself, or when neither the result nor the block argument is used; the
+/// uses of both read the init instead.
+pub fn drop_invariant_iter_args(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let ctx = &*rw.ctx;
+    let f = ForOp(op);
+    let body = f.body_block(ctx);
+    let Some(term) = ctx.last_op(body).filter(|t| YieldOp::isa(ctx, *t)) else { return false };
+    let inits = f.init_args(ctx).to_vec();
+    let args = f.region_iter_args(ctx).to_vec();
+    let yielded = ctx.operands(term).to_vec();
+    let results = ctx.results(op).to_vec();
+    if yielded.len() != args.len() || inits.len() != args.len() {
+        return false;
+    }
+    let dropped: Vec<bool> = (0..args.len())
+        .map(|k| {
+            yielded[k] == args[k] || yielded[k] == inits[k] || (ctx.use_empty(results[k]) && ctx.use_empty(args[k]))
+        })
+        .collect();
+    if !dropped.contains(&true) {
+        return false;
+    }
+    for k in (0..args.len()).filter(|k| dropped[*k]) {
+        rw.replace_all_uses_with(args[k], inits[k]);
+        rw.replace_all_uses_with(results[k], inits[k]);
+    }
+    let kept: Vec<usize> = (0..args.len()).filter(|k| !dropped[*k]).collect();
+    let new_inits: Vec<Value> = kept.iter().map(|k| inits[*k]).collect();
+    let (lb, ub, step) = (f.lower_bound(rw.ctx), f.upper_bound(rw.ctx), f.step(rw.ctx));
+    let unsigned = rw.ctx.get_attr(op, "unsignedCmp");
+    rw.set_insertion_point_before(op);
+    let new = ForOp::build(rw, lb, ub, step, &new_inits);
+    if let Some(u) = unsigned {
+        rw.set_attr(new.op(), "unsignedCmp", u);
+    }
+    let new_body = new.body_block(rw.ctx);
+    for o in rw.ctx.block_op_list(body) {
+        rw.ctx.unlink_op(o);
+        rw.ctx.append_op(new_body, o);
+        rw.notify(|l, ctx| l.op_modified(ctx, o));
+    }
+    let new_args = rw.ctx.block_args(new_body).to_vec();
+    let iv = rw.ctx.block_args(body)[0];
+    rw.replace_all_uses_with(iv, new_args[0]);
+    for (j, &k) in kept.iter().enumerate() {
+        rw.replace_all_uses_with(args[k], new_args[1 + j]);
+    }
+    // The yield keeps the kept values only.
+    let kept_yields: Vec<Value> = kept.iter().map(|k| yielded[*k]).collect();
+    rw.set_insertion_point_before(term);
+    YieldOp::create(rw, &kept_yields, &[], vec![]);
+    rw.erase_op(term);
+    let new_results = rw.ctx.results(new.op()).to_vec();
+    for (j, &k) in kept.iter().enumerate() {
+        rw.replace_all_uses_with(results[k], new_results[j]);
     }
     rw.erase_op(op);
     true

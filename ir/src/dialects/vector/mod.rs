@@ -28,7 +28,7 @@ crate::op! {
     results { vector: One }
     regions { }
     format { transfer::parse_transfer_read, transfer::print_transfer_read }
-    patterns [super::patterns::vector::fold_transfer_in_bounds]
+    patterns [super::patterns::vector::fold_transfer_in_bounds, super::patterns::memref::fold_cast_operands]
     def {
         verify: Some(transfer::verify_transfer_read),
         traits: traits::DEAD_WHEN_UNUSED,
@@ -43,7 +43,7 @@ crate::op! {
     results { result: Optional }
     regions { }
     format { transfer::parse_transfer_write, transfer::print_transfer_write }
-    patterns [super::patterns::vector::erase_unused, super::patterns::vector::fold_write_of_read, super::patterns::vector::fold_transfer_in_bounds]
+    patterns [super::patterns::vector::erase_unused, super::patterns::vector::fold_write_of_read, super::patterns::vector::fold_transfer_in_bounds, super::patterns::memref::fold_cast_operands]
     def {
         verify: Some(transfer::verify_transfer_write),
     }
