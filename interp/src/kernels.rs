@@ -896,6 +896,8 @@ static SCALAR_OPS: &[(&OpDef, ScalarFn)] = &[
     (&arith::EXTSI, |a| Ok(int(a, a.args[0].as_i64()))),
     (&arith::EXTUI, |a| Ok(uint(a, a.args[0].as_u64()))),
     (&arith::TRUNCI, |a| Ok(uint(a, a.args[0].as_u64()))),
+    // Same width, same bits, another type.
+    (&arith::BITCAST, |a| Ok(Scalar::from_bits(a.out, a.args[0].bits))),
     (&arith::EXTF, |a| Ok(Scalar::float(a.out, a.args[0].as_f64()))),
     (&arith::TRUNCF, |a| Ok(Scalar::float(a.out, a.args[0].as_f64()))),
     (&arith::SITOFP, |a| Ok(int_to_float(a.out, a.args[0].as_i64() as f64))),
@@ -907,4 +909,43 @@ static SCALAR_OPS: &[(&OpDef, ScalarFn)] = &[
     (&math::SQRT, |a| Ok(float(a, |v| v[0].sqrt(), |v| v[0].sqrt()))),
     // The absolute value clears the sign bit only (NaN payloads kept).
     (&math::ABSF, |a| Ok(Scalar::from_bits(a.out, a.args[0].bits & !(1u64 << (a.out.bit_width() - 1))))),
+    (&math::CEIL, |a| Ok(float(a, |v| v[0].ceil(), |v| v[0].ceil()))),
+    (&math::FLOOR, |a| Ok(float(a, |v| v[0].floor(), |v| v[0].floor()))),
+    // Halfway cases away from zero (`math.round`), to even (`math.roundeven`).
+    (&math::ROUND, |a| Ok(float(a, |v| v[0].round(), |v| v[0].round()))),
+    (&math::ROUNDEVEN, |a| Ok(float(a, |v| v[0].round_ties_even(), |v| v[0].round_ties_even()))),
+    (&math::TRUNC, |a| Ok(float(a, |v| v[0].trunc(), |v| v[0].trunc()))),
+    // MLIR's LLVM lowering divides one by the square root: two roundings.
+    (&math::RSQRT, |a| Ok(float(a, |v| 1.0 / v[0].sqrt(), |v| 1.0 / v[0].sqrt()))),
+    // The transcendental functions are the C library's, as MLIR's libm
+    // lowering calls them.
+    (&math::TANH, |a| Ok(float(a, |v| v[0].tanh(), |v| v[0].tanh()))),
+    (&math::ERF, |a| Ok(float(a, |v| libm_erff(v[0]), |v| libm_erf(v[0])))),
+    (&math::SIN, |a| Ok(float(a, |v| v[0].sin(), |v| v[0].sin()))),
+    (&math::COS, |a| Ok(float(a, |v| v[0].cos(), |v| v[0].cos()))),
+    (&math::TAN, |a| Ok(float(a, |v| v[0].tan(), |v| v[0].tan()))),
+    (&math::ATAN, |a| Ok(float(a, |v| v[0].atan(), |v| v[0].atan()))),
+    (&math::LOG2, |a| Ok(float(a, |v| v[0].log2(), |v| v[0].log2()))),
+    (&math::LOG10, |a| Ok(float(a, |v| v[0].log10(), |v| v[0].log10()))),
+    (&math::LOG1P, |a| Ok(float(a, |v| v[0].ln_1p(), |v| v[0].ln_1p()))),
+    (&math::EXP2, |a| Ok(float(a, |v| v[0].exp2(), |v| v[0].exp2()))),
+    (&math::EXPM1, |a| Ok(float(a, |v| v[0].exp_m1(), |v| v[0].exp_m1()))),
+    (&math::CBRT, |a| Ok(float(a, |v| v[0].cbrt(), |v| v[0].cbrt()))),
+    (&math::POWF, |a| Ok(float(a, |v| v[0].powf(v[1]), |v| v[0].powf(v[1])))),
 ];
+
+extern "C" {
+    // The C library's error function (Rust's std links libm and has no erf).
+    fn erff(x: f32) -> f32;
+    fn erf(x: f64) -> f64;
+}
+
+fn libm_erff(x: f32) -> f32 {
+    // SAFETY: a pure C function of a float, no pointers involved.
+    unsafe { erff(x) }
+}
+
+fn libm_erf(x: f64) -> f64 {
+    // SAFETY: as above.
+    unsafe { erf(x) }
+}

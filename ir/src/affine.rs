@@ -601,53 +601,6 @@ impl IntegerSet {
     }
 }
 
-/// The strides and offset of a one-result layout map that is a sum of
-/// `d_i * stride_i` plus an offset, each a constant or a symbol (dynamic):
-/// MLIR's `getStridesAndOffset` for affine layouts. `None` for any other
-/// map (a `mod`, a product of two dims, several results).
-pub fn strided_form(m: &AffineMap) -> Option<crate::dialects::memref::Strided> {
-    use crate::types::DYNAMIC;
-    if m.results.len() != 1 {
-        return None;
-    }
-    /// A coefficient: a constant, or dynamic when a symbol is involved.
-    fn lin(e: &AffineExpr, rank: usize) -> Option<(Vec<i64>, i64)> {
-        let sum = |a: i64, b: i64| crate::dialects::memref::layout::add(a, b);
-        let prod = |a: i64, b: i64| crate::dialects::memref::layout::mul(a, b);
-        match e {
-            AffineExpr::Dim(d) => {
-                let mut v = vec![0; rank];
-                *v.get_mut(*d as usize)? = 1;
-                Some((v, 0))
-            }
-            AffineExpr::Sym(_) => Some((vec![0; rank], DYNAMIC)),
-            AffineExpr::Const(c) => Some((vec![0; rank], *c)),
-            AffineExpr::Bin(AffineBinOp::Add, a, b) => {
-                let (va, ca) = lin(a, rank)?;
-                let (vb, cb) = lin(b, rank)?;
-                Some((va.iter().zip(&vb).map(|(x, y)| sum(*x, *y)).collect(), sum(ca, cb)))
-            }
-            AffineExpr::Bin(AffineBinOp::Mul, a, b) => {
-                let (va, ca) = lin(a, rank)?;
-                let (vb, cb) = lin(b, rank)?;
-                // One side must be free of dims: it scales the other.
-                let ((dims, c), factor) = if vb.iter().all(|x| *x == 0) {
-                    ((va, ca), cb)
-                } else if va.iter().all(|x| *x == 0) {
-                    ((vb, cb), ca)
-                } else {
-                    return None;
-                };
-                let scale = |x: i64| if x == 0 { 0 } else { prod(x, factor) };
-                Some((dims.iter().map(|x| scale(*x)).collect(), scale(c)))
-            }
-            _ => None,
-        }
-    }
-    let (strides, offset) = lin(&m.results[0], m.num_dims as usize)?;
-    Some(crate::dialects::memref::Strided { strides, offset })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

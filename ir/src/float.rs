@@ -132,25 +132,19 @@ fn natural_precision(k: FloatKind) -> usize {
     2 + (p as usize * 59) / 196
 }
 
-/// Prints a float value of type `k` the way MLIR does: `%e` with six digits
-/// when that round-trips, else the shortest faithful decimal, else hex bits.
+/// Prints a float value of type `k` the way MLIR does: APFloat's
+/// `toString(6, 0, false)` (`1.500000e+00`) when that reads back as the
+/// same value, else its default `toString()` (`0.689999997`), else hex bits.
 pub fn print_float(v: f64, k: FloatKind, out: &mut String) {
     if v.is_finite() {
-        let mut buf = Exp6::default();
-        let s = match exp6_digits(v) {
-            Some((digits, exp10)) => buf.write(v.is_sign_negative(), digits, exp10),
-            None => {
-                buf.slow = format_exp6(v);
-                &buf.slow
-            }
-        };
+        let s = apfloat_string(v, 6, 0, false);
         if let Ok(back) = s.parse::<f64>() {
             if encode_bits(back, k) == encode_bits(v, k) {
-                out.push_str(s);
+                out.push_str(&s);
                 return;
             }
         }
-        let s = format_natural(v, natural_precision(k));
+        let s = apfloat_string(v, natural_precision(k), 3, true);
         if s.contains('.') {
             out.push_str(&s);
             return;
@@ -160,163 +154,250 @@ pub fn print_float(v: f64, k: FloatKind, out: &mut String) {
     out.push_str(&format!("0x{bits:X}"));
 }
 
-/// `|v|` rounded to seven significant decimal digits, half to even, as
-/// `format!("{v:.6e}")` rounds it: `(digits, exp10)` with `digits` in
-/// `1_000_000..10_000_000` (0 for zero) and `|v| ≈ digits · 10^(exp10 - 6)`.
-/// Exact: `|v| = m · 2^q` is scaled by `10^(6 - exp10)` as a ratio of
-/// 128-bit integers. `None` when those overflow (magnitudes far from 1 with
-/// long mantissas); the caller then formats with `core::fmt`, whose exact
-/// mode (Grisu with a Dragon fallback, which most short values take) is
-/// several times slower.
-fn exp6_digits(v: f64) -> Option<(u64, i32)> {
-    let a = v.abs();
-    if a == 0.0 {
-        return Some((0, 0));
+/// `m * 2^exp` as a decimal integer (`m * 5^-exp` for a negative `exp`, to
+/// be read times `10^exp`), when it fits in 128 bits: the common case,
+/// without allocating.
+fn decimal_u128(m: u64, exp: i32) -> Option<u128> {
+    let m = m as u128;
+    if exp >= 0 {
+        let e = exp as u32;
+        return (e < m.leading_zeros()).then(|| m << e);
     }
-    let bits = a.to_bits();
-    let (biased, frac) = ((bits >> 52) as i32, bits & ((1 << 52) - 1));
-    let (mut m, mut q) = if biased == 0 { (frac, -1074) } else { (frac | 1 << 52, biased - 1075) };
-    let tz = m.trailing_zeros();
-    m >>= tz;
-    q += tz as i32;
-    let mut exp10 = a.log10().floor() as i32;
-    // log10 may land one off near a power of ten: correct it by the digits.
-    for _ in 0..3 {
-        let (num, den) = scaled(m, q, 6 - exp10)?;
-        let digits = num / den;
-        if digits < 1_000_000 {
-            exp10 -= 1;
-            continue;
-        }
-        if digits >= 10_000_000 {
-            exp10 += 1;
-            continue;
-        }
-        let rem = num % den;
-        let up = rem > den - rem || (rem == den - rem && digits % 2 == 1);
-        let digits = digits as u64 + up as u64;
-        return Some(if digits == 10_000_000 { (1_000_000, exp10 + 1) } else { (digits, exp10) });
-    }
-    None
+    (0..-exp).try_fold(m, |x, _| x.checked_mul(5))
 }
 
-/// `m · 2^q · 10^s` as a ratio `(num, den)` of 128-bit integers, or `None`
-/// when either overflows.
-fn scaled(m: u64, q: i32, s: i32) -> Option<(u128, u128)> {
-    let two = (q.unsigned_abs() < 127).then(|| 1u128 << q.unsigned_abs())?;
-    let ten = 10u128.checked_pow(s.unsigned_abs())?;
-    let (mut num, mut den) = (m as u128, 1u128);
-    if q >= 0 {
-        num = num.checked_mul(two)?;
-    } else {
-        den = two;
-    }
-    if s >= 0 {
-        num = num.checked_mul(ten)?;
-    } else {
-        den = den.checked_mul(ten)?;
-    }
-    Some((num, den))
-}
+/// A non-negative integer of any size (little-endian 32-bit limbs), for
+/// the exact decimal expansion of a float.
+struct Big(Vec<u32>);
 
-/// The text of `%e` with six digits, built on the stack (`slow` holds the
-/// `core::fmt` form when the digits could not be found exactly).
-#[derive(Default)]
-struct Exp6 {
-    buf: [u8; 16],
-    slow: String,
-}
+impl Big {
+    fn from_u64(v: u64) -> Big {
+        Big(vec![v as u32, (v >> 32) as u32])
+    }
 
-impl Exp6 {
-    /// `[-]d.dddddde±XX` from seven digits and a decimal exponent.
-    fn write(&mut self, neg: bool, digits: u64, exp10: i32) -> &str {
-        let b = &mut self.buf;
-        let mut n = 0;
-        if neg {
-            b[0] = b'-';
-            n = 1;
+    fn mul_small(&mut self, f: u32) {
+        let mut carry = 0u64;
+        for l in self.0.iter_mut() {
+            let x = *l as u64 * f as u64 + carry;
+            *l = x as u32;
+            carry = x >> 32;
         }
-        let mut ds = [b'0'; 7];
-        let mut d = digits;
-        for slot in ds.iter_mut().rev() {
-            *slot = b'0' + (d % 10) as u8;
-            d /= 10;
+        if carry != 0 {
+            self.0.push(carry as u32);
         }
-        b[n] = ds[0];
-        b[n + 1] = b'.';
-        b[n + 2..n + 8].copy_from_slice(&ds[1..]);
-        n += 8;
-        b[n] = b'e';
-        b[n + 1] = if exp10 < 0 { b'-' } else { b'+' };
-        n += 2;
-        let e = exp10.unsigned_abs();
-        if e >= 100 {
-            b[n] = b'0' + (e / 100) as u8;
-            n += 1;
+    }
+
+    fn shl(&mut self, bits: u32) {
+        for _ in 0..bits / 32 {
+            self.0.insert(0, 0);
         }
-        b[n] = b'0' + (e / 10 % 10) as u8;
-        b[n + 1] = b'0' + (e % 10) as u8;
-        n += 2;
-        std::str::from_utf8(&b[..n]).expect("every byte written is ASCII")
+        let r = bits % 32;
+        if r != 0 {
+            let mut carry = 0u32;
+            for l in self.0.iter_mut() {
+                let x = *l;
+                *l = (x << r) | carry;
+                carry = x >> (32 - r);
+            }
+            if carry != 0 {
+                self.0.push(carry);
+            }
+        }
+    }
+
+    /// Divides in place; returns the remainder.
+    fn div_small(&mut self, d: u32) -> u32 {
+        let mut rem = 0u64;
+        for l in self.0.iter_mut().rev() {
+            let x = (rem << 32) | *l as u64;
+            *l = (x / d as u64) as u32;
+            rem = x % d as u64;
+        }
+        rem as u32
+    }
+
+    fn bits(&self) -> u32 {
+        match self.0.iter().rposition(|l| *l != 0) {
+            Some(i) => i as u32 * 32 + (32 - self.0[i].leading_zeros()),
+            None => 0,
+        }
+    }
+
+    fn to_u128(&self) -> Option<u128> {
+        if self.bits() > 128 {
+            return None;
+        }
+        Some(self.0.iter().rev().fold(0u128, |acc, l| (acc << 32) | *l as u128))
     }
 }
 
-/// `1.500000e+00`
-fn format_exp6(v: f64) -> String {
-    let s = format!("{v:.6e}");
-    let (mant, exp) = s.split_once('e').unwrap_or((&s, "0"));
-    let e: i32 = exp.parse().unwrap_or(0);
-    format!("{mant}e{}{:02}", if e < 0 { '-' } else { '+' }, e.abs())
-}
-
-/// APFloat::toString with its default arguments: `precision` significant
-/// digits, trailing zeros dropped, scientific only past 3 padding zeros.
-fn format_natural(v: f64, precision: usize) -> String {
-    let neg = v.is_sign_negative();
-    let s = format!("{:.*e}", precision - 1, v.abs());
-    let (mant, exp) = s.split_once('e').unwrap_or((&s, "0"));
-    let exp10: i64 = exp.parse().unwrap_or(0);
-    let mut digits: String = mant.chars().filter(|c| c.is_ascii_digit()).collect();
-    while digits.len() > 1 && digits.ends_with('0') {
-        digits.pop();
-    }
-    let nd = digits.len() as i64;
-    // value = digits * 10^(exp10 - (nd - 1))
-    let e = exp10 - (nd - 1);
-    let scientific = if e >= 0 { e > 3 || nd + e > precision as i64 } else { exp10 < 0 && -exp10 > 3 };
+/// APFloat's `toString(FormatPrecision, FormatMaxPadding, TruncateZero)`
+/// of a finite `v`, digit for digit, quirks included: the exact decimal
+/// expansion is first cut down by whole powers of ten to about
+/// `precision` digits *without rounding* (its `AdjustToPrecision` on the
+/// APInt), then rounded half up to `precision` digits. So `0.69f32`
+/// prints `6.899990e-01` at precision 6 (which does not read back as the
+/// same f32) and `0.689999997` at 9.
+fn apfloat_string(v: f64, precision: usize, max_padding: usize, truncate_zero: bool) -> String {
     let mut out = String::new();
-    if neg {
+    if v.is_sign_negative() {
         out.push('-');
     }
-    if scientific {
-        out.push_str(&digits[..1]);
-        out.push('.');
-        if nd > 1 {
-            out.push_str(&digits[1..]);
+    if v == 0.0 {
+        if max_padding != 0 {
+            out.push('0');
+        } else if truncate_zero {
+            out.push_str("0.0E+0");
         } else {
-            out.push('0');
+            out.push_str("0.0");
+            out.push_str(&"0".repeat(precision.saturating_sub(1)));
+            out.push_str("e+00");
         }
-        out.push('E');
-        out.push(if exp10 < 0 { '-' } else { '+' });
-        out.push_str(&exp10.abs().to_string());
-    } else if e >= 0 {
-        out.push_str(&digits);
-        for _ in 0..e {
-            out.push('0');
+        return out;
+    }
+    let bits = v.abs().to_bits();
+    let (biased, frac) = ((bits >> 52) as i32, bits & ((1 << 52) - 1));
+    let (m, q) = if biased == 0 { (frac, -1074) } else { (frac | 1 << 52, biased - 1075) };
+    let tz = m.trailing_zeros();
+    let (m, mut exp) = (m >> tz, q + tz as i32);
+    // The value as a decimal integer times 10^exp; then whole decimal
+    // digits dropped (truncating) down to the bits `precision` needs.
+    // 196/59 slightly overestimates log2(10), as APFloat has it.
+    let required = (precision * 196).div_ceil(59) as u32;
+    let mut n = match decimal_u128(m, exp) {
+        Some(d) => {
+            let active = 128 - d.leading_zeros();
+            let tens = if active > required { (active - required) * 59 / 196 } else { 0 };
+            exp = exp.min(0) + tens as i32;
+            d / 10u128.pow(tens)
         }
-    } else if exp10 >= 0 {
-        let int_len = (exp10 + 1) as usize;
-        out.push_str(&digits[..int_len]);
+        None => {
+            let mut d = Big::from_u64(m);
+            if exp > 0 {
+                d.shl(exp as u32);
+                exp = 0;
+            } else {
+                // m * 2^-t == m * 5^t * 10^-t
+                let mut t = -exp;
+                while t > 0 {
+                    let k = t.min(13);
+                    d.mul_small(5u32.pow(k as u32));
+                    t -= k;
+                }
+            }
+            let active = d.bits();
+            if active > required {
+                let mut tens = (active - required) * 59 / 196;
+                exp += tens as i32;
+                while tens > 0 {
+                    let k = tens.min(9);
+                    d.div_small(10u32.pow(k));
+                    tens -= k;
+                }
+            }
+            d.to_u128().expect("at most `precision` digits and a few bits remain")
+        }
+    };
+    // Decimal digits, least significant first, trailing zeros dropped.
+    let mut buffer: Vec<u8> = Vec::with_capacity(40);
+    let mut in_trail = true;
+    while n != 0 {
+        let digit = (n % 10) as u8;
+        n /= 10;
+        if in_trail && digit == 0 {
+            exp += 1;
+        } else {
+            buffer.push(b'0' + digit);
+            in_trail = false;
+        }
+    }
+    round_digits(&mut buffer, &mut exp, precision);
+    let nd = buffer.len();
+    let scientific = if max_padding == 0 {
+        true
+    } else if exp >= 0 {
+        exp as usize > max_padding || nd + exp as usize > precision
+    } else {
+        let msd = exp + nd as i32 - 1;
+        msd < 0 && (-msd) as usize > max_padding
+    };
+    let digit = |i: usize| buffer[nd - 1 - i] as char;
+    if scientific {
+        let e10 = exp + nd as i32 - 1;
+        out.push(digit(0));
         out.push('.');
-        out.push_str(&digits[int_len..]);
+        if nd == 1 && truncate_zero {
+            out.push('0');
+        } else {
+            (1..nd).for_each(|i| out.push(digit(i)));
+        }
+        if !truncate_zero && precision > nd - 1 {
+            out.push_str(&"0".repeat(precision - nd + 1));
+        }
+        out.push(if truncate_zero { 'E' } else { 'e' });
+        out.push(if e10 >= 0 { '+' } else { '-' });
+        let e = e10.unsigned_abs();
+        if !truncate_zero && e < 10 {
+            out.push('0');
+        }
+        out.push_str(&e.to_string());
+        return out;
+    }
+    if exp >= 0 {
+        (0..nd).for_each(|i| out.push(digit(i)));
+        out.push_str(&"0".repeat(exp as usize));
+        return out;
+    }
+    let whole = exp + nd as i32;
+    let mut i = 0;
+    if whole > 0 {
+        while i < whole as usize {
+            out.push(digit(i));
+            i += 1;
+        }
+        out.push('.');
     } else {
         out.push_str("0.");
-        for _ in 0..(-exp10 - 1) {
-            out.push('0');
-        }
-        out.push_str(&digits);
+        out.push_str(&"0".repeat((-whole) as usize));
     }
+    (i..nd).for_each(|i| out.push(digit(i)));
     out
+}
+
+/// APFloat's `AdjustToPrecision` on the digit buffer (least significant
+/// first): keep `precision` digits, rounding half up with carry.
+fn round_digits(buffer: &mut Vec<u8>, exp: &mut i32, precision: usize) {
+    let n = buffer.len();
+    if n <= precision {
+        return;
+    }
+    let mut first = n - precision;
+    if buffer[first - 1] < b'5' {
+        while first < n && buffer[first] == b'0' {
+            first += 1;
+        }
+        *exp += first as i32;
+        buffer.drain(..first);
+        return;
+    }
+    let mut i = first;
+    while i != n {
+        if buffer[i] == b'9' {
+            first += 1;
+            i += 1;
+        } else {
+            buffer[i] += 1;
+            break;
+        }
+    }
+    if first == n {
+        *exp += first as i32;
+        buffer.clear();
+        buffer.push(b'1');
+        return;
+    }
+    *exp += first as i32;
+    buffer.drain(..first);
 }
 
 #[cfg(test)]
@@ -340,44 +421,22 @@ mod tests {
         assert_eq!(p(f64::NEG_INFINITY, FloatKind::F32), "0xFF800000");
     }
 
-    /// The exact seven digits agree with `core::fmt`'s `{:.6e}` on ties
-    /// (half to even), powers of ten, subnormals, extremes and a million
-    /// random f32 and f64 values.
+    /// Values mlir-opt 22 prints in the natural form because APFloat's
+    /// six-digit string drops a digit without rounding (and its nine-digit
+    /// one too: `0.689999997`, not `0.689999998`).
     #[test]
-    fn exp6_digits_match_core_fmt() {
-        let mut checked = 0;
-        let mut check = |v: f64| {
-            let mut buf = Exp6::default();
-            if let Some((digits, exp10)) = exp6_digits(v) {
-                assert_eq!(buf.write(v.is_sign_negative(), digits, exp10), format_exp6(v), "{v:e}");
-                checked += 1;
-            }
-        };
-        for v in [0.0, -0.0, 1.0, 0.25, 1234567.5, 1234568.5, 9999999.5, 9999998.5, 0.1, 1e-7, 1e22, 1e23, 123.0] {
-            check(v);
-            check(-v);
-        }
-        for e in -40..40 {
-            check(10f64.powi(e));
-            check(10f64.powi(e) * (1.0 - f64::EPSILON));
-            check(10f64.powi(e) * (1.0 + f64::EPSILON));
-        }
-        for v in [f64::MIN_POSITIVE, f64::MAX, 5e-324, f32::MIN_POSITIVE as f64, f32::MAX as f64, 1e-45] {
-            check(v);
-        }
-        let mut x = 0x9E37_79B9_7F4A_7C15u64;
-        for i in 0..1_000_000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            let v = if i % 2 == 0 { f32::from_bits(x as u32) as f64 } else { f64::from_bits(x) };
-            if v.is_finite() {
-                check(v);
-            }
-            // Halves: n + 0.5 ties at the seventh digit for 7-digit n.
-            check((1_000_000 + x % 9_000_000) as f64 + 0.5);
-        }
-        assert!(checked > 1_400_000, "only {checked} values had exact digits");
+    fn apfloat_truncation_quirks_match_mlir() {
+        let f = |v: f64| round_to_type(v, FloatKind::F32);
+        assert_eq!(p(f(0.69), FloatKind::F32), "0.689999997");
+        assert_eq!(p(f(0.7), FloatKind::F32), "0.699999988");
+        assert_eq!(p(f(0.01), FloatKind::F32), "0.00999999977");
+        assert_eq!(p(f(0.13), FloatKind::F32), "1.300000e-01");
+        assert_eq!(p(f(9.23), FloatKind::F32), "9.22999954");
+        assert_eq!(p(78446.9375, FloatKind::F32), "78446.9375");
+        assert_eq!(p(f(-926736.84), FloatKind::F32), "-926736.812");
+        assert_eq!(p(f(-88669.797), FloatKind::F32), "-88669.7968");
+        assert_eq!(p(1e300, FloatKind::F64), "1.000000e+300");
+        assert_eq!(p(5e-324, FloatKind::F64), "4.940660e-324");
     }
 
     #[test]

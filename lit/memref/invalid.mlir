@@ -364,3 +364,21 @@ func.func @a(%m: memref<4x4xf32>) {
 
 // expected-error @+1 {{'memref.global' op initial value should be a unit or elements attribute, but got 3 : i64}}
 "memref.global"() <{sym_name = "g", sym_visibility = "private", type = memref<4xf32>, initial_value = 3 : i64}> : () -> ()
+
+// -----
+
+// expected-note @+1 {{see existing symbol definition here}}
+memref.global "private" @g : memref<4xf32>
+// expected-error @+1 {{redefinition of symbol named 'g'}}
+memref.global "private" @g : memref<4xf32>
+
+// -----
+
+// expected-note @+1 {{see existing symbol definition here}}
+func.func @f() {
+  return
+}
+// expected-error @+1 {{redefinition of symbol named 'f'}}
+func.func @f() {
+  return
+}

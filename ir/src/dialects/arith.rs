@@ -305,7 +305,7 @@ pub(crate) fn print_flags(p: &mut OpPrinter<'_>, op: OpId) {
     }
 }
 
-fn parse_binary(p: &mut OpParser<'_, '_>) -> PResult<()> {
+pub(crate) fn parse_binary(p: &mut OpParser<'_, '_>) -> PResult<()> {
     let lhs = p.operand()?;
     p.expect(Tok::Comma)?;
     let rhs = p.operand()?;
@@ -318,7 +318,7 @@ fn parse_binary(p: &mut OpParser<'_, '_>) -> PResult<()> {
     Ok(())
 }
 
-fn print_binary(p: &mut OpPrinter<'_>, op: OpId) {
+pub(crate) fn print_binary(p: &mut OpPrinter<'_>, op: OpId) {
     let ctx = p.ctx();
     p.write(" ");
     p.print_operands(ctx.operands(op));

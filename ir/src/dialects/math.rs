@@ -1,6 +1,7 @@
-//! The `math` dialect subset the named linalg ops build their bodies from:
-//! `math.exp`, `math.log`, `math.sqrt`, `math.absf`, each `%r = math.exp %x
-//! [fastmath<...>] : f32` on a float (or a shaped type of floats).
+//! The `math` dialect's float ops: the unary ones (`%r = math.tanh %x
+//! [fastmath<...>] : f32`, on a float or a shaped type of floats) and
+//! `math.powf` (`%r = math.powf %x, %y : f32`). The named linalg ops build
+//! their bodies from them.
 
 use crate::parser::{OpParser, PResult};
 use crate::printer::OpPrinter;
@@ -25,8 +26,8 @@ macro_rules! unary_float {
                 }
             }
         )*
-        /// Every op of the dialect.
-        pub static OPS: &[&OpDef] = &[$(&$id),*];
+        /// Every unary op of the dialect.
+        pub static UNARY: &[&OpDef] = &[$(&$id),*];
     };
 }
 
@@ -35,13 +36,55 @@ unary_float! {
     LogOp, LOG = "math.log";
     SqrtOp, SQRT = "math.sqrt";
     AbsFOp, ABSF = "math.absf";
+    CeilOp, CEIL = "math.ceil";
+    FloorOp, FLOOR = "math.floor";
+    RoundOp, ROUND = "math.round";
+    RoundEvenOp, ROUNDEVEN = "math.roundeven";
+    TruncOp, TRUNC = "math.trunc";
+    RsqrtOp, RSQRT = "math.rsqrt";
+    TanhOp, TANH = "math.tanh";
+    ErfOp, ERF = "math.erf";
+    SinOp, SIN = "math.sin";
+    CosOp, COS = "math.cos";
+    TanOp, TAN = "math.tan";
+    AtanOp, ATAN = "math.atan";
+    Log2Op, LOG2 = "math.log2";
+    Log10Op, LOG10 = "math.log10";
+    Log1pOp, LOG1P = "math.log1p";
+    Exp2Op, EXP2 = "math.exp2";
+    ExpM1Op, EXPM1 = "math.expm1";
+    CbrtOp, CBRT = "math.cbrt";
+}
+
+crate::op! {
+    /// `math.powf`
+    pub struct PowFOp => POWF = "math.powf";
+    operands { lhs: One, rhs: One }
+    attributes { fastmath: AnyAttr = "fastmath" }
+    results { result: One }
+    regions { }
+    format { super::arith::parse_binary, super::arith::print_binary }
+    def {
+        verify: Some(verify_float_binary),
+        traits: traits::PURE,
+        default_properties: super::arith::FASTMATH_DEFAULT,
+    }
 }
 
 /// Registers the dialect.
 pub fn register(r: &mut Registry) {
-    for d in OPS {
+    for d in UNARY {
         r.add(d);
     }
+    r.add(&POWF);
+}
+
+fn verify_float_binary(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
+    let t = ctx.value_type(ctx.result(op, 0));
+    if ctx.operands(op).iter().any(|v| ctx.value_type(*v) != t) {
+        return Err("requires the same type for all operands and results".into());
+    }
+    verify_float_unary(ctx, op)
 }
 
 fn parse_math_unary(p: &mut OpParser<'_, '_>) -> PResult<()> {

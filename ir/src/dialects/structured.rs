@@ -87,6 +87,22 @@ named_ops! {
     MinOp, MIN = "linalg.min";
     MatmulOp, MATMUL = "linalg.matmul";
     CopyOp, COPY = "linalg.copy";
+    CeilOp, CEIL = "linalg.ceil";
+    FloorOp, FLOOR = "linalg.floor";
+    RoundOp, ROUND = "linalg.round";
+    RsqrtOp, RSQRT = "linalg.rsqrt";
+    TanhOp, TANH = "linalg.tanh";
+    ErfOp, ERF = "linalg.erf";
+    ReciprocalOp, RECIPROCAL = "linalg.reciprocal";
+    SquareOp, SQUARE = "linalg.square";
+    PowFOp, POWF = "linalg.powf";
+    SelectOp, SELECT = "linalg.select";
+    BatchMatmulOp, BATCH_MATMUL = "linalg.batch_matmul";
+    BatchReduceMatmulOp, BATCH_REDUCE_MATMUL = "linalg.batch_reduce_matmul";
+    MatvecOp, MATVEC = "linalg.matvec";
+    VecmatOp, VECMAT = "linalg.vecmat";
+    Mmt4dOp, MMT4D = "linalg.mmt4d";
+    BatchMmt4dOp, BATCH_MMT4D = "linalg.batch_mmt4d";
 }
 
 /// What the implicit body of a named op computes.
@@ -96,10 +112,16 @@ pub enum NamedBody {
     Unary(&'static str),
     /// One op on the two inputs: the float op or the integer op (no casts).
     Binary { float: &'static str, int: &'static str },
-    /// `out + cast(a) * cast(b)`.
+    /// `out + cast(a) * cast(b)` (matmul and the other contractions).
     Matmul,
     /// `cast(in)`.
     Copy,
+    /// `1.0 / in`.
+    Reciprocal,
+    /// `in * in`.
+    Square,
+    /// `select(cond, a, b)`.
+    Select,
 }
 
 /// A named structured op: its definition, input count and body.
@@ -126,6 +148,22 @@ pub static NAMED: &[NamedOp] = &[
     NamedOp { def: &MIN, inputs: 2, body: NamedBody::Binary { float: "arith.minimumf", int: "arith.minsi" } },
     NamedOp { def: &MATMUL, inputs: 2, body: NamedBody::Matmul },
     NamedOp { def: &COPY, inputs: 1, body: NamedBody::Copy },
+    NamedOp { def: &CEIL, inputs: 1, body: NamedBody::Unary("math.ceil") },
+    NamedOp { def: &FLOOR, inputs: 1, body: NamedBody::Unary("math.floor") },
+    NamedOp { def: &ROUND, inputs: 1, body: NamedBody::Unary("math.round") },
+    NamedOp { def: &RSQRT, inputs: 1, body: NamedBody::Unary("math.rsqrt") },
+    NamedOp { def: &TANH, inputs: 1, body: NamedBody::Unary("math.tanh") },
+    NamedOp { def: &ERF, inputs: 1, body: NamedBody::Unary("math.erf") },
+    NamedOp { def: &RECIPROCAL, inputs: 1, body: NamedBody::Reciprocal },
+    NamedOp { def: &SQUARE, inputs: 1, body: NamedBody::Square },
+    NamedOp { def: &POWF, inputs: 2, body: NamedBody::Binary { float: "math.powf", int: "" } },
+    NamedOp { def: &SELECT, inputs: 3, body: NamedBody::Select },
+    NamedOp { def: &BATCH_MATMUL, inputs: 2, body: NamedBody::Matmul },
+    NamedOp { def: &BATCH_REDUCE_MATMUL, inputs: 2, body: NamedBody::Matmul },
+    NamedOp { def: &MATVEC, inputs: 2, body: NamedBody::Matmul },
+    NamedOp { def: &VECMAT, inputs: 2, body: NamedBody::Matmul },
+    NamedOp { def: &MMT4D, inputs: 2, body: NamedBody::Matmul },
+    NamedOp { def: &BATCH_MMT4D, inputs: 2, body: NamedBody::Matmul },
 ];
 
 /// Registers the structured ops (under `linalg`).
@@ -340,17 +378,52 @@ fn derived_iterators(maps: &[AffineMap], num_inputs: usize) -> Vec<IteratorKind>
 
 /// `(d0, d1, d2) -> (d0, d2)`, `(d2, d1)`, `(d0, d1)`.
 pub fn matmul_maps() -> Vec<AffineMap> {
-    let m =
-        |a: u32, b: u32| AffineMap { num_dims: 3, num_syms: 0, results: vec![AffineExpr::Dim(a), AffineExpr::Dim(b)] };
-    vec![m(0, 2), m(2, 1), m(0, 1)]
+    maps_over(3, &[&[0, 2], &[2, 1], &[0, 1]])
+}
+
+/// Maps over `n` loops, each a list of loop dims.
+fn maps_over(n: u32, dims: &[&[u32]]) -> Vec<AffineMap> {
+    dims.iter()
+        .map(|ds| AffineMap { num_dims: n, num_syms: 0, results: ds.iter().map(|d| AffineExpr::Dim(*d)).collect() })
+        .collect()
+}
+
+/// The indexing maps of a contraction named op (matmul and its family), as
+/// upstream defines them.
+pub fn contraction_maps(def: &OpDef) -> Option<Vec<AffineMap>> {
+    let is = |d: &OpDef| std::ptr::eq(def, d);
+    Some(if is(&MATMUL) {
+        matmul_maps()
+    } else if is(&BATCH_MATMUL) {
+        maps_over(4, &[&[0, 1, 3], &[0, 3, 2], &[0, 1, 2]])
+    } else if is(&BATCH_REDUCE_MATMUL) {
+        maps_over(4, &[&[0, 1, 3], &[0, 3, 2], &[1, 2]])
+    } else if is(&MATVEC) {
+        maps_over(2, &[&[0, 1], &[1], &[0]])
+    } else if is(&VECMAT) {
+        maps_over(2, &[&[1], &[1, 0], &[0]])
+    } else if is(&MMT4D) {
+        maps_over(6, &[&[0, 2, 3, 5], &[1, 2, 4, 5], &[0, 1, 3, 4]])
+    } else if is(&BATCH_MMT4D) {
+        maps_over(7, &[&[0, 1, 3, 4, 6], &[0, 2, 3, 5, 6], &[0, 1, 2, 4, 5]])
+    } else {
+        return None;
+    })
+}
+
+/// Whether a contraction carries its maps as the `indexing_maps` property
+/// (matmul, batch_matmul, batch_reduce_matmul in MLIR 22); the others
+/// memoize them in a discardable `linalg.memoized_indexing_maps`.
+fn has_maps_property(def: &OpDef) -> bool {
+    [&MATMUL, &BATCH_MATMUL, &BATCH_REDUCE_MATMUL].iter().any(|d| std::ptr::eq(def, *d))
 }
 
 /// The maps of a named op without an `indexing_maps` attribute: identity
 /// over the output's rank for every shaped operand (no results for a
-/// scalar), matmul's for matmul.
+/// scalar), the contraction's for a contraction.
 fn default_maps(ctx: &Context, op: OpId, inputs: &[Value], outputs: &[Value]) -> Vec<AffineMap> {
-    if MatmulOp::isa(ctx, op) {
-        return matmul_maps();
+    if let Some(maps) = ctx.def_of(op).and_then(contraction_maps) {
+        return maps;
     }
     let n = outputs.first().and_then(|o| rank(ctx, *o)).unwrap_or(0) as u32;
     inputs
@@ -414,6 +487,15 @@ impl BodyBuilder<'_> {
         self.ctx.results(op).first().copied()
     }
 
+    /// `arith.constant <value> : t`.
+    fn float_constant(&mut self, value: f64, t: Type) -> Value {
+        let a = self.ctx.attr(AttrKind::Float { bits: value.to_bits(), ty: t });
+        let v = self.op("arith.constant", &[], Some(t)).expect("a constant has a result");
+        let op = self.ctx.defining_op(v).expect("just made");
+        self.ctx.set_attr(op, "value", a);
+        v
+    }
+
     /// `v` converted to `to` (upstream's `cast_signed` / `cast_unsigned`).
     fn cast(&mut self, v: Value, to: Type, unsigned: bool) -> Result<Value, String> {
         let from = self.ctx.value_type(v);
@@ -463,7 +545,7 @@ pub fn named_body(
         NamedBody::Unary(op) => {
             let t = ins[0];
             if !is_float(b.ctx, t) {
-                return Err(format!("'{name}' needs floating-point elements, got '{}'", type_to_string(b.ctx, t)));
+                return Err(format!("custom op '{name}' unsupported non numeric type"));
             }
             b.op(op, &args[..1], Some(t))
         }
@@ -471,7 +553,7 @@ pub fn named_body(
             let (l, r) = (ins[0], ins[1]);
             let op = if is_float(b.ctx, l) && is_float(b.ctx, r) {
                 float
-            } else if is_int(b.ctx, l) && is_int(b.ctx, r) {
+            } else if is_int(b.ctx, l) && is_int(b.ctx, r) && !int.is_empty() {
                 int
             } else {
                 return Err(format!(
@@ -491,6 +573,22 @@ pub fn named_body(
             b.op(add, &[args[2], p], Some(out))
         }
         NamedBody::Copy => Some(b.cast(args[0], out, unsigned)?),
+        NamedBody::Reciprocal => {
+            let t = ins[0];
+            if !is_float(b.ctx, t) {
+                return Err(format!("custom op '{name}' unsupported non numeric type"));
+            }
+            let one = b.float_constant(1.0, t);
+            b.op("arith.divf", &[one, args[0]], Some(t))
+        }
+        NamedBody::Square => {
+            let t = ins[0];
+            if !is_float(b.ctx, t) {
+                return Err(format!("custom op '{name}' unsupported non numeric type"));
+            }
+            b.op("arith.mulf", &[args[0], args[0]], Some(t))
+        }
+        NamedBody::Select => b.op("arith.select", &args[..3], Some(ins[1])),
     };
     let yielded: Vec<Value> = result.into_iter().collect();
     b.op("linalg.yield", &yielded, None);
@@ -597,10 +695,14 @@ fn parse_named(p: &mut OpParser<'_, '_>) -> PResult<()> {
         );
     }
     let maps_key = p.ctx().sym("indexing_maps");
-    if std::ptr::eq(p.def, &MATMUL) && !p.attrs.contains_key(&maps_key) {
-        let maps: Vec<Attr> = matmul_maps().into_iter().map(|m| p.ctx().attr(AttrKind::AffineMap(m))).collect();
+    if let Some(maps) = contraction_maps(p.def).filter(|_| !p.attrs.contains_key(&maps_key)) {
+        let maps: Vec<Attr> = maps.into_iter().map(|m| p.ctx().attr(AttrKind::AffineMap(m))).collect();
         let a = p.ctx().attr(AttrKind::Array(maps));
-        p.set_attr("indexing_maps", a);
+        // A property of matmul and the batch matmuls; the other
+        // contractions memoize their maps in an attribute, as MLIR's
+        // verifier leaves them.
+        let name = if has_maps_property(p.def) { "indexing_maps" } else { "linalg.memoized_indexing_maps" };
+        p.set_attr(name, a);
     }
     let cast_key = p.ctx().sym("cast");
     let cast = p.attrs.get(&cast_key).copied();
@@ -629,9 +731,10 @@ pub fn casts_unsigned(ctx: &Context, op: OpId) -> bool {
 
 fn print_named(p: &mut OpPrinter<'_>, op: OpId) {
     let ctx = p.ctx();
-    if MatmulOp::isa(ctx, op) {
+    let def = ctx.def_of(op);
+    if let Some(default) = def.filter(|d| has_maps_property(d)).and_then(contraction_maps) {
         if let Some(maps) = ctx.get_attr(op, "indexing_maps") {
-            if maps_of(ctx, maps).is_some_and(|m| m != matmul_maps()) {
+            if maps_of(ctx, maps).is_some_and(|m| m != default) {
                 p.write(" indexing_maps = ");
                 p.print_attr(maps);
             }

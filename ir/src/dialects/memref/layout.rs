@@ -3,6 +3,7 @@
 //! the result layouts of views (`subview`, `transpose`, `expand_shape`,
 //! `collapse_shape`) as MLIR 22 infers them.
 
+use crate::affine::{AffineBinOp, AffineExpr, AffineMap};
 use crate::attrs::AttrKind;
 use crate::types::{TypeKind, DYNAMIC};
 use crate::{Attr, Context, Type};
@@ -168,7 +169,7 @@ pub fn strides_and_offset(ctx: &Context, t: Type) -> Option<Strided> {
         return (s.strides.len() == parts.shape.len()).then_some(s);
     }
     match ctx.attr_kind(layout) {
-        AttrKind::AffineMap(m) => crate::affine::strided_form(m),
+        AttrKind::AffineMap(m) => strided_form(m),
         _ => None,
     }
 }
@@ -348,6 +349,52 @@ pub fn strided_map_text(s: &Strided) -> String {
     format!("affine_map<({}){symbols} -> ({body})>", dims.join(", "))
 }
 
+/// The strides and offset of a one-result layout map that is a sum of
+/// `d_i * stride_i` plus an offset, each a constant or a symbol (dynamic):
+/// MLIR's `getStridesAndOffset` for affine layouts. `None` for any other
+/// map (a `mod`, a product of two dims, several results).
+pub fn strided_form(m: &AffineMap) -> Option<Strided> {
+    if m.results.len() != 1 {
+        return None;
+    }
+    /// A coefficient: a constant, or dynamic when a symbol is involved.
+    fn lin(e: &AffineExpr, rank: usize) -> Option<(Vec<i64>, i64)> {
+        let sum = |a: i64, b: i64| add(a, b);
+        let prod = |a: i64, b: i64| mul(a, b);
+        match e {
+            AffineExpr::Dim(d) => {
+                let mut v = vec![0; rank];
+                *v.get_mut(*d as usize)? = 1;
+                Some((v, 0))
+            }
+            AffineExpr::Sym(_) => Some((vec![0; rank], DYNAMIC)),
+            AffineExpr::Const(c) => Some((vec![0; rank], *c)),
+            AffineExpr::Bin(AffineBinOp::Add, a, b) => {
+                let (va, ca) = lin(a, rank)?;
+                let (vb, cb) = lin(b, rank)?;
+                Some((va.iter().zip(&vb).map(|(x, y)| sum(*x, *y)).collect(), sum(ca, cb)))
+            }
+            AffineExpr::Bin(AffineBinOp::Mul, a, b) => {
+                let (va, ca) = lin(a, rank)?;
+                let (vb, cb) = lin(b, rank)?;
+                // One side must be free of dims: it scales the other.
+                let ((dims, c), factor) = if vb.iter().all(|x| *x == 0) {
+                    ((va, ca), cb)
+                } else if va.iter().all(|x| *x == 0) {
+                    ((vb, cb), ca)
+                } else {
+                    return None;
+                };
+                let scale = |x: i64| if x == 0 { 0 } else { prod(x, factor) };
+                Some((dims.iter().map(|x| scale(*x)).collect(), scale(c)))
+            }
+            _ => None,
+        }
+    }
+    let (strides, offset) = lin(&m.results[0], m.num_dims as usize)?;
+    Some(Strided { strides, offset })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -387,7 +434,6 @@ mod tests {
 
     #[test]
     fn affine_layouts_give_their_strides_and_the_identity_is_mlirs() {
-        use crate::affine::{AffineBinOp, AffineExpr, AffineMap};
         use std::sync::Arc;
         let bin = |op, a, b| AffineExpr::Bin(op, Arc::new(a), Arc::new(b));
         // (d0, d1)[s0] -> (d0 * s0 + d1 + 4)
@@ -397,13 +443,13 @@ mod tests {
             AffineExpr::Const(4),
         );
         let m = AffineMap { num_dims: 2, num_syms: 1, results: vec![e] };
-        assert_eq!(crate::affine::strided_form(&m), Some(Strided { strides: vec![DYNAMIC, 1], offset: 4 }));
+        assert_eq!(strided_form(&m), Some(Strided { strides: vec![DYNAMIC, 1], offset: 4 }));
         let modulo = AffineMap {
             num_dims: 1,
             num_syms: 0,
             results: vec![bin(AffineBinOp::Mod, AffineExpr::Dim(0), AffineExpr::Const(4))],
         };
-        assert_eq!(crate::affine::strided_form(&modulo), None);
+        assert_eq!(strided_form(&modulo), None);
 
         let mut ctx = Context::new();
         let f32 = ctx.float_type(crate::types::FloatKind::F32);
