@@ -84,6 +84,11 @@ fn kernel_table() -> Vec<(&'static OpDef, Entry)> {
         .chain(structured_ops)
         .chain(crate::vector::kernels())
         .chain(crate::memref::kernels())
+        .chain([
+            (&tensor::EXTRACT, extract_element as Kernel),
+            (&tensor::INSERT, insert_element as Kernel),
+            (&tensor::FROM_ELEMENTS, from_elements as Kernel),
+        ])
         .map(|(def, k)| (def, Entry::Kernel(k)));
     kernels.chain(SCALAR_OPS.iter().map(|(def, f)| (*def, Entry::Scalar(*f)))).collect()
 }
@@ -275,6 +280,57 @@ fn empty(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
 fn result_shape(i: &Interpreter<'_>, result: Value, dyn_sizes: &[Value]) -> RunResult<Vec<usize>> {
     let ty_shape = i.ctx.value_type_kind(result).shape().map(|s| s.to_vec()).unwrap_or_default();
     i.resolve_sizes(&ty_shape, dyn_sizes, "size")
+}
+
+/// The row-major position of `idx` in `shape`, bounds-checked.
+fn element_position(shape: &[usize], idx: &[i64], what: &str) -> RunResult<usize> {
+    if idx.len() != shape.len() {
+        return Err(RunError::new(format!("{what}: {} indices for a rank-{} tensor", idx.len(), shape.len())));
+    }
+    let mut pos = 0usize;
+    for (k, (i, d)) in idx.iter().zip(shape).enumerate() {
+        if *i < 0 || *i as usize >= *d {
+            return Err(RunError::new(format!("{what}: index {i} is outside [0, {d}) of dim {k}")));
+        }
+        pos = pos * d + *i as usize;
+    }
+    Ok(pos)
+}
+
+fn extract_element(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
+    let ops = i.ctx.operands(op);
+    let t = i.get(ops[0])?;
+    let t = t.tensor()?;
+    let idx = ops[1..].iter().map(|v| i.get(*v)?.int()).collect::<RunResult<Vec<_>>>()?;
+    let pos = element_position(&t.shape, &idx, "tensor.extract")?;
+    if i.check_uninit && t.init.as_ref().is_some_and(|m| m[pos] == 0) {
+        return Err(RunError::new(format!("tensor.extract reads element {pos} of a tensor.empty nobody wrote")));
+    }
+    let v = t.get(pos);
+    i.set(op, 0, RtValue::Scalar(v));
+    Ok(Flow::Next)
+}
+
+fn insert_element(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
+    let ops = i.ctx.operands(op);
+    let v = i.get(ops[0])?.scalar()?;
+    let idx = ops[2..].iter().map(|x| i.get(*x)?.int()).collect::<RunResult<Vec<_>>>()?;
+    let mut t = i.take_or_get(ops[1], op)?.tensor()?.clone();
+    let pos = element_position(&t.shape, &idx, "tensor.insert")?;
+    t.set(pos, v)?;
+    i.set(op, 0, RtValue::Tensor(t));
+    Ok(Flow::Next)
+}
+
+fn from_elements(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
+    let ctx = i.ctx;
+    let result = ctx.result(op, 0);
+    let shape = result_shape(i, result, &[])?;
+    let elem = elem_of(ctx, result)?;
+    let vals = ctx.operands(op).iter().map(|v| i.get(*v)?.scalar()).collect::<RunResult<Vec<_>>>()?;
+    let t = Tensor::try_from_scalars(shape, elem, vals)?;
+    i.set(op, 0, RtValue::Tensor(t));
+    Ok(Flow::Next)
 }
 
 fn dim(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {

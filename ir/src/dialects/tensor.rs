@@ -161,6 +161,51 @@ crate::op! {
     }
 }
 
+crate::op! {
+    /// `%v = tensor.extract %t[%i, %j] : tensor<4x8xf32>`
+    pub struct ExtractOp => EXTRACT = "tensor.extract";
+    operands { tensor: One, indices: Variadic }
+    attributes { }
+    results { result: One }
+    regions { }
+    format { parse_extract, print_extract }
+    def {
+        verify: Some(verify_extract),
+        traits: traits::PURE,
+        result_name: Some(|_, _| Some("extracted".into())),
+    }
+}
+
+crate::op! {
+    /// `%r = tensor.insert %v into %t[%i, %j] : tensor<4x8xf32>`
+    pub struct InsertOp => INSERT = "tensor.insert";
+    operands { scalar: One, dest: One, indices: Variadic }
+    attributes { }
+    results { result: One }
+    regions { }
+    format { parse_insert, print_insert }
+    def {
+        verify: Some(verify_insert),
+        traits: traits::PURE,
+        result_name: Some(|_, _| Some("inserted".into())),
+    }
+}
+
+crate::op! {
+    /// `%t = tensor.from_elements %a, %b : tensor<2xf32>`
+    pub struct FromElementsOp => FROM_ELEMENTS = "tensor.from_elements";
+    operands { elements: Variadic }
+    attributes { }
+    results { result: One }
+    regions { }
+    format { parse_from_elements, print_from_elements }
+    def {
+        verify: Some(verify_from_elements),
+        traits: traits::PURE,
+        result_name: Some(|_, _| Some("from_elements".into())),
+    }
+}
+
 /// Registers the dialect.
 pub fn register(r: &mut Registry) {
     for d in [
@@ -174,6 +219,9 @@ pub fn register(r: &mut Registry) {
         &YIELD,
         &COLLAPSE_SHAPE,
         &EXPAND_SHAPE,
+        &EXTRACT,
+        &INSERT,
+        &FROM_ELEMENTS,
     ] {
         r.add(d);
     }
@@ -836,6 +884,147 @@ fn verify_reshape(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
         if collapsed != DYNAMIC && prod != collapsed as i128 {
             return Err(format!("expected dimension {gi} of collapsed type to be static value of {prod}").into());
         }
+    }
+    Ok(())
+}
+
+// ---- extract, insert, from_elements -------------------------------------------
+
+fn parse_extract(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    let t = p.operand()?;
+    let indices = p.square_operand_list()?;
+    p.optional_attr_dict()?;
+    let loc = p.cur_loc();
+    let ty = p.colon_type()?;
+    expect_ranked(p, ty, loc)?;
+    let elem = ranked(p.ctx(), ty).map(|(_, e)| e).expect("checked ranked");
+    p.push_operand(&t, ty)?;
+    let index = p.index_type();
+    p.push_operands_of(&indices, index)?;
+    p.result_types.push(elem);
+    Ok(())
+}
+
+fn print_indices(p: &mut OpPrinter<'_>, t: Value, indices: &[Value]) {
+    p.print_operand(t);
+    p.write("[");
+    p.print_operands(indices);
+    p.write("]");
+}
+
+fn print_extract(p: &mut OpPrinter<'_>, op: OpId) {
+    let ctx = p.ctx();
+    let ops = ctx.operands(op);
+    p.write(" ");
+    print_indices(p, ops[0], &ops[1..]);
+    p.print_attr_dict(op);
+    p.write(" : ");
+    p.print_type(ctx.value_type(ops[0]));
+}
+
+fn verify_extract(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
+    let t = ctx.value_type(ctx.operands(op)[0]);
+    let Some((shape, elem)) = ranked(ctx, t) else {
+        return Err(format!(
+            "operand #0 must be ranked tensor of any type values, but got '{}'",
+            type_to_string(ctx, t)
+        )
+        .into());
+    };
+    if ctx.value_type(ctx.result(op, 0)) != elem {
+        return Err("failed to verify that result type matches element type of tensor".into());
+    }
+    if ctx.operands(op).len() - 1 != shape.len() {
+        return Err("incorrect number of indices for extract_element".into());
+    }
+    Ok(())
+}
+
+fn parse_insert(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    let v = p.operand()?;
+    p.keyword("into")?;
+    let t = p.operand()?;
+    let indices = p.square_operand_list()?;
+    p.optional_attr_dict()?;
+    let loc = p.cur_loc();
+    let ty = p.colon_type()?;
+    expect_ranked(p, ty, loc)?;
+    let elem = ranked(p.ctx(), ty).map(|(_, e)| e).expect("checked ranked");
+    p.push_operand(&v, elem)?;
+    p.push_operand(&t, ty)?;
+    let index = p.index_type();
+    p.push_operands_of(&indices, index)?;
+    p.result_types.push(ty);
+    Ok(())
+}
+
+fn print_insert(p: &mut OpPrinter<'_>, op: OpId) {
+    let ctx = p.ctx();
+    let ops = ctx.operands(op);
+    p.write(" ");
+    p.print_operand(ops[0]);
+    p.write(" into ");
+    print_indices(p, ops[1], &ops[2..]);
+    p.print_attr_dict(op);
+    p.write(" : ");
+    p.print_type(ctx.value_type(ops[1]));
+}
+
+fn verify_insert(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
+    let t = ctx.value_type(ctx.operands(op)[1]);
+    let Some((shape, elem)) = ranked(ctx, t) else {
+        return Err(format!(
+            "operand #1 must be ranked tensor of any type values, but got '{}'",
+            type_to_string(ctx, t)
+        )
+        .into());
+    };
+    if ctx.value_type(ctx.operands(op)[0]) != elem {
+        return Err("failed to verify that scalar type matches element type of dest".into());
+    }
+    if ctx.value_type(ctx.result(op, 0)) != t {
+        return Err("failed to verify that result type matches type of dest".into());
+    }
+    if ctx.operands(op).len() - 2 != shape.len() {
+        return Err("incorrect number of indices".into());
+    }
+    Ok(())
+}
+
+fn parse_from_elements(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    let elems = p.operand_list()?;
+    p.optional_attr_dict()?;
+    let loc = p.cur_loc();
+    let ty = p.colon_type()?;
+    expect_ranked(p, ty, loc)?;
+    let elem = ranked(p.ctx(), ty).map(|(_, e)| e).expect("checked ranked");
+    p.push_operands_of(&elems, elem)?;
+    p.result_types.push(ty);
+    Ok(())
+}
+
+fn print_from_elements(p: &mut OpPrinter<'_>, op: OpId) {
+    let ctx = p.ctx();
+    p.write(" ");
+    p.print_operands(ctx.operands(op));
+    p.print_attr_dict(op);
+    p.write(" : ");
+    p.print_type(ctx.value_type(ctx.result(op, 0)));
+}
+
+fn verify_from_elements(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
+    let t = ctx.value_type(ctx.result(op, 0));
+    let Some((shape, elem)) = ranked(ctx, t).filter(|(s, _)| !s.contains(&DYNAMIC)) else {
+        return Err(format!(
+            "result #0 must be statically shaped tensor of any type values, but got '{}'",
+            type_to_string(ctx, t)
+        )
+        .into());
+    };
+    let n: i64 = shape.iter().product();
+    let ops = ctx.operands(op);
+    if ops.len() as i64 != n || ops.iter().any(|v| ctx.value_type(*v) != elem) {
+        return Err("failed to verify that operand types match result element type".into());
     }
     Ok(())
 }
