@@ -66,6 +66,12 @@ def main():
                 t.write(to_linalg(text))
             # Diagnostics of the transform interpreter are upstream's too.
             interp = ["-transform-interpreter"] if any("transform-interpreter" in r for r in runs) else []
+            # So are one-shot-bufferize's (its options as the RUN line gives them).
+            for r in runs:
+                m = re.search(r'(-one-shot-bufferize)(?:=("[^"]*"|\S+))?', r)
+                if m:
+                    interp.append(m.group(1) + ("=" + m.group(2).strip('"') if m.group(2) else ""))
+                    break
             r = run([args.mlir_opt, t.name, "--verify-diagnostics"] + interp + split + unreg)
             os.unlink(t.name)
             if r.returncode != 0:

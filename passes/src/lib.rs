@@ -1,6 +1,7 @@
 //! tessel-passes: the pass manager and transformations over the tessel IR.
 
 mod block_pack_matmul;
+pub mod bufferize;
 pub mod canonicalize;
 pub mod consumer_fusion;
 pub mod cse;
@@ -30,6 +31,7 @@ pub use manager::{
 /// Registers every pass tessel has.
 pub fn register_all(r: &mut PassRegistry) {
     r.add(block_pack_matmul::INFO);
+    r.add(bufferize::INFO);
     r.add(canonicalize::INFO);
     r.add(cse::INFO);
     r.add(erase_schedule::INFO);

@@ -945,6 +945,27 @@ impl Context {
         }
     }
 
+    /// Moves `op`'s regions out, leaving it empty regions in their place:
+    /// the taken regions go to an op that replaces `op` (MLIR's
+    /// `inlineRegionBefore` of a whole region), and erasing `op` afterwards
+    /// leaves them alone.
+    pub fn take_regions(&mut self, op: OpId) -> Vec<RegionId> {
+        let taken = self.ops[op].regions().to_vec();
+        let fresh: Vec<RegionId> = taken.iter().map(|_| self.create_region()).collect();
+        for r in &fresh {
+            self.regions[*r].parent = Some(op);
+        }
+        for r in &taken {
+            self.regions[*r].parent = None;
+        }
+        let data = &mut self.ops[op];
+        match &mut data.links {
+            Some(l) => l.regions = fresh.into_boxed_slice(),
+            None => data.region = fresh.first().copied(),
+        }
+        taken
+    }
+
     // ---- blocks and regions --------------------------------------------
 
     /// Creates an empty region (attached to an op when the op is created).

@@ -483,10 +483,13 @@ fn print_forall(p: &mut OpPrinter<'_>, op: OpId) {
         }
         p.write(")");
     }
-    p.write(" -> (");
-    let tys: Vec<Type> = ctx.results(op).iter().map(|v| ctx.value_type(*v)).collect();
-    p.print_types(&tys);
-    p.write(")");
+    // As MLIR: the result types only when there are shared outputs.
+    if !b.outputs.is_empty() {
+        p.write(" -> (");
+        let tys: Vec<Type> = ctx.results(op).iter().map(|v| ctx.value_type(*v)).collect();
+        p.print_types(&tys);
+        p.write(")");
+    }
     p.write(" ");
     p.print_region(r, false, !ctx.results(op).is_empty());
     p.print_optional_attr_dict(op, &["staticLowerBound", "staticUpperBound", "staticStep", "operandSegmentSizes"]);

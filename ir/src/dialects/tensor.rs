@@ -567,11 +567,13 @@ fn verify_insert_slice(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
 
 // ---- dim, cast ----------------------------------------------------------------
 
-fn parse_dim(p: &mut OpParser<'_, '_>) -> PResult<()> {
+/// `attr-dict $source, $index : type($source)` (tensor.dim and memref.dim:
+/// the attributes come first, as in MLIR's assembly format).
+pub(crate) fn parse_dim(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    p.optional_attr_dict()?;
     let src = p.operand()?;
     p.expect(Tok::Comma)?;
     let idx = p.operand()?;
-    p.optional_attr_dict()?;
     let t = p.colon_type()?;
     p.push_operand(&src, t)?;
     let index = p.index_type();
@@ -580,11 +582,11 @@ fn parse_dim(p: &mut OpParser<'_, '_>) -> PResult<()> {
     Ok(())
 }
 
-fn print_dim(p: &mut OpPrinter<'_>, op: OpId) {
+pub(crate) fn print_dim(p: &mut OpPrinter<'_>, op: OpId) {
     let ctx = p.ctx();
+    p.print_attr_dict(op);
     p.write(" ");
     p.print_operands(ctx.operands(op));
-    p.print_attr_dict(op);
     p.write(" : ");
     p.print_type(ctx.value_type(ctx.operands(op)[0]));
 }

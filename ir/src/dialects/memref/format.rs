@@ -204,28 +204,6 @@ pub(super) fn print_copy(p: &mut OpPrinter<'_>, op: OpId) {
     p.print_type(ctx.value_type(ops[1]));
 }
 
-pub(super) fn parse_dim(p: &mut OpParser<'_, '_>) -> PResult<()> {
-    let m = p.operand()?;
-    p.expect(Tok::Comma)?;
-    let i = p.operand()?;
-    p.optional_attr_dict()?;
-    let t = p.colon_type()?;
-    p.push_operand(&m, t)?;
-    let index = p.index_type();
-    p.push_operand(&i, index)?;
-    p.result_types.push(index);
-    Ok(())
-}
-
-pub(super) fn print_dim(p: &mut OpPrinter<'_>, op: OpId) {
-    let ctx = p.ctx();
-    p.write(" ");
-    p.print_operands(ctx.operands(op));
-    p.print_attr_dict(op);
-    p.write(" : ");
-    p.print_type(ctx.value_type(ctx.operands(op)[0]));
-}
-
 // ---- subview, reinterpret_cast -------------------------------------------------------
 
 fn push_mixed_lists(p: &mut OpParser<'_, '_>, lists: [(Vec<UnresolvedOperand>, Vec<i64>); 3]) -> PResult<()> {

@@ -143,7 +143,7 @@ crate::op! {
     attributes { }
     results { result: One }
     regions { }
-    format { format::parse_dim, format::print_dim }
+    format { super::tensor::parse_dim, super::tensor::print_dim }
     patterns [super::patterns::memref::fold_dim]
     def {
         verify: Some(verify::verify_dim),

@@ -1,0 +1,406 @@
+//! One-shot bufferization (`-one-shot-bufferize`), as MLIR 22's: the
+//! in-place analysis (`analysis`), what each op does to its operands'
+//! buffers (`model`), and the rewrite into memref ops (`rewrite`).
+//!
+//! Output is MLIR 22's op for op on the ops tessel bufferizes: tensor
+//! constants become private globals, `tensor.empty` an aligned
+//! `memref.alloc`, slices subviews (an insert a subview and a
+//! `memref.copy`), reshapes memref reshapes (a copy first when a collapse
+//! is not provably contiguous), structured ops the same ops on buffers,
+//! loops and branches the same ops over buffers. Without function
+//! boundaries, arguments are read through `bufferization.to_buffer` and
+//! results leave through `bufferization.to_tensor`.
+
+mod analysis;
+mod model;
+mod rewrite;
+
+use rustc_hash::FxHashMap;
+use tessel_ir::attrs::AttrKind;
+use tessel_ir::types::TypeKind;
+use tessel_ir::{Context, Diagnostic, OpId, Value};
+
+use crate::manager::{Pass, PassInfo, PassOptions};
+use analysis::{analyze, AnalysisOptions};
+use model::{is_tensor, touches_tensors, Model};
+use rewrite::{memref_for, Rewriter};
+
+/// Which layout a tensor's buffer type gets where it cannot be inferred
+/// (`function-boundary-type-conversion`, `unknown-type-conversion`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum LayoutChoice {
+    /// `fully-dynamic-layout-map`: `strided<[?, ?], offset: ?>`.
+    FullyDynamic,
+    /// `identity-layout-map`.
+    Identity,
+    /// `infer-layout-map` (arguments stay fully dynamic).
+    Infer,
+}
+
+impl LayoutChoice {
+    fn parse(option: &str, text: &str) -> Result<Self, String> {
+        match text {
+            "fully-dynamic-layout-map" => Ok(LayoutChoice::FullyDynamic),
+            "identity-layout-map" => Ok(LayoutChoice::Identity),
+            "infer-layout-map" => Ok(LayoutChoice::Infer),
+            other => Err(format!(
+                "option '{option}' must be fully-dynamic-layout-map, identity-layout-map or infer-layout-map, got '{other}'"
+            )),
+        }
+    }
+}
+
+/// The options of `-one-shot-bufferize`.
+#[derive(Clone, Debug)]
+pub struct BufferizeOptions {
+    /// `bufferize-function-boundaries`: function signatures take memrefs.
+    pub function_boundaries: bool,
+    /// `function-boundary-type-conversion`.
+    pub boundary_layout: LayoutChoice,
+    /// `unknown-type-conversion`: the type of `to_buffer`s of values
+    /// tessel does not bufferize.
+    pub unknown_layout: LayoutChoice,
+    /// `allow-return-allocs-from-loops`: a loop may yield a new buffer.
+    pub allow_return_allocs_from_loops: bool,
+    /// `allow-unknown-ops`: ops tessel does not bufferize stay on tensors.
+    pub allow_unknown_ops: bool,
+    /// `copy-before-write`: no analysis, every write goes to a copy.
+    pub copy_before_write: bool,
+    /// `test-analysis-only`: annotate the decisions, change nothing else.
+    pub analysis_only: bool,
+}
+
+impl Default for BufferizeOptions {
+    fn default() -> Self {
+        BufferizeOptions {
+            function_boundaries: false,
+            boundary_layout: LayoutChoice::FullyDynamic,
+            unknown_layout: LayoutChoice::FullyDynamic,
+            allow_return_allocs_from_loops: false,
+            allow_unknown_ops: false,
+            copy_before_write: false,
+            analysis_only: false,
+        }
+    }
+}
+
+const OPTIONS: &[&str] = &[
+    "bufferize-function-boundaries",
+    "function-boundary-type-conversion",
+    "unknown-type-conversion",
+    "allow-return-allocs-from-loops",
+    "allow-unknown-ops",
+    "copy-before-write",
+    "test-analysis-only",
+];
+
+impl BufferizeOptions {
+    /// Reads the pass options.
+    pub fn from_pass_options(opts: &PassOptions) -> Result<Self, String> {
+        crate::reject_unknown_options(opts, OPTIONS)?;
+        let flag = |name: &str| match opts.get(name).map(String::as_str) {
+            None => Ok(false),
+            Some("true") | Some("") | Some("1") => Ok(true),
+            Some("false") | Some("0") => Ok(false),
+            Some(other) => Err(format!("option '{name}' must be 'true' or 'false', got '{other}'")),
+        };
+        let layout = |name: &str| match opts.get(name) {
+            None => Ok(LayoutChoice::FullyDynamic),
+            Some(t) => LayoutChoice::parse(name, t),
+        };
+        Ok(BufferizeOptions {
+            function_boundaries: flag("bufferize-function-boundaries")?,
+            boundary_layout: layout("function-boundary-type-conversion")?,
+            unknown_layout: layout("unknown-type-conversion")?,
+            allow_return_allocs_from_loops: flag("allow-return-allocs-from-loops")?,
+            allow_unknown_ops: flag("allow-unknown-ops")?,
+            copy_before_write: flag("copy-before-write")?,
+            analysis_only: flag("test-analysis-only")?,
+        })
+    }
+}
+
+/// Bufferizes the functions in `module`.
+pub fn one_shot_bufferize(ctx: &mut Context, module: OpId, opts: &BufferizeOptions) -> Result<(), Diagnostic> {
+    let funcs: Vec<OpId> = ctx
+        .regions(module)
+        .iter()
+        .flat_map(|r| ctx.blocks(*r).to_vec())
+        .flat_map(|b| ctx.block_op_list(b))
+        .filter(|o| ctx.op_name(*o) == "func.func")
+        .collect();
+    let aopts =
+        AnalysisOptions { function_boundaries: opts.function_boundaries, copy_before_write: opts.copy_before_write };
+    let mut globals = FxHashMap::default();
+    for f in funcs {
+        if ctx.regions(f).is_empty() || ctx.blocks(ctx.regions(f)[0]).is_empty() {
+            continue; // a declaration
+        }
+        let mut ops = Vec::new();
+        ctx.walk_preorder(f, &mut |o| ops.push(o));
+        ops.retain(|o| *o != f);
+        check_known(ctx, &ops, opts)?;
+        let analysis = analyze(ctx, &ops, &aopts);
+        check_loop_yields(ctx, &ops, &analysis, opts)?;
+        if opts.analysis_only {
+            annotate(ctx, f, &ops, &analysis, opts);
+            continue;
+        }
+        let mut rw = Rewriter {
+            ctx,
+            analysis: &analysis,
+            opts,
+            module,
+            buffers: FxHashMap::default(),
+            replaced: Vec::new(),
+            globals: std::mem::take(&mut globals),
+            tensor_types: FxHashMap::default(),
+        };
+        if opts.function_boundaries {
+            retype_arguments(&mut rw, f);
+        }
+        for op in &ops {
+            if !rw.ctx.is_erased(*op) {
+                rw.bufferize_op(*op)?;
+            }
+        }
+        finish(&mut rw);
+        globals = std::mem::take(&mut rw.globals);
+        if opts.function_boundaries {
+            update_signature(ctx, f);
+        }
+    }
+    Ok(())
+}
+
+/// "op was not bufferized" for an op on tensors that tessel does not
+/// bufferize (unless `allow-unknown-ops`).
+fn check_known(ctx: &Context, ops: &[OpId], opts: &BufferizeOptions) -> Result<(), Diagnostic> {
+    if opts.allow_unknown_ops || opts.analysis_only {
+        return Ok(());
+    }
+    let m = Model { ctx, function_boundaries: opts.function_boundaries };
+    for op in ops {
+        if m.kind(*op).is_none() && touches_tensors(ctx, *op) && !ctx.op_name(*op).starts_with("func.") {
+            let inside_unknown = ctx.parent_op(*op).is_some_and(|p| m.kind(p).is_none() && touches_tensors(ctx, p));
+            if !inside_unknown {
+                return Err(Diagnostic::error(ctx.op_loc(*op), "op was not bufferized"));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// MLIR's `verifyAnalysis` of loops: without
+/// `allow-return-allocs-from-loops`, each `scf.for` iteration yields the
+/// buffer it was given.
+fn check_loop_yields(
+    ctx: &Context,
+    ops: &[OpId],
+    a: &analysis::Analysis,
+    opts: &BufferizeOptions,
+) -> Result<(), Diagnostic> {
+    if opts.allow_return_allocs_from_loops {
+        return Ok(());
+    }
+    for op in ops {
+        if ctx.op_name(*op) != "scf.yield" || ctx.parent_op(*op).is_none_or(|p| ctx.op_name(p) != "scf.for") {
+            continue;
+        }
+        let body = ctx.op_block(*op).expect("a yield in a block");
+        for (k, v) in ctx.operands(*op).iter().enumerate() {
+            let arg = ctx.block_args(body)[1 + k];
+            if is_tensor(ctx, *v) && *v != arg && !a.equivalent.same(*v, arg) {
+                return Err(Diagnostic::error(
+                    ctx.op_loc(*op),
+                    format!("Yield operand #{k} is not equivalent to the corresponding iter bbArg"),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+fn retype_arguments(rw: &mut Rewriter<'_>, f: OpId) {
+    let entry = rw.ctx.blocks(rw.ctx.regions(f)[0])[0];
+    for a in rw.ctx.block_args(entry).to_vec() {
+        if is_tensor(rw.ctx, a) {
+            let t = rw.ctx.value_type(a);
+            let layout = match rw.opts.boundary_layout {
+                LayoutChoice::Identity => LayoutChoice::Identity,
+                _ => LayoutChoice::FullyDynamic,
+            };
+            let ty = memref_for(rw.ctx, t, layout);
+            rw.tensor_types.insert(a, t);
+            rw.ctx.set_value_type(a, ty);
+            rw.buffers.insert(a, a);
+        }
+    }
+}
+
+/// Erases the replaced tensor ops; values still used by ops left on
+/// tensors are read back with `bufferization.to_tensor`.
+fn finish(rw: &mut Rewriter<'_>) {
+    let replaced = std::mem::take(&mut rw.replaced);
+    let erased: rustc_hash::FxHashSet<OpId> = replaced.iter().copied().collect();
+    for op in replaced.iter().rev() {
+        for r in rw.ctx.results(*op).to_vec() {
+            let leftover: Vec<(OpId, usize)> = rw
+                .ctx
+                .uses(r)
+                .iter()
+                .map(|u| (u.op, u.operand as usize))
+                .filter(|(o, _)| !erased.contains(o))
+                .collect();
+            if leftover.is_empty() {
+                continue;
+            }
+            let buf = rw.buffers[&r];
+            let ty = rw.ctx.value_type(r);
+            let loc = rw.ctx.op_loc(*op);
+            let mut b = tessel_ir::builder::Builder::new(rw.ctx, tessel_ir::builder::InsertPoint::Before(*op), loc);
+            let t = tessel_ir::dialects::bufferization::ToTensorOp::create(&mut b, buf, false, false, &[ty], vec![])
+                .result(b.ctx);
+            for (o, i) in leftover {
+                rw.ctx.set_operand(o, i, t);
+            }
+        }
+    }
+    for op in replaced.iter().rev() {
+        if !rw.ctx.is_erased(*op) {
+            rw.ctx.erase_op(*op);
+        }
+    }
+}
+
+/// The function type from the arguments' and the returned values' types.
+fn update_signature(ctx: &mut Context, f: OpId) {
+    let entry = ctx.blocks(ctx.regions(f)[0])[0];
+    let inputs: Vec<_> = ctx.block_args(entry).iter().map(|a| ctx.value_type(*a)).collect();
+    let mut results = None;
+    let mut ops = Vec::new();
+    ctx.walk_preorder(f, &mut |o| ops.push(o));
+    for o in ops {
+        if ctx.op_name(o) == "func.return" && ctx.parent_op(o) == Some(f) {
+            results = Some(ctx.operands(o).iter().map(|v| ctx.value_type(*v)).collect::<Vec<_>>());
+        }
+    }
+    let Some(fty) = ctx.get_attr(f, "function_type") else { return };
+    let AttrKind::Type(t) = ctx.attr_kind(fty) else { return };
+    let TypeKind::Function { results: old, .. } = ctx.type_kind(*t).clone() else { return };
+    let results = results.unwrap_or(old);
+    let nt = ctx.ty(TypeKind::Function { inputs, results });
+    let a = ctx.type_attr(nt);
+    ctx.set_attr(f, "function_type", a);
+}
+
+/// `test-analysis-only`: `__inplace_operands_attr__` on every op with
+/// tensor operands, and `bufferization.access` on function arguments with
+/// function boundaries.
+fn annotate(ctx: &mut Context, f: OpId, ops: &[OpId], a: &analysis::Analysis, opts: &BufferizeOptions) {
+    let mut marks: Vec<(OpId, Vec<&'static str>)> = Vec::new();
+    {
+        let m = Model { ctx, function_boundaries: opts.function_boundaries };
+        for op in ops {
+            if !ctx.operands(*op).iter().any(|v| is_tensor(ctx, *v)) {
+                continue;
+            }
+            let v = (0..ctx.operands(*op).len())
+                .map(|i| {
+                    if !is_tensor(ctx, ctx.operands(*op)[i]) {
+                        "none"
+                    } else if a.in_place.contains(&(*op, i))
+                        || (!m.writes((*op, i)) && m.aliasing_results((*op, i)).is_empty())
+                    {
+                        "true"
+                    } else {
+                        "false"
+                    }
+                })
+                .collect();
+            marks.push((*op, v));
+        }
+    }
+    for (op, v) in marks {
+        let elems: Vec<_> = v.iter().map(|s| ctx.string_attr(s)).collect();
+        let arr = ctx.attr(AttrKind::Array(elems));
+        ctx.set_attr(op, "__inplace_operands_attr__", arr);
+    }
+    if !opts.function_boundaries {
+        return;
+    }
+    let entry = ctx.blocks(ctx.regions(f)[0])[0];
+    let args: Vec<Value> = ctx.block_args(entry).to_vec();
+    // Which argument each returned tensor is (-1: none).
+    for op in ops {
+        if ctx.op_name(*op) != "func.return" || ctx.parent_op(*op) != Some(f) {
+            continue;
+        }
+        let eq: Vec<i64> = ctx
+            .operands(*op)
+            .iter()
+            .filter(|v| is_tensor(ctx, **v))
+            .map(|v| args.iter().position(|arg| arg == v || a.equivalent.same(*arg, *v)).map_or(-1, |p| p as i64))
+            .collect();
+        if eq.iter().all(|e| *e < 0) {
+            continue;
+        }
+        let i64t = ctx.int_type(64);
+        let elems: Vec<_> = eq.iter().map(|e| ctx.int_attr(*e as i128, i64t)).collect();
+        let arr = ctx.attr(AttrKind::Array(elems));
+        ctx.set_attr(*op, "__equivalent_func_args__", arr);
+    }
+    let mut dicts = Vec::new();
+    let access = ctx.sym("bufferization.access");
+    for arg in &args {
+        let (read, write) = {
+            let m = Model { ctx, function_boundaries: true };
+            let read = is_tensor(ctx, *arg) && m.is_value_read(*arg);
+            let write = is_tensor(ctx, *arg)
+                && a.aliases.members(*arg).iter().any(|v| {
+                    ctx.uses(*v).iter().any(|u| {
+                        let u = (u.op, u.operand as usize);
+                        m.writes(u) && a.in_place.contains(&u)
+                    })
+                });
+            (read, write)
+        };
+        if !is_tensor(ctx, *arg) {
+            dicts.push(ctx.attr(AttrKind::Dict(vec![])));
+            continue;
+        }
+        let s = match (read, write) {
+            (true, true) => "read-write",
+            (true, false) => "read",
+            (false, true) => "write",
+            (false, false) => "none",
+        };
+        let sa = ctx.string_attr(s);
+        dicts.push(ctx.attr(AttrKind::Dict(vec![(access, sa)])));
+    }
+    let arr = ctx.attr(AttrKind::Array(dicts));
+    ctx.set_attr(f, "arg_attrs", arr);
+}
+
+/// The `-one-shot-bufferize` pass.
+pub struct OneShotBufferize {
+    pub opts: BufferizeOptions,
+}
+
+impl Pass for OneShotBufferize {
+    fn name(&self) -> &'static str {
+        "one-shot-bufferize"
+    }
+    fn class_name(&self) -> &'static str {
+        "OneShotBufferizePass"
+    }
+    fn run(&mut self, ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
+        one_shot_bufferize(ctx, op, &self.opts)
+    }
+}
+
+pub(crate) const INFO: PassInfo = PassInfo {
+    name: "one-shot-bufferize",
+    description: "Bufferize tensor ops into memref ops with MLIR 22's in-place analysis {bufferize-function-boundaries=B function-boundary-type-conversion=L unknown-type-conversion=L allow-return-allocs-from-loops=B allow-unknown-ops=B copy-before-write=B test-analysis-only=B}",
+    build: |opts| Ok(Box::new(OneShotBufferize { opts: BufferizeOptions::from_pass_options(opts)? })),
+};

@@ -1,0 +1,317 @@
+//! What each op does to the buffers of its tensor operands: MLIR's
+//! `BufferizableOpInterface` (`bufferizesToMemoryRead`,
+//! `bufferizesToMemoryWrite`, `getAliasingValues`,
+//! `resultBufferizesToMemoryWrite`), one answer per op kind, so that the
+//! analysis stays generic over ops.
+
+use smallvec::SmallVec;
+use tessel_ir::context::ValueDef;
+use tessel_ir::dialects::bufferization::{MaterializeInDestinationOp, ToBufferOp, ToTensorOp};
+use tessel_ir::dialects::scf::{ForOp, ForallOp, IfOp, YieldOp};
+use tessel_ir::dialects::structured::structured;
+use tessel_ir::dialects::tensor::{self as tensor_d};
+use tessel_ir::dialects::vector::{TransferReadOp, TransferWriteOp};
+use tessel_ir::types::TypeKind;
+use tessel_ir::{Context, OpId, Value};
+
+/// The kinds of ops one-shot bufferization knows.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// `tensor.empty`: a new buffer of undefined contents.
+    Empty,
+    /// `arith.constant` of a tensor: a read-only global.
+    Constant,
+    /// `tensor.extract_slice`: a view of the source.
+    ExtractSlice,
+    /// `tensor.insert_slice`: a copy into a view of the destination.
+    InsertSlice,
+    /// `tensor.parallel_insert_slice` in an `scf.forall.in_parallel`.
+    ParallelInsertSlice,
+    /// `tensor.expand_shape`, `collapse_shape`, `cast`: views.
+    Reshape,
+    /// `tensor.dim`, `tensor.rank`: no access to the data.
+    Metadata,
+    /// `tensor.extract`, `vector.transfer_read`: reads.
+    Read,
+    /// `tensor.insert`, `vector.transfer_write`: writes into the dest.
+    WriteDest,
+    /// A linalg structured op (destination-passing style).
+    Structured,
+    /// `scf.for`.
+    For,
+    /// `scf.forall`.
+    Forall,
+    /// `scf.if`.
+    If,
+    /// `scf.yield` (of `for` or `if`).
+    Yield,
+    /// `func.return` (with function boundaries).
+    Return,
+    /// `bufferization.to_tensor`.
+    ToTensor,
+    /// `bufferization.to_buffer`.
+    ToBuffer,
+    /// `bufferization.materialize_in_destination` (a tensor or memref dest).
+    Materialize,
+    /// `tensor.from_elements`: a new buffer filled by stores.
+    FromElements,
+}
+
+/// Whether a value is a tensor.
+pub fn is_tensor(ctx: &Context, v: Value) -> bool {
+    matches!(ctx.value_type_kind(v), TypeKind::Tensor { .. } | TypeKind::UnrankedTensor { .. })
+}
+
+/// Whether `op` has a tensor operand or result.
+pub fn touches_tensors(ctx: &Context, op: OpId) -> bool {
+    ctx.operands(op).iter().chain(ctx.results(op)).any(|v| is_tensor(ctx, *v))
+}
+
+/// The kind of `op`, or `None` for an op one-shot bufferization does not
+/// know (with function boundaries on, `func.return` is known).
+pub fn kind(ctx: &Context, op: OpId, function_boundaries: bool) -> Option<Kind> {
+    let k = match ctx.op_name(op) {
+        "tensor.empty" => Kind::Empty,
+        "arith.constant" => Kind::Constant,
+        "tensor.extract_slice" => Kind::ExtractSlice,
+        "tensor.insert_slice" => Kind::InsertSlice,
+        "tensor.parallel_insert_slice" => Kind::ParallelInsertSlice,
+        "tensor.expand_shape" | "tensor.collapse_shape" | "tensor.cast" => Kind::Reshape,
+        "tensor.dim" | "tensor.rank" => Kind::Metadata,
+        "tensor.extract" => Kind::Read,
+        "tensor.insert" => Kind::WriteDest,
+        "tensor.from_elements" => Kind::FromElements,
+        "scf.yield" => match ctx.parent_op(op) {
+            Some(p) if ForOp::isa(ctx, p) || IfOp::isa(ctx, p) => Kind::Yield,
+            _ => return None,
+        },
+        "func.return" if function_boundaries => Kind::Return,
+        _ if ForOp::isa(ctx, op) => Kind::For,
+        _ if ForallOp::isa(ctx, op) => Kind::Forall,
+        _ if IfOp::isa(ctx, op) => Kind::If,
+        _ if TransferReadOp::isa(ctx, op) => Kind::Read,
+        _ if TransferWriteOp::isa(ctx, op) => Kind::WriteDest,
+        _ if ToTensorOp::isa(ctx, op) => Kind::ToTensor,
+        _ if ToBufferOp::isa(ctx, op) => Kind::ToBuffer,
+        _ if MaterializeInDestinationOp::isa(ctx, op) => Kind::Materialize,
+        _ if structured(ctx, op).is_some() => Kind::Structured,
+        _ => return None,
+    };
+    Some(k)
+}
+
+/// The `outs` operand positions of a structured op.
+pub fn structured_outs(ctx: &Context, op: OpId) -> std::ops::Range<usize> {
+    let s = structured(ctx, op).expect("a structured op");
+    let n = ctx.operands(op).len();
+    n - s.outputs.len()..n
+}
+
+/// The position of the destination operand of a [`Kind::WriteDest`] op
+/// (`vector.transfer_write %v, %dest[...]`, `tensor.insert %s into
+/// %dest[...]`).
+pub fn dest_index(_ctx: &Context, _op: OpId) -> usize {
+    1
+}
+
+/// The block argument of a loop that operand `i` of `op` initializes.
+pub fn loop_region_arg(ctx: &Context, op: OpId, i: usize) -> Option<Value> {
+    let body = ctx.blocks(ctx.regions(op)[0])[0];
+    let args = ctx.block_args(body);
+    if ForOp::isa(ctx, op) {
+        return i.checked_sub(3).and_then(|k| args.get(1 + k)).copied();
+    }
+    if ForallOp::isa(ctx, op) {
+        let outs = ForallOp(op).outputs(ctx);
+        let first = ctx.operands(op).len() - outs.len();
+        let ivs = args.len() - outs.len();
+        return i.checked_sub(first).and_then(|k| args.get(ivs + k)).copied();
+    }
+    None
+}
+
+/// Ops and their operand index: one use of a value.
+pub type Use = (OpId, usize);
+
+/// Interface queries, answered per kind.
+pub struct Model<'a> {
+    pub ctx: &'a Context,
+    pub function_boundaries: bool,
+}
+
+impl Model<'_> {
+    pub fn kind(&self, op: OpId) -> Option<Kind> {
+        kind(self.ctx, op, self.function_boundaries)
+    }
+
+    /// `bufferizesToMemoryRead`: unknown ops read.
+    pub fn reads(&self, (op, i): Use) -> bool {
+        let ctx = self.ctx;
+        let Some(k) = self.kind(op) else { return true };
+        match k {
+            Kind::ExtractSlice | Kind::Reshape | Kind::Metadata => false,
+            Kind::InsertSlice | Kind::ParallelInsertSlice => i == 0 || (i == 1 && !insert_covers_dest(ctx, op)),
+            Kind::Structured => {
+                let outs = structured_outs(ctx, op);
+                if !outs.contains(&i) {
+                    return true;
+                }
+                let Some(r) = ctx.regions(op).first() else { return true };
+                let Some(b) = ctx.blocks(*r).first() else { return true };
+                ctx.block_args(*b).get(i).is_none_or(|a| !ctx.use_empty(*a))
+            }
+            Kind::For | Kind::Forall => loop_region_arg(ctx, op, i).is_some_and(|a| self.is_value_read(a)),
+            Kind::Materialize => i == 0,
+            Kind::WriteDest if TransferWriteOp::isa(ctx, op) => !transfer_write_covers_dest(ctx, op),
+            _ => true,
+        }
+    }
+
+    /// `bufferizesToMemoryWrite`: unknown ops write.
+    pub fn writes(&self, (op, i): Use) -> bool {
+        let ctx = self.ctx;
+        let Some(k) = self.kind(op) else { return true };
+        match k {
+            Kind::InsertSlice | Kind::ParallelInsertSlice => i == 1,
+            Kind::WriteDest => i == dest_index(ctx, op),
+            Kind::Structured => structured_outs(ctx, op).contains(&i),
+            Kind::For | Kind::Forall => loop_region_arg(ctx, op, i).is_some(),
+            Kind::Materialize => i == 1,
+            Kind::ToBuffer => false,
+            _ => false,
+        }
+    }
+
+    /// `getAliasingValues`: the results that share operand `i`'s buffer
+    /// when it bufferizes in place, and whether they are equivalent (the
+    /// same buffer, not a part of it).
+    pub fn aliasing_results(&self, (op, i): Use) -> SmallVec<[(Value, bool); 1]> {
+        let ctx = self.ctx;
+        let res = ctx.results(op);
+        let Some(k) = self.kind(op) else {
+            return res.iter().filter(|r| is_tensor(ctx, **r)).map(|r| (*r, false)).collect();
+        };
+        match k {
+            Kind::ExtractSlice => SmallVec::from_elem((res[0], false), 1),
+            Kind::Reshape => SmallVec::from_elem((res[0], true), 1),
+            Kind::InsertSlice if i == 1 => SmallVec::from_elem((res[0], true), 1),
+            Kind::WriteDest if i == dest_index(ctx, op) && !res.is_empty() && is_tensor(ctx, res[0]) => {
+                SmallVec::from_elem((res[0], true), 1)
+            }
+            Kind::Materialize if i == 1 && !res.is_empty() => SmallVec::from_elem((res[0], true), 1),
+            Kind::Structured => {
+                let outs = structured_outs(ctx, op);
+                if outs.contains(&i) {
+                    SmallVec::from_elem((res[i - outs.start], true), 1)
+                } else {
+                    SmallVec::new()
+                }
+            }
+            Kind::For => i.checked_sub(3).map(|k| SmallVec::from_elem((res[k], true), 1)).unwrap_or_default(),
+            Kind::Forall => {
+                let n = ForallOp(op).outputs(ctx).len();
+                let first = ctx.operands(op).len() - n;
+                i.checked_sub(first).map(|k| SmallVec::from_elem((res[k], true), 1)).unwrap_or_default()
+            }
+            Kind::Yield => match ctx.parent_op(op) {
+                Some(p) if IfOp::isa(ctx, p) => SmallVec::from_elem((ctx.results(p)[i], true), 1),
+                _ => SmallVec::new(),
+            },
+            _ => SmallVec::new(),
+        }
+    }
+
+    /// The operands (and yields, for `scf.if`) a result aliases.
+    pub fn aliasing_operands(&self, v: Value) -> SmallVec<[Use; 2]> {
+        let ctx = self.ctx;
+        let ValueDef::Result { op, index } = ctx.value_def(v) else { return SmallVec::new() };
+        let mut out = SmallVec::new();
+        if IfOp::isa(ctx, op) {
+            for r in ctx.regions(op) {
+                if let Some(b) = ctx.blocks(*r).first() {
+                    if let Some(y) = ctx.last_op(*b) {
+                        if YieldOp::isa(ctx, y) {
+                            out.push((y, index as usize));
+                        }
+                    }
+                }
+            }
+            return out;
+        }
+        for i in 0..ctx.operands(op).len() {
+            if is_tensor(ctx, ctx.operands(op)[i]) && self.aliasing_results((op, i)).iter().any(|(r, _)| *r == v) {
+                out.push((op, i));
+            }
+        }
+        out
+    }
+
+    /// `bufferizesToMemoryWrite(Value)`: whether `v` is a definition, a
+    /// value whose buffer holds data written when it was made.
+    pub fn is_definition(&self, v: Value) -> bool {
+        let ctx = self.ctx;
+        let ValueDef::Result { op, .. } = ctx.value_def(v) else { return true };
+        match self.kind(op) {
+            None => true,
+            Some(Kind::Empty) => false,
+            Some(Kind::If) => true,
+            Some(_) => {
+                let ops = self.aliasing_operands(v);
+                ops.is_empty() || ops.iter().any(|u| self.writes(*u))
+            }
+        }
+    }
+
+    /// `isValueRead`: whether a use of `v`, or of a view made of it,
+    /// reads.
+    pub fn is_value_read(&self, v: Value) -> bool {
+        let ctx = self.ctx;
+        let mut work: Vec<Use> = ctx.uses(v).iter().map(|u| (u.op, u.operand as usize)).collect();
+        let mut seen = 0;
+        while let Some(u) = work.pop() {
+            seen += 1;
+            if seen > 100_000 {
+                return true;
+            }
+            if self.reads(u) {
+                return true;
+            }
+            if !self.writes(u) {
+                for (r, _) in self.aliasing_results(u) {
+                    work.extend(ctx.uses(r).iter().map(|u| (u.op, u.operand as usize)));
+                }
+            }
+        }
+        false
+    }
+}
+
+/// Whether an insert_slice writes its whole destination (so it does not
+/// read it): static sizes equal to the destination shape, offsets 0,
+/// strides 1.
+pub fn insert_covers_dest(ctx: &Context, op: OpId) -> bool {
+    let Some(sv) = tensor_d::slice_view(ctx, op) else { return false };
+    let dest = ctx.operands(op)[1];
+    let TypeKind::Tensor { shape, .. } = ctx.value_type_kind(dest) else { return false };
+    sv.offsets.1.is_empty()
+        && sv.sizes.1.is_empty()
+        && sv.strides.1.is_empty()
+        && sv.offsets.0.iter().all(|o| *o == 0)
+        && sv.strides.0.iter().all(|s| *s == 1)
+        && sv.sizes.0 == shape.as_slice()
+        && !shape.contains(&tessel_ir::types::DYNAMIC)
+}
+
+/// Whether a `vector.transfer_write` overwrites its whole (static)
+/// destination: indices 0, no mask, the vector at least as large (MLIR's
+/// `TransferWriteOpInterface::bufferizesToMemoryRead`).
+fn transfer_write_covers_dest(ctx: &Context, op: OpId) -> bool {
+    let ops = ctx.operands(op);
+    let TypeKind::Tensor { shape, .. } = ctx.value_type_kind(ops[1]) else { return false };
+    let TypeKind::Vector { shape: vshape, .. } = ctx.value_type_kind(ops[0]) else { return false };
+    if shape.contains(&tessel_ir::types::DYNAMIC) || ops.len() != 2 + shape.len() {
+        return false; // dynamic, or masked (the mask is the last operand)
+    }
+    let zero = |v: &Value| tessel_ir::dialects::pack::constant_int(ctx, *v) == Some(0);
+    ops[2..].iter().all(zero) && shape.len() == vshape.len() && shape.iter().zip(vshape).all(|(d, v)| d <= v)
+}

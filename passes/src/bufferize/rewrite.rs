@@ -1,0 +1,854 @@
+//! The rewrite after the analysis: every tensor op becomes memref ops at
+//! its place, as MLIR 22's `bufferizeOp` builds them (op for op: allocs
+//! aligned to 64 bytes, `memref.subview` + `memref.copy` for slices,
+//! dynamic sizes read with `memref.dim`, constants as private globals,
+//! `memref.cast` to the loop's or the branch's buffer type).
+
+use rustc_hash::FxHashMap;
+use tessel_ir::builder::{Builder, InsertPoint};
+use tessel_ir::context::{OpSpec, ValueDef};
+use tessel_ir::dialects::bufferization::{ToBufferOp, ToTensorOp};
+use tessel_ir::dialects::memref::layout::{self, memref_parts, memref_type, Strided};
+use tessel_ir::dialects::memref::{AllocOp, CastOp, CollapseShapeOp, CopyOp, DimOp, ExpandShapeOp, SubViewOp};
+use tessel_ir::dialects::scf::{ForOp, ForallOp};
+use tessel_ir::dialects::tensor as tensor_d;
+use tessel_ir::types::{TypeKind, DYNAMIC};
+use tessel_ir::{Attr, Context, Diagnostic, Loc, OpId, Type, Value};
+
+use super::analysis::Analysis;
+use super::model::{self, is_tensor, Kind, Model, Use};
+use super::{BufferizeOptions, LayoutChoice};
+
+/// Rewrites tensor ops into memref ops.
+pub struct Rewriter<'a> {
+    pub ctx: &'a mut Context,
+    pub analysis: &'a Analysis,
+    pub opts: &'a BufferizeOptions,
+    /// The module, where constants become globals.
+    pub module: OpId,
+    /// The buffer of each tensor value bufferized so far.
+    pub buffers: FxHashMap<Value, Value>,
+    /// Tensor ops replaced, erased at the end (last first).
+    pub replaced: Vec<OpId>,
+    /// Globals made for constants, by value attribute.
+    pub globals: FxHashMap<Attr, String>,
+    /// The tensor types of values retyped into their own buffers.
+    pub tensor_types: FxHashMap<Value, Type>,
+}
+
+/// A fully dynamic strided layout of `rank` dims.
+pub fn fully_dynamic(rank: usize) -> Strided {
+    Strided { strides: vec![DYNAMIC; rank], offset: DYNAMIC }
+}
+
+/// The memref type of a ranked tensor type with `layout` (None: identity).
+pub fn memref_for(ctx: &mut Context, tensor: Type, layout: LayoutChoice) -> Type {
+    match ctx.type_kind(tensor).clone() {
+        TypeKind::Tensor { shape, elem, .. } => {
+            let l = match layout {
+                LayoutChoice::Identity => None,
+                LayoutChoice::FullyDynamic | LayoutChoice::Infer => Some(fully_dynamic(shape.len())),
+            };
+            memref_type(ctx, shape, elem, l.as_ref(), None)
+        }
+        TypeKind::UnrankedTensor { elem } => ctx.ty(TypeKind::UnrankedMemRef { elem, memory_space: None }),
+        _ => tensor,
+    }
+}
+
+impl Rewriter<'_> {
+    fn model(&self) -> Model<'_> {
+        Model { ctx: self.ctx, function_boundaries: self.opts.function_boundaries }
+    }
+
+    fn builder(&mut self, ip: InsertPoint, loc: Loc) -> Builder<'_> {
+        Builder::new(self.ctx, ip, loc)
+    }
+
+    /// Whether `v` is a tensor, or was one before it was retyped into its
+    /// own buffer (function arguments, loop-carried values).
+    pub fn tensorish(&self, v: Value) -> bool {
+        is_tensor(self.ctx, v) || self.buffers.get(&v) == Some(&v)
+    }
+
+    /// The buffer of tensor `v`: bufferized already, or a
+    /// `bufferization.to_buffer` of it (a function argument without
+    /// function boundaries, a result of an op left alone).
+    ///
+    /// As MLIR's `getBuffer`, every request for a value that was not
+    /// bufferized makes its own `to_buffer` (at the top of the block for an
+    /// argument, right after the op otherwise).
+    pub fn buffer(&mut self, v: Value) -> Value {
+        if let Some(b) = self.buffers.get(&v) {
+            return *b;
+        }
+        let ty = memref_for(self.ctx, self.ctx.value_type(v), self.opts.unknown_layout);
+        let (ip, loc) = match self.ctx.value_def(v) {
+            ValueDef::BlockArg { block, .. } => {
+                let loc = self.ctx.block_arg_loc(v).unwrap_or_else(|| self.ctx.unknown_loc());
+                match self.ctx.first_op(block) {
+                    Some(f) => (InsertPoint::Before(f), loc),
+                    None => (InsertPoint::End(block), loc),
+                }
+            }
+            ValueDef::Result { op, .. } => {
+                let loc = self.ctx.op_loc(op);
+                match self.ctx.next_op(op) {
+                    Some(n) => (InsertPoint::Before(n), loc),
+                    None => (InsertPoint::End(self.ctx.op_block(op).expect("op in a block")), loc),
+                }
+            }
+            ValueDef::Detached => unreachable!("a detached tensor"),
+        };
+        let mut b = self.builder(ip, loc);
+        ToBufferOp::create(&mut b, v, false, &[ty], vec![]).memref(b.ctx)
+    }
+
+    /// Dynamic sizes of `buf` read with `memref.dim` (a constant index
+    /// made for each, as MLIR's builders do before any folding).
+    fn dynamic_sizes(&mut self, ip: InsertPoint, loc: Loc, buf: Value) -> Vec<Value> {
+        let Some(parts) = memref_parts(self.ctx, self.ctx.value_type(buf)) else { return vec![] };
+        let mut b = self.builder(ip, loc);
+        let index = b.ctx.index_type();
+        let mut sizes = Vec::new();
+        for (d, s) in parts.shape.iter().enumerate() {
+            if *s == DYNAMIC {
+                let c = b.int_const_here(d as i128, index);
+                sizes.push(DimOp::create(&mut b, buf, c, &[index], vec![]).result(b.ctx));
+            }
+        }
+        sizes
+    }
+
+    /// `memref.alloc(sizes) {alignment = 64 : i64}` of `ty`'s shape with an
+    /// identity layout.
+    pub fn alloc(&mut self, ip: InsertPoint, loc: Loc, shape_of: Type, sizes: &[Value]) -> Value {
+        let parts = memref_parts(self.ctx, shape_of);
+        let ty = match (parts, self.ctx.type_kind(shape_of).clone()) {
+            (Some(p), _) => memref_type(self.ctx, p.shape, p.elem, None, p.memory_space),
+            (None, TypeKind::Tensor { shape, elem, .. }) => memref_type(self.ctx, shape, elem, None, None),
+            _ => shape_of,
+        };
+        let i64t = self.ctx.int_type(64);
+        let align = self.ctx.int_attr(64, i64t);
+        let mut b = self.builder(ip, loc);
+        AllocOp::create(&mut b, sizes, &[], Some(align), &[ty], vec![]).memref(b.ctx)
+    }
+
+    /// A new buffer like `buf` (sizes read from it), copied from it when
+    /// `copy`.
+    fn alloc_like(&mut self, ip: InsertPoint, loc: Loc, buf: Value, copy: bool) -> Value {
+        let sizes = self.dynamic_sizes(ip, loc, buf);
+        let ty = self.ctx.value_type(buf);
+        let a = self.alloc(ip, loc, ty, &sizes);
+        if copy {
+            let mut b = self.builder(ip, loc);
+            CopyOp::create(&mut b, buf, a, &[], vec![]);
+        }
+        a
+    }
+
+    /// The buffer operand `u` uses: its value's buffer in place, or a copy
+    /// made before the op (no copy when the old contents are never read).
+    pub fn operand_buffer(&mut self, u: Use) -> Value {
+        let v = self.ctx.operands(u.0)[u.1];
+        if self.analysis.in_place.contains(&u) || !self.model().writes(u) {
+            return self.buffer(v);
+        }
+        let copy = self.analysis.copied.contains(&u);
+        let loc = self.ctx.op_loc(u.0);
+        let here = InsertPoint::Before(u.0);
+        let dynamic = match self.ctx.value_type_kind(v) {
+            TypeKind::Tensor { shape, .. } | TypeKind::MemRef { shape, .. } => shape.contains(&DYNAMIC),
+            _ => true,
+        };
+        if !copy && !dynamic {
+            let ty = self.ctx.value_type(v);
+            return self.alloc(here, loc, ty, &[]);
+        }
+        let buf = self.buffer(v);
+        self.alloc_like(here, loc, buf, copy)
+    }
+
+    /// Records that tensor op `op` is replaced, its results by `bufs`.
+    fn replace(&mut self, op: OpId, bufs: &[Value]) {
+        let results = self.ctx.results(op).to_vec();
+        for (r, b) in results.iter().zip(bufs) {
+            self.buffers.insert(*r, *b);
+        }
+        self.replaced.push(op);
+    }
+
+    /// Bufferizes one op.
+    pub fn bufferize_op(&mut self, op: OpId) -> Result<(), Diagnostic> {
+        let Some(k) = self.model().kind(op) else { return Ok(()) };
+        let loc = self.ctx.op_loc(op);
+        let here = InsertPoint::Before(op);
+        match k {
+            Kind::Empty => {
+                if self.ctx.results(op).iter().all(|r| self.ctx.use_empty(*r)) {
+                    self.replace(op, &[]);
+                    return Ok(());
+                }
+                let sizes = self.ctx.operands(op).to_vec();
+                let ty = self.ctx.value_type(self.ctx.result(op, 0));
+                let a = self.alloc(here, loc, ty, &sizes);
+                self.replace(op, &[a]);
+            }
+            Kind::Constant => {
+                let r = self.ctx.result(op, 0);
+                if !self.tensorish(r) {
+                    return Ok(());
+                }
+                let g = self.global_for(op)?;
+                self.replace(op, &[g]);
+            }
+            Kind::ExtractSlice => self.extract_slice(op, loc)?,
+            Kind::InsertSlice | Kind::ParallelInsertSlice => self.insert_slice(op, k, loc)?,
+            Kind::Reshape => self.reshape(op, loc)?,
+            Kind::Metadata => {
+                let src = self.buffer(self.ctx.operands(op)[0]);
+                let mut b = self.builder(here, loc);
+                let r = b.ctx.result(op, 0);
+                let ty = b.ctx.value_type(r);
+                let new = if tensor_d::DimOp::isa(b.ctx, op) {
+                    let idx = b.ctx.operands(op)[1];
+                    DimOp::create(&mut b, src, idx, &[ty], vec![]).result(b.ctx)
+                } else {
+                    let o = b.op("memref.rank", &[src], &[ty], &[]);
+                    b.ctx.result(o, 0)
+                };
+                self.ctx.replace_all_uses(r, new);
+                self.replaced.push(op);
+            }
+            Kind::Read => {
+                let buf = self.buffer(self.ctx.operands(op)[0]);
+                if tensor_d::ExtractOp::isa(self.ctx, op) {
+                    let idx = self.ctx.operands(op)[1..].to_vec();
+                    let r = self.ctx.result(op, 0);
+                    let ty = self.ctx.value_type(r);
+                    let mut ops = vec![buf];
+                    ops.extend(idx);
+                    let mut b = self.builder(here, loc);
+                    let l = b.op("memref.load", &ops, &[ty], &[]);
+                    let new = b.ctx.result(l, 0);
+                    self.ctx.replace_all_uses(r, new);
+                    self.replaced.push(op);
+                } else {
+                    self.ctx.set_operand(op, 0, buf);
+                }
+            }
+            Kind::WriteDest => {
+                let d = model::dest_index(self.ctx, op);
+                let buf = self.operand_buffer((op, d));
+                let mut operands = self.ctx.operands(op).to_vec();
+                operands[d] = buf;
+                let name = if tensor_d::InsertOp::isa(self.ctx, op) { "memref.store" } else { self.ctx.op_name(op) };
+                let name = name.to_string();
+                let mut attrs = self.ctx.op(op).attrs.clone();
+                if name == "memref.store" {
+                    attrs = Default::default();
+                }
+                self.recreate(op, &name, operands, attrs);
+                self.replace(op, &[buf]);
+            }
+            Kind::Structured => {
+                let mut operands = self.ctx.operands(op).to_vec();
+                let outs = model::structured_outs(self.ctx, op);
+                for (i, v) in operands.iter_mut().enumerate() {
+                    if self.tensorish(*v) {
+                        *v = if outs.contains(&i) { self.operand_buffer((op, i)) } else { self.buffer(*v) };
+                    }
+                }
+                let bufs: Vec<Value> = outs.clone().map(|i| operands[i]).collect();
+                let name = self.ctx.op_name(op).to_string();
+                let attrs = self.ctx.op(op).attrs.clone();
+                self.recreate(op, &name, operands, attrs);
+                self.replace(op, &bufs);
+            }
+            Kind::For => self.for_op(op)?,
+            Kind::Forall => self.forall_op(op, loc)?,
+            Kind::If => {} // settled by the yield of its last branch
+            Kind::Yield => self.yield_op(op)?,
+            Kind::Return => self.return_op(op)?,
+            Kind::ToTensor => {
+                let m = self.ctx.operands(op)[0];
+                self.replace(op, &[m]);
+            }
+            Kind::ToBuffer => {
+                let t = self.ctx.operands(op)[0];
+                let buf = self.buffer(t);
+                let r = self.ctx.result(op, 0);
+                let (bt, rt) = (self.ctx.value_type(buf), self.ctx.value_type(r));
+                let new = if bt == rt {
+                    buf
+                } else {
+                    let mut b = self.builder(here, loc);
+                    CastOp::create(&mut b, buf, &[rt], vec![]).dest(b.ctx)
+                };
+                self.ctx.replace_all_uses(r, new);
+                self.replaced.push(op);
+            }
+            Kind::Materialize => {
+                let src = self.buffer(self.ctx.operands(op)[0]);
+                let dest_v = self.ctx.operands(op)[1];
+                let dest = if self.tensorish(dest_v) { self.operand_buffer((op, 1)) } else { dest_v };
+                let mut b = self.builder(here, loc);
+                CopyOp::create(&mut b, src, dest, &[], vec![]);
+                let bufs = if self.ctx.results(op).is_empty() { vec![] } else { vec![dest] };
+                self.replace(op, &bufs);
+            }
+            Kind::FromElements => {
+                let r = self.ctx.result(op, 0);
+                let ty = self.ctx.value_type(r);
+                let TypeKind::Tensor { shape, .. } = self.ctx.type_kind(ty).clone() else { return Ok(()) };
+                let a = self.alloc(here, loc, ty, &[]);
+                let elems = self.ctx.operands(op).to_vec();
+                let mut b = self.builder(here, loc);
+                let index = b.ctx.index_type();
+                let total: i64 = shape.iter().product();
+                for (lin, e) in (0..total).zip(elems) {
+                    let mut idx = Vec::with_capacity(shape.len());
+                    let mut rest = lin;
+                    for d in shape.iter().rev() {
+                        idx.push(rest % d);
+                        rest /= d;
+                    }
+                    idx.reverse();
+                    let mut ops = vec![e, a];
+                    for i in idx {
+                        ops.push(b.int_const_here(i as i128, index));
+                    }
+                    b.op("memref.store", &ops, &[], &[]);
+                }
+                self.replace(op, &[a]);
+            }
+        }
+        Ok(())
+    }
+
+    /// A new op named `name` at `op`'s place with `operands`, `op`'s
+    /// non-tensor results and its regions.
+    fn recreate(&mut self, op: OpId, name: &str, operands: Vec<Value>, attrs: tessel_ir::context::AttrMap) -> OpId {
+        let results: Vec<Value> = self.ctx.results(op).iter().copied().filter(|r| !self.tensorish(*r)).collect();
+        let result_types = results.iter().map(|r| self.ctx.value_type(*r)).collect();
+        let regions = self.ctx.take_regions(op);
+        let spec = OpSpec {
+            name: self.ctx.sym(name),
+            operands: operands.into_iter().collect(),
+            result_types,
+            attrs,
+            regions,
+            successors: vec![],
+            loc: self.ctx.op_loc(op),
+        };
+        let new = self.ctx.create_op(spec);
+        self.ctx.insert_op_before(op, new);
+        for (k, r) in results.iter().enumerate() {
+            let nr = self.ctx.result(new, k);
+            self.ctx.replace_all_uses(*r, nr);
+        }
+        new
+    }
+
+    fn extract_slice(&mut self, op: OpId, loc: Loc) -> Result<(), Diagnostic> {
+        let src = self.buffer(self.ctx.operands(op)[0]);
+        let sv = tensor_d::slice_params(self.ctx, op).expect("a verified slice");
+        let res_t = self.ctx.value_type(self.ctx.result(op, 0));
+        let TypeKind::Tensor { shape: want, .. } = self.ctx.type_kind(res_t).clone() else { return Ok(()) };
+        let ty = subview_result_type(self.ctx, self.ctx.value_type(src), &sv, &want)
+            .ok_or_else(|| Diagnostic::error(loc, "could not infer the subview's layout"))?;
+        let mut b = self.builder(InsertPoint::Before(op), loc);
+        let view = SubViewOp::create(
+            &mut b,
+            src,
+            &sv.offsets.1,
+            &sv.sizes.1,
+            &sv.strides.1,
+            &sv.offsets.0,
+            &sv.sizes.0,
+            &sv.strides.0,
+            &[ty],
+            vec![],
+        )
+        .result(b.ctx);
+        let u = (op, 0);
+        let result = if self.analysis.in_place.contains(&u) {
+            view
+        } else {
+            let copy = self.analysis.copied.contains(&u);
+            self.alloc_like(InsertPoint::Before(op), loc, view, copy)
+        };
+        self.replace(op, &[result]);
+        Ok(())
+    }
+
+    fn insert_slice(&mut self, op: OpId, k: Kind, loc: Loc) -> Result<(), Diagnostic> {
+        let src = self.buffer(self.ctx.operands(op)[0]);
+        let dest = self.operand_buffer((op, 1));
+        let sv = tensor_d::slice_params(self.ctx, op).expect("a verified slice");
+        let src_t = self.ctx.value_type(self.ctx.operands(op)[0]);
+        let want = match self.ctx.type_kind(src_t) {
+            TypeKind::Tensor { shape, .. } => shape.clone(),
+            _ => sv.sizes.0.clone(),
+        };
+        let ty = subview_result_type(self.ctx, self.ctx.value_type(dest), &sv, &want)
+            .ok_or_else(|| Diagnostic::error(loc, "could not infer the subview's layout"))?;
+        // parallel_insert_slice writes at the end of the forall body.
+        let ip = if k == Kind::ParallelInsertSlice {
+            InsertPoint::Before(self.ctx.parent_op(op).expect("in an scf.forall.in_parallel"))
+        } else {
+            InsertPoint::Before(op)
+        };
+        let mut b = self.builder(ip, loc);
+        let view = SubViewOp::create(
+            &mut b,
+            dest,
+            &sv.offsets.1,
+            &sv.sizes.1,
+            &sv.strides.1,
+            &sv.offsets.0,
+            &sv.sizes.0,
+            &sv.strides.0,
+            &[ty],
+            vec![],
+        )
+        .result(b.ctx);
+        CopyOp::create(&mut b, src, view, &[], vec![]);
+        let bufs = if k == Kind::InsertSlice { vec![dest] } else { vec![] };
+        self.replace(op, &bufs);
+        Ok(())
+    }
+
+    fn reshape(&mut self, op: OpId, loc: Loc) -> Result<(), Diagnostic> {
+        let here = InsertPoint::Before(op);
+        let mut src = self.buffer(self.ctx.operands(op)[0]);
+        let res_t = self.ctx.value_type(self.ctx.result(op, 0));
+        let new = if tensor_d::CastOp::isa(self.ctx, op) {
+            let src_t = self.ctx.value_type(src);
+            let layout = if layout::has_identity_layout(self.ctx, src_t) {
+                LayoutChoice::Identity
+            } else {
+                LayoutChoice::FullyDynamic
+            };
+            let ty = memref_for(self.ctx, res_t, layout);
+            let mut b = self.builder(here, loc);
+            CastOp::create(&mut b, src, &[ty], vec![]).dest(b.ctx)
+        } else {
+            let reassoc = self.ctx.get_attr(op, "reassociation");
+            let groups = reassociation_groups(self.ctx, reassoc);
+            let TypeKind::Tensor { shape, .. } = self.ctx.type_kind(res_t).clone() else { return Ok(()) };
+            if tensor_d::ExpandShapeOp::isa(self.ctx, op) {
+                let src_t = self.ctx.value_type(src);
+                let ty = layout::expanded_type(self.ctx, src_t, &shape, &groups)
+                    .ok_or_else(|| Diagnostic::error(loc, "could not infer the expanded layout"))?;
+                let dyn_shape = self.ctx.operands(op)[1..].to_vec();
+                let mut b = self.builder(here, loc);
+                ExpandShapeOp::create(&mut b, src, &dyn_shape, reassoc, &shape, &[ty], vec![]).result(b.ctx)
+            } else {
+                if !guaranteed_collapsible(self.ctx, self.ctx.value_type(src), &groups) {
+                    src = self.alloc_like(here, loc, src, true);
+                }
+                let src_t = self.ctx.value_type(src);
+                let parts = memref_parts(self.ctx, src_t).expect("a memref");
+                let l = if layout::has_identity_layout(self.ctx, src_t) {
+                    None
+                } else {
+                    layout::collapsed_layout(self.ctx, src_t, &groups)
+                };
+                let ty = memref_type(self.ctx, shape, parts.elem, l.as_ref(), parts.memory_space);
+                let mut b = self.builder(here, loc);
+                CollapseShapeOp::create(&mut b, src, reassoc, &[ty], vec![]).result(b.ctx)
+            }
+        };
+        self.replace(op, &[new]);
+        Ok(())
+    }
+
+    /// `scf.for`: the same loop over buffers (its results, block arguments
+    /// and inits retyped in place).
+    fn for_op(&mut self, op: OpId) -> Result<(), Diagnostic> {
+        let n = ForOp(op).init_args(self.ctx).len();
+        let body = self.ctx.blocks(self.ctx.regions(op)[0])[0];
+        for k in 0..n {
+            let init = self.ctx.operands(op)[3 + k];
+            if !self.tensorish(init) {
+                continue;
+            }
+            let buf = self.operand_buffer((op, 3 + k));
+            let ty = self.ctx.value_type(buf);
+            self.ctx.set_operand(op, 3 + k, buf);
+            let arg = self.ctx.block_args(body)[1 + k];
+            let res = self.ctx.result(op, k);
+            self.retype(arg, ty);
+            self.retype(res, ty);
+        }
+        Ok(())
+    }
+
+    /// A tensor value becomes its own buffer, retyped; uses by ops left
+    /// alone read it through a `bufferization.to_tensor`.
+    fn retype(&mut self, v: Value, ty: Type) {
+        let tensor_t = self.ctx.value_type(v);
+        let leftover: Vec<(OpId, usize)> = self
+            .ctx
+            .uses(v)
+            .iter()
+            .map(|u| (u.op, u.operand as usize))
+            .filter(|(o, _)| self.model().kind(*o).is_none())
+            .collect();
+        self.tensor_types.insert(v, tensor_t);
+        self.ctx.set_value_type(v, ty);
+        self.buffers.insert(v, v);
+        if leftover.is_empty() {
+            return;
+        }
+        let (ip, loc) = match self.ctx.value_def(v) {
+            ValueDef::Result { op, .. } => (
+                self.ctx
+                    .next_op(op)
+                    .map(InsertPoint::Before)
+                    .unwrap_or(InsertPoint::End(self.ctx.op_block(op).unwrap())),
+                self.ctx.op_loc(op),
+            ),
+            ValueDef::BlockArg { block, .. } => (
+                self.ctx.first_op(block).map(InsertPoint::Before).unwrap_or(InsertPoint::End(block)),
+                self.ctx.unknown_loc(),
+            ),
+            ValueDef::Detached => return,
+        };
+        let mut b = self.builder(ip, loc);
+        let t = ToTensorOp::create(&mut b, v, false, false, &[tensor_t], vec![]).result(b.ctx);
+        for (o, i) in leftover {
+            self.ctx.set_operand(o, i, t);
+        }
+    }
+
+    fn forall_op(&mut self, op: OpId, loc: Loc) -> Result<(), Diagnostic> {
+        let f = ForallOp(op);
+        let outs = f.outputs(self.ctx).to_vec();
+        let first = self.ctx.operands(op).len() - outs.len();
+        let bufs: Vec<Value> = (0..outs.len()).map(|k| self.operand_buffer((op, first + k))).collect();
+        let body = self.ctx.blocks(self.ctx.regions(op)[0])[0];
+        let args = self.ctx.block_args(body).to_vec();
+        let ivs = args.len() - outs.len();
+        // A new forall without shared outputs; the body's ops move over.
+        let lb = f.dynamic_lower_bound(self.ctx).to_vec();
+        let ub = f.dynamic_upper_bound(self.ctx).to_vec();
+        let st = f.dynamic_step(self.ctx).to_vec();
+        let mut attrs = self.ctx.op(op).attrs.clone();
+        let seg = self.ctx.sym("operandSegmentSizes");
+        let i32t = self.ctx.int_type(32);
+        let segs = self.ctx.attr(tessel_ir::attrs::AttrKind::DenseArray {
+            elem: i32t,
+            values: vec![lb.len() as i64, ub.len() as i64, st.len() as i64, 0],
+        });
+        attrs.insert(seg, segs);
+        let region = self.ctx.create_region();
+        let new_body = self.ctx.append_block(region);
+        for a in &args[..ivs] {
+            let ty = self.ctx.value_type(*a);
+            let l = self.ctx.block_arg_loc(*a).unwrap_or(loc);
+            let na = self.ctx.add_block_arg_at(new_body, ty, l);
+            self.ctx.replace_all_uses(*a, na);
+        }
+        for (a, b) in args[ivs..].iter().zip(&bufs) {
+            self.buffers.insert(*a, *b);
+        }
+        let mut operands = lb;
+        operands.extend(ub);
+        operands.extend(st);
+        let spec = OpSpec {
+            name: self.ctx.sym("scf.forall"),
+            operands: operands.into_iter().collect(),
+            result_types: Default::default(),
+            attrs,
+            regions: vec![region],
+            successors: vec![],
+            loc,
+        };
+        let new = self.ctx.create_op(spec);
+        self.ctx.insert_op_before(op, new);
+        for o in self.ctx.block_op_list(body) {
+            self.ctx.unlink_op(o);
+            self.ctx.append_op(new_body, o);
+        }
+        self.replace(op, &bufs);
+        Ok(())
+    }
+
+    /// `scf.yield`: of a loop, the buffers (copies where a yielded value
+    /// is not the iteration's buffer, with `allow-return-allocs-from-loops`);
+    /// of an `scf.if`, settled once the last branch is bufferized: the
+    /// branches' buffer type, or the fully dynamic layout when they differ.
+    fn yield_op(&mut self, op: OpId) -> Result<(), Diagnostic> {
+        let parent = self.ctx.parent_op(op).expect("yield in an op");
+        let loc = self.ctx.op_loc(op);
+        let n = self.ctx.operands(op).len();
+        if ForOp::isa(self.ctx, parent) {
+            let body = self.ctx.op_block(op).unwrap();
+            let equivalent = |s: &Self, k: usize| {
+                let v = s.ctx.operands(op)[k];
+                let arg = s.ctx.block_args(body)[1 + k];
+                v == arg || s.analysis.equivalent.same(v, arg)
+            };
+            let mut vals = Vec::new();
+            for k in 0..n {
+                let v = self.ctx.operands(op)[k];
+                if !self.tensorish(v) {
+                    vals.push(v);
+                    continue;
+                }
+                let mut buf = self.buffer(v);
+                if !equivalent(self, k) {
+                    buf = self.alloc_like(InsertPoint::Before(op), loc, buf, true);
+                }
+                vals.push(buf);
+            }
+            let types: Vec<Type> = (0..n).map(|k| self.ctx.value_type(self.ctx.block_args(body)[1 + k])).collect();
+            for (k, v) in vals.iter().enumerate() {
+                let (have, want) = (self.ctx.value_type(*v), types[k]);
+                if have != want {
+                    let mut b = self.builder(InsertPoint::Before(op), loc);
+                    let c = CastOp::create(&mut b, *v, &[want], vec![]).dest(b.ctx);
+                    self.ctx.set_operand(op, k, c);
+                } else {
+                    self.ctx.set_operand(op, k, *v);
+                }
+            }
+            return Ok(());
+        }
+        // scf.if: wait for the last branch.
+        let regions = self.ctx.regions(parent).to_vec();
+        let last = regions.last().and_then(|r| self.ctx.blocks(*r).first()).and_then(|b| self.ctx.last_op(*b));
+        if last != Some(op) {
+            return Ok(());
+        }
+        let yields: Vec<OpId> =
+            regions.iter().filter_map(|r| self.ctx.blocks(*r).first()).filter_map(|b| self.ctx.last_op(*b)).collect();
+        for k in 0..n {
+            let r = self.ctx.result(parent, k);
+            if !self.tensorish(r) {
+                continue;
+            }
+            let bufs: Vec<Value> = yields.iter().map(|y| self.buffer(self.ctx.operands(*y)[k])).collect();
+            let first_t = self.ctx.value_type(bufs[0]);
+            let ty = if bufs.iter().all(|b| self.ctx.value_type(*b) == first_t) {
+                first_t
+            } else {
+                let t = self.tensor_types.get(&r).copied().unwrap_or_else(|| self.ctx.value_type(r));
+                memref_for(self.ctx, t, LayoutChoice::FullyDynamic)
+            };
+            for (y, b) in yields.iter().zip(&bufs) {
+                let v = if self.ctx.value_type(*b) != ty {
+                    let yl = self.ctx.op_loc(*y);
+                    let mut bb = self.builder(InsertPoint::Before(*y), yl);
+                    CastOp::create(&mut bb, *b, &[ty], vec![]).dest(bb.ctx)
+                } else {
+                    *b
+                };
+                self.ctx.set_operand(*y, k, v);
+            }
+            self.retype(r, ty);
+        }
+        Ok(())
+    }
+
+    /// `func.return` with function boundaries: returns the buffers. As
+    /// MLIR 22, a buffer whose type is not the boundary type gets a
+    /// `memref.cast` to it that the signature then does not use (fully
+    /// dynamic layouts), or is copied into an identity buffer
+    /// (`identity-layout-map`).
+    fn return_op(&mut self, op: OpId) -> Result<(), Diagnostic> {
+        let loc = self.ctx.op_loc(op);
+        let n = self.ctx.operands(op).len();
+        let mut vals = Vec::new();
+        for k in 0..n {
+            let v = self.ctx.operands(op)[k];
+            vals.push(if self.tensorish(v) { Some(self.buffer(v)) } else { None });
+        }
+        for (k, buf) in vals.into_iter().enumerate() {
+            let Some(buf) = buf else { continue };
+            let t = self.tensor_types_of_return(op, k);
+            let have = self.ctx.value_type(buf);
+            match self.opts.boundary_layout {
+                LayoutChoice::Identity => {
+                    let want = memref_for(self.ctx, t, LayoutChoice::Identity);
+                    if have != want {
+                        let a = self.alloc_like(InsertPoint::Before(op), loc, buf, true);
+                        self.ctx.set_operand(op, k, a);
+                        continue;
+                    }
+                }
+                _ => {
+                    let want = memref_for(self.ctx, t, LayoutChoice::FullyDynamic);
+                    if have != want {
+                        let mut b = self.builder(InsertPoint::Before(op), loc);
+                        CastOp::create(&mut b, buf, &[want], vec![]);
+                    }
+                }
+            }
+            self.ctx.set_operand(op, k, buf);
+        }
+        Ok(())
+    }
+
+    fn tensor_types_of_return(&self, op: OpId, k: usize) -> Type {
+        let v = self.ctx.operands(op)[k];
+        self.tensor_types.get(&v).copied().unwrap_or_else(|| self.ctx.value_type(v))
+    }
+
+    /// A `memref.get_global` of a private constant global holding a tensor
+    /// constant's value (one global per distinct value, named as MLIR's
+    /// `__constant_<shape>x<type>[_<n>]`, placed at the top of the module).
+    fn global_for(&mut self, op: OpId) -> Result<Value, Diagnostic> {
+        let loc = self.ctx.op_loc(op);
+        let value = self.ctx.get_attr(op, "value").ok_or_else(|| Diagnostic::error(loc, "constant without a value"))?;
+        let tt = self.ctx.value_type(self.ctx.result(op, 0));
+        let ty = memref_for(self.ctx, tt, LayoutChoice::Identity);
+        let name = match self.globals.get(&value) {
+            Some(n) => n.clone(),
+            None => {
+                let TypeKind::Tensor { shape, elem, .. } = self.ctx.type_kind(tt).clone() else {
+                    return Err(Diagnostic::error(loc, "a constant of an unranked tensor"));
+                };
+                let mut base = String::from("__constant_");
+                for d in &shape {
+                    base.push_str(&format!("{d}x"));
+                }
+                base.push_str(&tessel_ir::printer::type_to_string(self.ctx, elem));
+                let taken: Vec<String> = self.globals.values().cloned().collect();
+                let mut name = base.clone();
+                let mut n = 0;
+                while taken.contains(&name) || self.symbol_taken(&name) {
+                    name = format!("{base}_{n}");
+                    n += 1;
+                }
+                let body = self.ctx.blocks(self.ctx.regions(self.module)[0])[0];
+                let ip = match self.ctx.first_op(body) {
+                    Some(f) => InsertPoint::Before(f),
+                    None => InsertPoint::End(body),
+                };
+                let i64t = self.ctx.int_type(64);
+                let align = self.ctx.int_attr(64, i64t);
+                let (sym, vis, tya, unit) = (
+                    self.ctx.string_attr(&name),
+                    self.ctx.string_attr("private"),
+                    self.ctx.type_attr(ty),
+                    self.ctx.attr(tessel_ir::attrs::AttrKind::Unit),
+                );
+                let mut b = self.builder(ip, loc);
+                b.op(
+                    "memref.global",
+                    &[],
+                    &[],
+                    &[
+                        ("sym_name", sym),
+                        ("sym_visibility", vis),
+                        ("type", tya),
+                        ("initial_value", value),
+                        ("constant", unit),
+                        ("alignment", align),
+                    ],
+                );
+                self.globals.insert(value, name.clone());
+                name
+            }
+        };
+        let sym = self.ctx.sym(&name);
+        let r = self.ctx.attr(tessel_ir::attrs::AttrKind::SymbolRef { root: sym, nested: vec![] });
+        let mut b = self.builder(InsertPoint::Before(op), loc);
+        let g = b.op("memref.get_global", &[], &[ty], &[("name", r)]);
+        Ok(b.ctx.result(g, 0))
+    }
+
+    fn symbol_taken(&self, name: &str) -> bool {
+        let body = self.ctx.blocks(self.ctx.regions(self.module)[0])[0];
+        self.ctx.block_ops(body).any(|o| {
+            self.ctx.get_attr(o, "sym_name").is_some_and(
+                |a| matches!(self.ctx.attr_kind(a), tessel_ir::attrs::AttrKind::String { value, .. } if value == name),
+            )
+        })
+    }
+}
+
+/// The type of the subview that an extract_slice (or the destination view
+/// of an insert_slice) of `source` makes: MLIR's
+/// `SubViewOp::inferRankReducedResultType`, with unit dims dropped where
+/// the tensor's shape `want` has fewer dims.
+pub fn subview_result_type(ctx: &mut Context, source: Type, sv: &tensor_d::SliceParams, want: &[i64]) -> Option<Type> {
+    let parts = memref_parts(ctx, source)?;
+    let l = layout::subview_layout(&layout::strides_and_offset(ctx, source)?, &sv.offsets.0, &sv.strides.0);
+    let sizes = &sv.sizes.0;
+    let mut keep = vec![true; sizes.len()];
+    if want.len() < sizes.len() {
+        let mut j = 0;
+        for (i, s) in sizes.iter().enumerate() {
+            if j < want.len() && *s == want[j] {
+                j += 1;
+            } else if *s == 1 {
+                keep[i] = false;
+            } else {
+                return None;
+            }
+        }
+        if j != want.len() {
+            return None;
+        }
+    }
+    let shape: Vec<i64> = (0..sizes.len()).filter(|i| keep[*i]).map(|i| sizes[i]).collect();
+    let strides: Vec<i64> = (0..sizes.len()).filter(|i| keep[*i]).map(|i| l.strides[i]).collect();
+    let layout = Strided { strides, offset: l.offset };
+    Some(memref_type(ctx, shape, parts.elem, Some(&layout), parts.memory_space))
+}
+
+/// The groups of a `reassociation` attribute (`[[0, 1], [2]]`).
+pub fn reassociation_groups(ctx: &Context, a: Option<Attr>) -> Vec<Vec<i64>> {
+    use tessel_ir::attrs::AttrKind;
+    let Some(a) = a else { return vec![] };
+    let AttrKind::Array(groups) = ctx.attr_kind(a) else { return vec![] };
+    groups
+        .iter()
+        .map(|g| match ctx.attr_kind(*g) {
+            AttrKind::Array(ds) => ds
+                .iter()
+                .filter_map(|d| match ctx.attr_kind(*d) {
+                    AttrKind::Integer { value, .. } => Some(*value as i64),
+                    _ => None,
+                })
+                .collect(),
+            _ => vec![],
+        })
+        .collect()
+}
+
+/// MLIR's `isGuaranteedCollapsible` (`computeCollapsedLayoutMap` in its
+/// strict mode): every group provably contiguous, no dynamic stride in the
+/// way.
+pub fn guaranteed_collapsible(ctx: &Context, source: Type, groups: &[Vec<i64>]) -> bool {
+    if layout::has_identity_layout(ctx, source) {
+        return true;
+    }
+    let (Some(parts), Some(src)) = (memref_parts(ctx, source), layout::strides_and_offset(ctx, source)) else {
+        return false;
+    };
+    let Some(result) = layout::collapsed_layout(ctx, source, groups) else { return false };
+    for (g, stride) in groups.iter().zip(&result.strides) {
+        let mut running = *stride;
+        for w in g.windows(2).rev() {
+            let (outer, inner) = (w[0] as usize, w[1] as usize);
+            running = layout::mul(running, parts.shape[inner]);
+            let s = src.strides[outer];
+            if running == DYNAMIC || s == DYNAMIC {
+                return false;
+            }
+            if parts.shape[outer] == 1 {
+                continue;
+            }
+            if running != s {
+                return false;
+            }
+        }
+    }
+    true
+}
