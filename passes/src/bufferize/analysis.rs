@@ -129,7 +129,9 @@ pub fn analyze(ctx: &Context, ops: &[OpId], opts: &AnalysisOptions) -> Analysis 
     }
     // Ops tessel does not bufferize are analyzed too (they read and write
     // every tensor operand), as MLIR 22 does.
-    for &op in ops.iter().rev() {
+    // MLIR's default heuristic: bottom-up, over the post-order walk (a
+    // loop is analyzed before the ops in its body).
+    for op in post_order(ctx, ops).into_iter().rev() {
         for i in 0..ctx.operands(op).len() {
             let v = ctx.operands(op)[i];
             if !is_tensor(ctx, v) || st.result.in_place.contains(&(op, i)) {
@@ -256,7 +258,11 @@ impl State<'_> {
         let mut writes = Vec::new();
         for v in &vals {
             for w in self.uses(*v) {
-                if self.model.reads(w) {
+                // A read, or a use that makes a view that is read.
+                if self.model.reads(w)
+                    || (!self.model.writes(w)
+                        && self.model.aliasing_results(w).iter().any(|(r, _)| self.model.is_value_read(*r)))
+                {
                     reads.push(w);
                 }
                 if self.model.writes(w) && self.in_place(w) {
@@ -266,6 +272,22 @@ impl State<'_> {
         }
         if self.model.writes(u) {
             writes.push(u);
+        }
+        reads.sort_unstable();
+        reads.dedup();
+        writes.sort_unstable();
+        writes.dedup();
+        // A write inside an scf.forall to a buffer defined outside it races
+        // with the other threads: privatized (out of place).
+        if !reads.is_empty() {
+            for w in &writes {
+                let region = self.parallel_region_of_op(w.0);
+                for d in self.definitions_or_leaves(*w) {
+                    if self.parallel_region_of_value(d) != region {
+                        return true;
+                    }
+                }
+            }
         }
         for r in &reads {
             let defs = self.definitions(*r);
@@ -277,6 +299,49 @@ impl State<'_> {
             }
         }
         false
+    }
+
+    /// The values a write of `u` lands in: definitions, or the leaves of
+    /// the use-def chain (a `tensor.empty`, an argument).
+    fn definitions_or_leaves(&self, u: Use) -> Vec<Value> {
+        let mut out = Vec::new();
+        let mut work = vec![self.ctx.operands(u.0)[u.1]];
+        let mut seen = FxHashSet::default();
+        while let Some(v) = work.pop() {
+            if !seen.insert(v) {
+                continue;
+            }
+            let ops = self.model.aliasing_operands(v);
+            if self.model.is_definition(v) || ops.is_empty() || self.model.kind_of_value(v).is_none() {
+                out.push(v);
+                continue;
+            }
+            for a in ops {
+                work.push(self.ctx.operands(a.0)[a.1]);
+            }
+        }
+        out
+    }
+
+    /// The body of the closest enclosing `scf.forall` (a parallel region).
+    fn parallel_region_of_op(&self, op: OpId) -> Option<RegionId> {
+        self.region_chain(op).into_iter().find(|(_, p)| ForallOp::isa(self.ctx, *p)).map(|(r, _)| r)
+    }
+
+    fn parallel_region_of_value(&self, v: Value) -> Option<RegionId> {
+        match self.ctx.value_def(v) {
+            ValueDef::Result { op, .. } => self.parallel_region_of_op(op),
+            ValueDef::BlockArg { block, .. } => {
+                let r = self.ctx.block_parent(block)?;
+                let p = self.ctx.region_parent(r)?;
+                if ForallOp::isa(self.ctx, p) {
+                    Some(r)
+                } else {
+                    self.parallel_region_of_op(p)
+                }
+            }
+            ValueDef::Detached => None,
+        }
     }
 
     /// `findDefinitions`: the values whose writes a read of `u` may see.
@@ -387,6 +452,16 @@ impl State<'_> {
             }
             let other_val = ctx.operands(other.0)[other.1];
             if self.matching_extract_slice(other_val, ins.0) {
+                return true;
+            }
+        }
+        // A read of the inserted value elsewhere while the insert writes the
+        // same data into the slice it came from.
+        if matches!(self.model.kind(write.0), Some(Kind::InsertSlice) | Some(Kind::ParallelInsertSlice)) && write.1 == 1
+        {
+            let src = ctx.operands(write.0)[0];
+            let rv = ctx.operands(read.0)[read.1];
+            if (rv == src || self.result.equivalent.same(rv, src)) && self.matching_extract_slice(src, write.0) {
                 return true;
             }
         }

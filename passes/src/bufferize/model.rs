@@ -246,6 +246,12 @@ impl Model<'_> {
         out
     }
 
+    /// The kind of the op defining `v` (`None` for an argument or an op
+    /// not bufferized).
+    pub fn kind_of_value(&self, v: Value) -> Option<Kind> {
+        self.ctx.defining_op(v).and_then(|o| self.kind(o))
+    }
+
     /// `bufferizesToMemoryWrite(Value)`: whether `v` is a definition, a
     /// value whose buffer holds data written when it was made.
     pub fn is_definition(&self, v: Value) -> bool {

@@ -166,8 +166,33 @@ impl Rewriter<'_> {
             let ty = self.ctx.value_type(v);
             return self.alloc(here, loc, ty, &[]);
         }
+        if !copy {
+            if let Some(sizes) = self.reified_sizes(v) {
+                let ty = self.ctx.value_type(v);
+                return self.alloc(here, loc, ty, &sizes);
+            }
+        }
         let buf = self.buffer(v);
         self.alloc_like(here, loc, buf, copy)
+    }
+
+    /// The dynamic sizes of `v` as the op that made it knows them (MLIR's
+    /// `reifyResultShapes`): a slice's size operands, an empty tensor's.
+    fn reified_sizes(&self, v: Value) -> Option<Vec<Value>> {
+        let op = self.ctx.defining_op(v)?;
+        if tensor_d::EmptyOp::isa(self.ctx, op) {
+            return Some(self.ctx.operands(op).to_vec());
+        }
+        if tensor_d::ExtractSliceOp::isa(self.ctx, op) {
+            let sv = tensor_d::slice_view(self.ctx, op)?;
+            let TypeKind::Tensor { shape, .. } = self.ctx.value_type_kind(v) else { return None };
+            // Only when no dim is dropped: the dynamic sizes are the result's.
+            if shape.len() != sv.sizes.0.len() {
+                return None;
+            }
+            return Some(sv.sizes.1.to_vec());
+        }
+        None
     }
 
     /// Records that tensor op `op` is replaced, its results by `bufs`.
@@ -377,7 +402,13 @@ impl Rewriter<'_> {
             view
         } else {
             let copy = self.analysis.copied.contains(&u);
-            self.alloc_like(InsertPoint::Before(op), loc, view, copy)
+            match self.reified_sizes(self.ctx.result(op, 0)) {
+                Some(sizes) if !copy => {
+                    let ty = self.ctx.value_type(view);
+                    self.alloc(InsertPoint::Before(op), loc, ty, &sizes)
+                }
+                _ => self.alloc_like(InsertPoint::Before(op), loc, view, copy),
+            }
         };
         self.replace(op, &[result]);
         Ok(())
@@ -387,9 +418,9 @@ impl Rewriter<'_> {
         let src = self.buffer(self.ctx.operands(op)[0]);
         let dest = self.operand_buffer((op, 1));
         let sv = tensor_d::slice_params(self.ctx, op).expect("a verified slice");
-        let src_t = self.ctx.value_type(self.ctx.operands(op)[0]);
-        let want = match self.ctx.type_kind(src_t) {
-            TypeKind::Tensor { shape, .. } => shape.clone(),
+        // The source's shape (a retyped argument is a memref already).
+        let want = match self.ctx.value_type_kind(self.ctx.operands(op)[0]) {
+            TypeKind::Tensor { shape, .. } | TypeKind::MemRef { shape, .. } => shape.clone(),
             _ => sv.sizes.0.clone(),
         };
         let ty = subview_result_type(self.ctx, self.ctx.value_type(dest), &sv, &want)
@@ -447,7 +478,10 @@ impl Rewriter<'_> {
                 ExpandShapeOp::create(&mut b, src, &dyn_shape, reassoc, &shape, &[ty], vec![]).result(b.ctx)
             } else {
                 if !guaranteed_collapsible(self.ctx, self.ctx.value_type(src), &groups) {
-                    src = self.alloc_like(here, loc, src, true);
+                    // As 22: the copy (an alloc_tensor of the source, made in
+                    // tensor land) asks for the source's buffer again.
+                    let again = self.buffer(self.ctx.operands(op)[0]);
+                    src = self.alloc_like(here, loc, again, true);
                 }
                 let src_t = self.ctx.value_type(src);
                 let parts = memref_parts(self.ctx, src_t).expect("a memref");
@@ -460,6 +494,15 @@ impl Rewriter<'_> {
                 let mut b = self.builder(here, loc);
                 CollapseShapeOp::create(&mut b, src, reassoc, &[ty], vec![]).result(b.ctx)
             }
+        };
+        // Out of place (the view would be written where its source may not
+        // be): the result is copied, as 22 copies the OpResult of an op that
+        // only makes an alias.
+        let new = if self.analysis.in_place.contains(&(op, 0)) {
+            new
+        } else {
+            let copy = self.analysis.copied.contains(&(op, 0));
+            self.alloc_like(here, loc, new, copy)
         };
         self.replace(op, &[new]);
         Ok(())
@@ -675,8 +718,13 @@ impl Rewriter<'_> {
                 LayoutChoice::Identity => {
                     let want = memref_for(self.ctx, t, LayoutChoice::Identity);
                     if have != want {
-                        let a = self.alloc_like(InsertPoint::Before(op), loc, buf, true);
-                        self.ctx.set_operand(op, k, a);
+                        let v = if guaranteed_cast_compatible(self.ctx, have, want) {
+                            let mut b = self.builder(InsertPoint::Before(op), loc);
+                            CastOp::create(&mut b, buf, &[want], vec![]).dest(b.ctx)
+                        } else {
+                            self.alloc_like(InsertPoint::Before(op), loc, buf, true)
+                        };
+                        self.ctx.set_operand(op, k, v);
                         continue;
                     }
                 }
@@ -838,17 +886,29 @@ pub fn guaranteed_collapsible(ctx: &Context, source: Type, groups: &[Vec<i64>]) 
         for w in g.windows(2).rev() {
             let (outer, inner) = (w[0] as usize, w[1] as usize);
             running = layout::mul(running, parts.shape[inner]);
-            let s = src.strides[outer];
-            if running == DYNAMIC || s == DYNAMIC {
-                return false;
-            }
+            // A unit dim's stride says nothing: skipped before anything else.
             if parts.shape[outer] == 1 {
                 continue;
             }
-            if running != s {
+            let s = src.strides[outer];
+            if running == DYNAMIC || s == DYNAMIC || running != s {
                 return false;
             }
         }
     }
     true
+}
+
+/// MLIR's `castOrReallocMemRefValue` test: a `memref.cast` from `from` to
+/// `to` is valid and cannot fail at run time (no dynamic offset or stride
+/// becomes static); otherwise the value is copied.
+pub fn guaranteed_cast_compatible(ctx: &Context, from: Type, to: Type) -> bool {
+    if !tessel_ir::dialects::memref::cast_compatible(ctx, from, to) {
+        return false;
+    }
+    let (Some(a), Some(b)) = (layout::strides_and_offset(ctx, from), layout::strides_and_offset(ctx, to)) else {
+        return false;
+    };
+    let dyn_to_static = |x: i64, y: i64| x == DYNAMIC && y != DYNAMIC;
+    !dyn_to_static(a.offset, b.offset) && a.strides.iter().zip(&b.strides).all(|(x, y)| !dyn_to_static(*x, *y))
 }
