@@ -9,6 +9,7 @@ pub mod bufferization;
 pub mod builders;
 pub mod func;
 pub mod linalg;
+pub mod linalg_map;
 pub mod math;
 pub mod memref;
 pub mod pack;

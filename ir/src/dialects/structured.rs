@@ -170,6 +170,7 @@ pub static NAMED: &[NamedOp] = &[
 pub fn register(r: &mut Registry) {
     r.add(&GENERIC);
     r.add(&INDEX);
+    r.add(&super::linalg_map::MAP);
     for n in NAMED {
         r.add(n.def);
     }
@@ -217,6 +218,9 @@ pub fn structured(ctx: &Context, op: OpId) -> Option<Structured> {
     let def = ctx.def_of(op)?;
     if std::ptr::eq(def, &super::linalg::TRANSPOSE) || std::ptr::eq(def, &super::linalg::FILL) {
         return transpose_or_fill(ctx, op);
+    }
+    if std::ptr::eq(def, &super::linalg_map::MAP) {
+        return super::linalg_map::map_structured(ctx, op);
     }
     if !std::ptr::eq(def, &GENERIC) && named(ctx, op).is_none() {
         return None;

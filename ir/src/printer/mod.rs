@@ -605,6 +605,21 @@ impl<'a> OpPrinter<'a> {
         }
     }
 
+    /// A new line at the current indentation (MLIR's `printNewline`).
+    pub fn print_newline(&mut self) {
+        self.newline();
+    }
+
+    /// Indents what follows one level deeper (MLIR's `increaseIndent`).
+    pub fn increase_indent(&mut self) {
+        self.indent += 1;
+    }
+
+    /// Undoes [`OpPrinter::increase_indent`].
+    pub fn decrease_indent(&mut self) {
+        self.indent = self.indent.saturating_sub(1);
+    }
+
     // ---- values ---------------------------------------------------------
 
     /// `%name`

@@ -55,6 +55,9 @@ pub enum Kind {
     Materialize,
     /// `tensor.from_elements`: a new buffer filled by stores.
     FromElements,
+    /// `tensor.pad`: a new buffer, filled by a `linalg.map` of the pad's
+    /// body, the source copied into its middle.
+    Pad,
 }
 
 /// Whether a value is a tensor.
@@ -81,6 +84,7 @@ pub fn kind(ctx: &Context, op: OpId, function_boundaries: bool) -> Option<Kind> 
         "tensor.extract" => Kind::Read,
         "tensor.insert" => Kind::WriteDest,
         "tensor.from_elements" => Kind::FromElements,
+        "tensor.pad" => Kind::Pad,
         "scf.yield" => match ctx.parent_op(op) {
             Some(p) if ForOp::isa(ctx, p) || IfOp::isa(ctx, p) => Kind::Yield,
             _ => return None,

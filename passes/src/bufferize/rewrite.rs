@@ -5,9 +5,11 @@
 //! `memref.cast` to the loop's or the branch's buffer type).
 
 use rustc_hash::FxHashMap;
+use tessel_ir::affine::{AffineExpr, AffineMap};
 use tessel_ir::builder::{Builder, InsertPoint};
 use tessel_ir::context::{OpSpec, ValueDef};
 use tessel_ir::dialects::bufferization::{ToBufferOp, ToTensorOp};
+use tessel_ir::dialects::linalg_map::MapOp;
 use tessel_ir::dialects::memref::layout::{self, memref_parts, memref_type, Strided};
 use tessel_ir::dialects::memref::{AllocOp, CastOp, CollapseShapeOp, CopyOp, DimOp, ExpandShapeOp, SubViewOp};
 use tessel_ir::dialects::scf::{ForOp, ForallOp};
@@ -291,6 +293,7 @@ impl Rewriter<'_> {
                 self.recreate(op, &name, operands, attrs);
                 self.replace(op, &bufs);
             }
+            Kind::Pad => self.pad(op, loc)?,
             Kind::For => self.for_op(op)?,
             Kind::Forall => self.forall_op(op, loc)?,
             Kind::If => {} // settled by the yield of its last branch
@@ -505,6 +508,144 @@ impl Rewriter<'_> {
             self.alloc_like(here, loc, new, copy)
         };
         self.replace(op, &[new]);
+        Ok(())
+    }
+
+    /// `tensor.pad`, as MLIR 22's `PadOpInterface::bufferize` builds it
+    /// (in tensor land, then bufferized): the result sizes (computed twice,
+    /// once for the body and once for the allocation), an allocation, a
+    /// `linalg.map` whose body is the pad's (its arguments become
+    /// `linalg.index` ops), and the source copied into the subview at the
+    /// low padding.
+    fn pad(&mut self, op: OpId, loc: Loc) -> Result<(), Diagnostic> {
+        let here = InsertPoint::Before(op);
+        let src = self.ctx.operands(op)[0];
+        let res = self.ctx.result(op, 0);
+        let arr = |ctx: &Context, n: &str| ctx.get_attr(op, n).and_then(|a| ctx.as_i64_array(a)).map(<[i64]>::to_vec);
+        let (Some(static_low), Some(static_high)) = (arr(self.ctx, "static_low"), arr(self.ctx, "static_high")) else {
+            return Err(Diagnostic::error(loc, "a pad without static_low/static_high"));
+        };
+        let n_low = static_low.iter().filter(|d| **d == DYNAMIC).count();
+        let dyn_ops = self.ctx.operands(op)[1..].to_vec();
+        // Constant operands count as static (MLIR's getAsOpFoldResult).
+        let fold = |ctx: &Context, o: tessel_ir::builder::Ofr| match o {
+            tessel_ir::builder::Ofr::Val(v) => {
+                tessel_ir::dialects::pack::constant_int(ctx, v).map_or(o, tessel_ir::builder::Ofr::Const)
+            }
+            c => c,
+        };
+        let low: Vec<_> = tessel_ir::builder::Ofr::mixed(&static_low, &dyn_ops[..n_low])
+            .into_iter()
+            .map(|o| fold(self.ctx, o))
+            .collect();
+        let high: Vec<_> = tessel_ir::builder::Ofr::mixed(&static_high, &dyn_ops[n_low..])
+            .into_iter()
+            .map(|o| fold(self.ctx, o))
+            .collect();
+        let res_shape = match self.ctx.value_type_kind(res) {
+            TypeKind::Tensor { shape, .. } => shape.clone(),
+            _ => return Err(Diagnostic::error(loc, "a pad of an unranked tensor")),
+        };
+        let src_shape = match self.ctx.value_type_kind(src) {
+            TypeKind::Tensor { shape, .. } | TypeKind::MemRef { shape, .. } => shape.clone(),
+            _ => return Err(Diagnostic::error(loc, "a pad of an unranked tensor")),
+        };
+        let index = self.ctx.index_type();
+        let sum = AffineMap {
+            num_dims: 0,
+            num_syms: 3,
+            results: vec![AffineExpr::Sym(0) + AffineExpr::Sym(1) + AffineExpr::Sym(2)],
+        };
+        // The body's sizes (unused, as 22 leaves them).
+        for i in (0..res_shape.len()).filter(|i| res_shape[*i] == DYNAMIC) {
+            let buf = self.buffer(src);
+            let mut b = self.builder(here, loc);
+            let c = b.int_const_here(i as i128, index);
+            let d = DimOp::create(&mut b, buf, c, &[index], vec![]).result(b.ctx);
+            let l = ofr_value_here(&mut b, low[i]);
+            let h = ofr_value_here(&mut b, high[i]);
+            let m = b.ctx.attr(tessel_ir::attrs::AttrKind::AffineMap(sum.clone()));
+            b.op("affine.apply", &[d, l, h], &[index], &[("map", m)]);
+        }
+        // The allocation's sizes (the pad's reifyResultShapes, folded).
+        let mut sizes = Vec::new();
+        for i in (0..res_shape.len()).filter(|i| res_shape[*i] == DYNAMIC) {
+            let d = if src_shape[i] == DYNAMIC {
+                let buf = self.buffer(src);
+                let mut b = self.builder(here, loc);
+                let c = b.int_const_here(i as i128, index);
+                tessel_ir::builder::Ofr::Val(DimOp::create(&mut b, buf, c, &[index], vec![]).result(b.ctx))
+            } else {
+                tessel_ir::builder::Ofr::Const(src_shape[i])
+            };
+            let mut b = self.builder(here, loc);
+            let s = b.affine_apply(&sum_over_symbols(), &[d, low[i], high[i]]);
+            sizes.push(b.value(s));
+        }
+        let res_t = self.ctx.value_type(res);
+        let alloc = self.alloc(here, loc, res_t, &sizes);
+        // The map over the allocation, with the pad's body.
+        let elem = tessel_ir::dialects::structured::element_type(self.ctx, res_t);
+        let old_region = self.ctx.take_regions(op)[0];
+        let old_block = self.ctx.blocks(old_region)[0];
+        let region = self.ctx.create_region();
+        let block = self.ctx.append_block(region);
+        self.ctx.add_block_arg_at(block, elem, loc);
+        {
+            let mut b = self.builder(here, loc);
+            MapOp::create(&mut b, &[], alloc, &[], vec![region]);
+        }
+        let i64t = self.ctx.int_type(64);
+        for (d, arg) in self.ctx.block_args(old_block).to_vec().into_iter().enumerate() {
+            let dim = self.ctx.int_attr(d as i128, i64t);
+            let mut b = self.builder(InsertPoint::End(block), loc);
+            let ix = b.op("linalg.index", &[], &[index], &[("dim", dim)]);
+            let v = b.ctx.result(ix, 0);
+            self.ctx.replace_all_uses(arg, v);
+        }
+        for o in self.ctx.block_op_list(old_block) {
+            self.ctx.unlink_op(o);
+            if self.ctx.op_name(o) == "tensor.yield" {
+                let v = self.ctx.operands(o)[0];
+                let yl = self.ctx.op_loc(o);
+                self.ctx.erase_op(o);
+                let mut b = self.builder(InsertPoint::End(block), yl);
+                b.op("linalg.yield", &[v], &[], &[]);
+            } else {
+                self.ctx.append_op(block, o);
+            }
+        }
+        // The source, copied into the middle.
+        let mut size_ofrs = Vec::new();
+        for (i, d) in src_shape.iter().enumerate() {
+            if *d == DYNAMIC {
+                let buf = self.buffer(src);
+                let mut b = self.builder(here, loc);
+                let c = b.int_const_here(i as i128, index);
+                size_ofrs
+                    .push(tessel_ir::builder::Ofr::Val(DimOp::create(&mut b, buf, c, &[index], vec![]).result(b.ctx)));
+            } else {
+                size_ofrs.push(tessel_ir::builder::Ofr::Const(*d));
+            }
+        }
+        let src_buf = self.buffer(src);
+        let mut b = self.builder(here, loc);
+        let (o_static, o_vals) = b.split(&low);
+        let (s_static, s_vals) = b.split(&size_ofrs);
+        let ones = vec![1; src_shape.len()];
+        let sv = tensor_d::SliceParams {
+            offsets: (o_static.clone(), o_vals.clone()),
+            sizes: (s_static.clone(), s_vals.clone()),
+            strides: (ones.clone(), vec![]),
+        };
+        let alloc_t = b.ctx.value_type(alloc);
+        let ty = subview_result_type(b.ctx, alloc_t, &sv, &src_shape)
+            .ok_or_else(|| Diagnostic::error(loc, "could not infer the subview's layout"))?;
+        let mut b = self.builder(here, loc);
+        let view = SubViewOp::create(&mut b, alloc, &o_vals, &s_vals, &[], &o_static, &s_static, &ones, &[ty], vec![])
+            .result(b.ctx);
+        CopyOp::create(&mut b, src_buf, view, &[], vec![]);
+        self.replace(op, &[alloc]);
         Ok(())
     }
 
@@ -911,4 +1052,21 @@ pub fn guaranteed_cast_compatible(ctx: &Context, from: Type, to: Type) -> bool {
     };
     let dyn_to_static = |x: i64, y: i64| x == DYNAMIC && y != DYNAMIC;
     !dyn_to_static(a.offset, b.offset) && a.strides.iter().zip(&b.strides).all(|(x, y)| !dyn_to_static(*x, *y))
+}
+
+/// `()[s0, s1, s2] -> (s0 + s1 + s2)` as a map of three dims for the
+/// composing builder (which makes loop-invariant operands symbols).
+fn sum_over_symbols() -> AffineMap {
+    AffineMap { num_dims: 3, num_syms: 0, results: vec![AffineExpr::Dim(0) + AffineExpr::Dim(1) + AffineExpr::Dim(2)] }
+}
+
+/// An index value for `o`, a new constant made here when static.
+fn ofr_value_here(b: &mut Builder<'_>, o: tessel_ir::builder::Ofr) -> Value {
+    match o {
+        tessel_ir::builder::Ofr::Val(v) => v,
+        tessel_ir::builder::Ofr::Const(c) => {
+            let index = b.ctx.index_type();
+            b.int_const_here(c as i128, index)
+        }
+    }
 }

@@ -1,0 +1,299 @@
+//! `linalg.map`: an elementwise op over inputs of one shape into an init of
+//! that shape, parsed, printed and verified as mlir-opt 22 does. The short
+//! form names the payload op (`linalg.map { arith.addf } ins(..) outs(..)`);
+//! the long form writes the body with its arguments
+//! (`(%in: f32, %init: f32) { ... linalg.yield %v : f32 }`). A map is a
+//! structured op with identity maps and parallel loops, so tiling, the
+//! engine and bufferization treat it like a `linalg.generic`.
+
+use crate::affine::AffineMap;
+use crate::attrs::AttrKind;
+use crate::context::{AttrMap, OpSpec};
+use crate::parser::lexer::Tok;
+use crate::parser::{OpParser, PResult, UnresolvedOperand};
+use crate::printer::OpPrinter;
+use crate::registry::{traits, VerifyError};
+use crate::types::TypeKind;
+use crate::{Context, OpId, Type, Value};
+
+use super::structured::{element_type, IteratorKind, Structured};
+
+crate::op! {
+    /// `%mapped = linalg.map { arith.addf } ins(%a, %b : ..) outs(%init : ..)`
+    pub struct MapOp => MAP = "linalg.map";
+    operands { inputs: Variadic, init: One }
+    attributes { }
+    results { result: Variadic }
+    regions { mapper }
+    format { parse_map, print_map }
+    def {
+        verify: Some(verify_map),
+        traits: traits::SINGLE_BLOCK,
+        block_arg_name: Some(in_init_names),
+        result_name: Some(|_, _| Some("mapped".into())),
+    }
+}
+
+fn in_init_names(ctx: &Context, op: OpId, index: usize) -> Option<&'static str> {
+    Some(if index + 1 < ctx.operands(op).len() { "in" } else { "init" })
+}
+
+/// The structured view of a map: identity maps, parallel loops.
+pub fn map_structured(ctx: &Context, op: OpId) -> Option<Structured> {
+    let ops = ctx.operands(op);
+    let (init, inputs) = ops.split_last()?;
+    let rank = ctx.value_type_kind(*init).shape()?.len();
+    let id = AffineMap::identity(rank as u32);
+    Some(Structured {
+        inputs: inputs.to_vec(),
+        outputs: vec![*init],
+        maps: vec![id; ops.len()],
+        iterators: vec![IteratorKind::Parallel; rank],
+    })
+}
+
+/// `ins(%a : t, ...)` or `outs(...)`.
+fn operand_group(p: &mut OpParser<'_, '_>, kw: &str) -> PResult<(Vec<UnresolvedOperand>, Vec<Type>)> {
+    if !p.optional_keyword(kw) {
+        return Ok((vec![], vec![]));
+    }
+    p.expect(Tok::LParen)?;
+    let ops = p.operand_list()?;
+    let tys = if ops.is_empty() {
+        vec![]
+    } else {
+        p.expect(Tok::Colon)?;
+        p.type_list()?
+    };
+    p.expect(Tok::RParen)?;
+    Ok((ops, tys))
+}
+
+fn parse_map(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    // `{ payload.op {attrs} }`
+    let mut short: Option<(String, Vec<(crate::Sym, crate::Attr)>)> = None;
+    if p.optional(Tok::LBrace) {
+        let name = p.any_keyword()?.to_string();
+        let mut attrs = Vec::new();
+        if p.at(Tok::LBrace) {
+            let at = p.cur_loc();
+            let a = p.attribute(None)?;
+            match p.ctx().attr_kind(a) {
+                AttrKind::Dict(entries) => attrs = entries.clone(),
+                _ => return p.err_at(at, "expected an attribute dictionary"),
+            }
+        }
+        p.expect(Tok::RBrace)?;
+        if p.ctx().op_def(&name).is_none() {
+            return p.err(format!("custom op 'linalg.map' payload op '{name}' is not registered"));
+        }
+        short = Some((name, attrs));
+    }
+    let in_loc = p.cur_loc();
+    let (ins, in_tys) = operand_group(p, "ins")?;
+    let out_loc = p.cur_loc();
+    let (outs, out_tys) = operand_group(p, "outs")?;
+    if outs.len() != 1 {
+        return p.err_at(out_loc, "custom op 'linalg.map' expects one init in outs(...)");
+    }
+    p.push_operands(&ins, &in_tys, in_loc)?;
+    p.push_operands(&outs, &out_tys, out_loc)?;
+    p.optional_attr_dict()?;
+    let init_t = out_tys[0];
+    if matches!(p.ctx().type_kind(init_t), TypeKind::Tensor { .. }) {
+        p.result_types.push(init_t);
+    }
+    match short {
+        Some((name, attrs)) => {
+            let elems: Vec<Type> = in_tys.iter().chain([&init_t]).map(|t| element_type(p.ctx(), *t)).collect();
+            let r = short_form_body(p.ctx(), &name, attrs, &elems);
+            p.regions.push(r);
+        }
+        None => {
+            p.expect(Tok::LParen)?;
+            let mut args = Vec::new();
+            if !p.optional(Tok::RParen) {
+                loop {
+                    let a = p.operand()?;
+                    let t = p.colon_type()?;
+                    args.push((a, t));
+                    if p.optional(Tok::RParen) {
+                        break;
+                    }
+                    p.expect(Tok::Comma)?;
+                }
+            }
+            p.region(&args)?;
+        }
+    }
+    Ok(())
+}
+
+/// The body of the short form: the payload over the inputs' elements,
+/// yielded.
+fn short_form_body(
+    ctx: &mut Context,
+    name: &str,
+    attrs: Vec<(crate::Sym, crate::Attr)>,
+    elems: &[Type],
+) -> crate::RegionId {
+    let loc = ctx.unknown_loc();
+    let region = ctx.create_region();
+    let block = ctx.append_block(region);
+    let args: Vec<Value> = elems.iter().map(|t| ctx.add_block_arg_at(block, *t, loc)).collect();
+    let (init_t, inputs) = (elems[elems.len() - 1], &args[..args.len() - 1]);
+    let mut map = AttrMap::default();
+    for (k, v) in attrs {
+        map.insert(k, v);
+    }
+    let payload_name = ctx.sym(name);
+    let payload = ctx.create_op(OpSpec {
+        name: payload_name,
+        operands: inputs.iter().copied().collect(),
+        result_types: [init_t].into_iter().collect(),
+        attrs: map,
+        regions: vec![],
+        successors: vec![],
+        loc,
+    });
+    ctx.append_op(block, payload);
+    let v = ctx.result(payload, 0);
+    let yield_name = ctx.sym("linalg.yield");
+    let y = ctx.create_op(OpSpec {
+        name: yield_name,
+        operands: [v].into_iter().collect(),
+        result_types: Default::default(),
+        attrs: AttrMap::default(),
+        regions: vec![],
+        successors: vec![],
+        loc,
+    });
+    ctx.append_op(block, y);
+    region
+}
+
+/// MLIR's `findPayloadOp`: a body of one op over the inputs' arguments, in
+/// order, whose one result is yielded, prints as the short form.
+fn short_form_payload(ctx: &Context, op: OpId) -> Option<OpId> {
+    let r = *ctx.regions(op).first()?;
+    let b = *ctx.blocks(r).first()?;
+    let ops = ctx.block_op_list(b);
+    let [payload, y] = ops.as_slice() else { return None };
+    if ctx.op_name(*y) != "linalg.yield" || !ctx.regions(*payload).is_empty() {
+        return None;
+    }
+    let res = ctx.results(*payload);
+    if res.len() != 1 || ctx.operands(*y) != res {
+        return None;
+    }
+    let args = ctx.block_args(b);
+    let n_inputs = ctx.operands(op).len() - 1;
+    let operands = ctx.operands(*payload);
+    (operands.len() == n_inputs && operands.iter().zip(args).all(|(o, a)| o == a)).then_some(*payload)
+}
+
+fn print_map(p: &mut OpPrinter<'_>, op: OpId) {
+    let ctx = p.ctx();
+    let payload = short_form_payload(ctx, op);
+    if let Some(pl) = payload {
+        p.write(" { ");
+        p.write(ctx.op_name(pl));
+        // A `fastmath` of `none` is left out, as upstream's printShortForm.
+        let elided: Vec<&str> = ctx
+            .op(pl)
+            .attrs
+            .iter()
+            .filter(|(_, a)| matches!(ctx.attr_kind(**a), AttrKind::Opaque { text, .. } if text == "fastmath<none>"))
+            .map(|(k, _)| ctx.str(*k))
+            .take(1)
+            .collect();
+        p.print_optional_attr_dict(pl, &elided);
+        p.write(" }");
+    }
+    let ops = ctx.operands(op);
+    let (init, inputs) = ops.split_last().expect("a verified map");
+    for (kw, vals) in [("ins", inputs), ("outs", std::slice::from_ref(init))] {
+        if vals.is_empty() {
+            continue;
+        }
+        p.write(" ");
+        p.write(kw);
+        p.write("(");
+        p.print_operands(vals);
+        p.write(" : ");
+        let tys: Vec<Type> = vals.iter().map(|v| ctx.value_type(*v)).collect();
+        p.print_types(&tys);
+        p.write(")");
+    }
+    p.print_optional_attr_dict(op, &[]);
+    if payload.is_none() {
+        let r = ctx.regions(op)[0];
+        let b = ctx.blocks(r)[0];
+        p.increase_indent();
+        p.print_newline();
+        p.write("(");
+        for (i, a) in ctx.block_args(b).iter().enumerate() {
+            if i > 0 {
+                p.write(", ");
+            }
+            p.print_operand(*a);
+            p.write(": ");
+            p.print_type(ctx.value_type(*a));
+        }
+        p.write(") ");
+        p.print_region(r, false, true);
+        p.decrease_indent();
+    }
+}
+
+fn shape_text(s: &[i64]) -> String {
+    s.iter()
+        .map(|d| if *d == crate::types::DYNAMIC { "?".to_string() } else { d.to_string() })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn verify_map(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
+    let ops = ctx.operands(op);
+    let (init, inputs) = ops.split_last().ok_or("expected an init")?;
+    let r = ctx.regions(op)[0];
+    let b = *ctx.blocks(r).first().ok_or("expects a non-empty mapper")?;
+    let args = ctx.block_args(b);
+    if args.len() != ops.len() {
+        return Err(format!(
+            "expects number of operands to match the arity of mapper, but got: {} and {}",
+            ops.len(),
+            args.len()
+        )
+        .into());
+    }
+    let init_shape = ctx.value_type_kind(*init).shape().ok_or("expected a shaped init")?.to_vec();
+    for (v, a) in inputs.iter().zip(args) {
+        let t = ctx.value_type(*v);
+        let elem = element_type(ctx, t);
+        if elem != ctx.value_type(*a) {
+            return Err(format!(
+                "expected element type of input '{}' to match bbArg type '{}'",
+                crate::printer::type_to_string(ctx, elem),
+                crate::printer::type_to_string(ctx, ctx.value_type(*a))
+            )
+            .into());
+        }
+        let shape = ctx.value_type_kind(*v).shape().ok_or("expected shaped inputs")?;
+        if shape != init_shape.as_slice() {
+            return Err(format!(
+                "expected shape of input ({}) to match shape of output ({})",
+                shape_text(shape),
+                shape_text(&init_shape)
+            )
+            .into());
+        }
+    }
+    let results = ctx.results(op);
+    let tensor_init = matches!(ctx.value_type_kind(*init), TypeKind::Tensor { .. });
+    if results.len() != usize::from(tensor_init) || (tensor_init && ctx.value_type(results[0]) != ctx.value_type(*init))
+    {
+        return Err("expected one result of the init's type for a tensor init, none for a buffer".into());
+    }
+    Ok(())
+}

@@ -1,0 +1,133 @@
+//! `-buffer-loop-hoisting`, as MLIR 22's: `memref.alloc` and
+//! `memref.alloca` move out of `scf.for` / `scf.while` loops, as far out as
+//! their size operands allow (before the loop they leave, in the order they
+//! are met), unless the buffer leaves the loop through a yield (each
+//! iteration then needs its own). `scf.forall` bodies keep theirs: every
+//! thread needs a private buffer.
+//!
+//! Unlike MLIR 22, an allocation freed inside the loop stays there (22
+//! hoists it and leaves the `memref.dealloc` in the loop: a double free from
+//! the second iteration on).
+//!
+//! This is what turns the statically bounded temporary of a tiled unpack
+//! into one buffer for the whole loop nest, where a temporary sized by the
+//! loop (MLIR's `tensor.empty(%n)`) stays an allocation per iteration.
+
+use rustc_hash::FxHashSet;
+use tessel_ir::context::ValueDef;
+use tessel_ir::{Context, Diagnostic, OpId, Value};
+
+use crate::manager::{Pass, PassInfo};
+
+/// Hoists allocations out of loops in `root`; returns how many moved.
+pub fn hoist_loop_allocations(ctx: &mut Context, root: OpId) -> usize {
+    let mut allocs = Vec::new();
+    ctx.walk_preorder(root, &mut |o| {
+        if matches!(ctx.op_name(o), "memref.alloc" | "memref.alloca") {
+            allocs.push(o);
+        }
+    });
+    let mut moved = 0;
+    for a in allocs {
+        let mut hoisted = false;
+        while let Some(lp) = ctx.parent_op(a).filter(|p| is_loop(ctx, *p)) {
+            if !can_leave(ctx, a, lp) {
+                break;
+            }
+            ctx.unlink_op(a);
+            ctx.insert_op_before(lp, a);
+            hoisted = true;
+        }
+        moved += usize::from(hoisted);
+    }
+    moved
+}
+
+fn is_loop(ctx: &Context, op: OpId) -> bool {
+    matches!(ctx.op_name(op), "scf.for" | "scf.while" | "scf.parallel")
+}
+
+/// Whether allocation `a`, directly in loop `lp`'s body, may move before
+/// the loop: its sizes are defined outside, and neither the buffer nor a
+/// view of it is yielded or freed in the loop.
+fn can_leave(ctx: &Context, a: OpId, lp: OpId) -> bool {
+    let inside = |v: Value| match ctx.value_def(v) {
+        ValueDef::Result { op, .. } => op == lp || is_ancestor(ctx, lp, op),
+        ValueDef::BlockArg { block, .. } => {
+            let mut r = ctx.block_parent(block);
+            while let Some(region) = r {
+                match ctx.region_parent(region) {
+                    Some(p) if p == lp => return true,
+                    Some(p) => r = ctx.op_block(p).and_then(|b| ctx.block_parent(b)),
+                    None => return false,
+                }
+            }
+            false
+        }
+        ValueDef::Detached => false,
+    };
+    if ctx.operands(a).iter().any(|v| inside(*v)) {
+        return false;
+    }
+    // The buffer and its views.
+    let mut work = vec![ctx.result(a, 0)];
+    let mut seen = FxHashSet::default();
+    while let Some(v) = work.pop() {
+        if !seen.insert(v) {
+            continue;
+        }
+        for u in ctx.uses(v) {
+            let user = u.op;
+            match ctx.op_name(user) {
+                "scf.yield" | "memref.dealloc" | "bufferization.dealloc" | "func.return" => return false,
+                "memref.subview"
+                | "memref.cast"
+                | "memref.expand_shape"
+                | "memref.collapse_shape"
+                | "memref.transpose"
+                | "memref.reinterpret_cast"
+                | "memref.view"
+                | "memref.memory_space_cast" => {
+                    work.extend(ctx.results(user).iter().copied());
+                }
+                _ => {}
+            }
+        }
+    }
+    true
+}
+
+fn is_ancestor(ctx: &Context, anc: OpId, mut op: OpId) -> bool {
+    while let Some(p) = ctx.parent_op(op) {
+        if p == anc {
+            return true;
+        }
+        op = p;
+    }
+    false
+}
+
+/// The `-buffer-loop-hoisting` pass.
+pub struct BufferLoopHoisting;
+
+impl Pass for BufferLoopHoisting {
+    fn name(&self) -> &'static str {
+        "buffer-loop-hoisting"
+    }
+    fn class_name(&self) -> &'static str {
+        "BufferLoopHoistingPass"
+    }
+    fn run(&mut self, ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
+        hoist_loop_allocations(ctx, op);
+        Ok(())
+    }
+}
+
+pub(crate) const INFO: PassInfo = PassInfo {
+    name: "buffer-loop-hoisting",
+    description: "Move memref.alloc/alloca out of scf.for/while loops where their sizes allow (not out of scf.forall; not when yielded or freed in the loop)",
+    build: |opts| {
+        crate::reject_unknown_options(opts, &[])?;
+        Ok(Box::new(BufferLoopHoisting))
+    },
+};
