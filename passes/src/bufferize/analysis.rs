@@ -114,6 +114,11 @@ pub fn analyze(ctx: &Context, ops: &[OpId], opts: &AnalysisOptions) -> Analysis 
             Some(Kind::ToBuffer) => {
                 st.result.in_place.insert((op, 0));
             }
+            // A thread writes its slice of the shared output in place (the
+            // forall's init is what gets copied, when anything does).
+            Some(Kind::ParallelInsertSlice) => {
+                st.result.in_place.insert((op, 1));
+            }
             Some(Kind::Yield) => {
                 for i in 0..ctx.operands(op).len() {
                     if is_tensor(ctx, ctx.operands(op)[i]) {
@@ -142,7 +147,12 @@ pub fn analyze(ctx: &Context, ops: &[OpId], opts: &AnalysisOptions) -> Analysis 
             if !st.model.writes(u) && aliasing.is_empty() {
                 continue;
             }
-            let in_place = !opts.copy_before_write && !st.raw_conflict(u) && !st.writes_read_only(u);
+            // copy-before-write: no analysis; every write goes to a copy.
+            let in_place = if opts.copy_before_write {
+                !st.model.writes(u)
+            } else {
+                !st.raw_conflict(u) && !st.writes_read_only(u)
+            };
             if in_place {
                 st.result.in_place.insert(u);
                 for (r, _) in aliasing {
@@ -221,8 +231,10 @@ impl State<'_> {
     fn can_omit_copy(&self, u: Use) -> bool {
         let m = &self.model;
         let v = self.ctx.operands(u.0)[u.1];
+        // Undefined contents are known to the analysis only (22's
+        // `hasUndefinedContents`); copy-before-write runs none.
         if let Some(d) = self.ctx.defining_op(v) {
-            if m.kind(d) == Some(Kind::Empty) {
+            if m.kind(d) == Some(Kind::Empty) && !self.opts.copy_before_write {
                 return true;
             }
         }

@@ -213,7 +213,15 @@ impl Rewriter<'_> {
         let here = InsertPoint::Before(op);
         match k {
             Kind::Empty => {
-                if self.ctx.results(op).iter().all(|r| self.ctx.use_empty(*r)) {
+                // No buffer when nothing will use it: no uses, or only
+                // writes that get new buffers of their own, uncopied (22's
+                // copies replace the uses before the empty is bufferized).
+                let r = self.ctx.result(op, 0);
+                let unused = self.ctx.uses(r).iter().all(|u| {
+                    let u = (u.op, u.operand as usize);
+                    !self.analysis.in_place.contains(&u) && !self.analysis.copied.contains(&u) && self.model().writes(u)
+                });
+                if unused {
                     self.replace(op, &[]);
                     return Ok(());
                 }
@@ -784,7 +792,7 @@ impl Rewriter<'_> {
                     continue;
                 }
                 let mut buf = self.buffer(v);
-                if !equivalent(self, k) {
+                if !equivalent(self, k) && !self.opts.copy_before_write {
                     buf = self.alloc_like(InsertPoint::Before(op), loc, buf, true);
                 }
                 vals.push(buf);
