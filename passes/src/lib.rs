@@ -33,6 +33,7 @@ pub fn register_all(r: &mut PassRegistry) {
     r.add(block_pack_matmul::INFO);
     r.add(bufferize::INFO);
     r.add(bufferize::hoisting::INFO);
+    r.add(bufferize::drop_results::INFO);
     r.add(canonicalize::INFO);
     r.add(cse::INFO);
     r.add(erase_schedule::INFO);
