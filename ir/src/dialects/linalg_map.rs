@@ -10,13 +10,13 @@ use crate::affine::AffineMap;
 use crate::attrs::AttrKind;
 use crate::context::{AttrMap, OpSpec};
 use crate::parser::lexer::Tok;
-use crate::parser::{OpParser, PResult, UnresolvedOperand};
+use crate::parser::{OpParser, PResult};
 use crate::printer::OpPrinter;
 use crate::registry::{traits, VerifyError};
 use crate::types::TypeKind;
 use crate::{Context, OpId, Type, Value};
 
-use super::structured::{element_type, IteratorKind, Structured};
+use super::structured::{element_type, parse_operand_group, print_ins_outs, IteratorKind, Structured};
 
 crate::op! {
     /// `%mapped = linalg.map { arith.addf } ins(%a, %b : ..) outs(%init : ..)`
@@ -52,23 +52,6 @@ pub fn map_structured(ctx: &Context, op: OpId) -> Option<Structured> {
     })
 }
 
-/// `ins(%a : t, ...)` or `outs(...)`.
-fn operand_group(p: &mut OpParser<'_, '_>, kw: &str) -> PResult<(Vec<UnresolvedOperand>, Vec<Type>)> {
-    if !p.optional_keyword(kw) {
-        return Ok((vec![], vec![]));
-    }
-    p.expect(Tok::LParen)?;
-    let ops = p.operand_list()?;
-    let tys = if ops.is_empty() {
-        vec![]
-    } else {
-        p.expect(Tok::Colon)?;
-        p.type_list()?
-    };
-    p.expect(Tok::RParen)?;
-    Ok((ops, tys))
-}
-
 fn parse_map(p: &mut OpParser<'_, '_>) -> PResult<()> {
     // `{ payload.op {attrs} }`
     let mut short: Option<(String, Vec<(crate::Sym, crate::Attr)>)> = None;
@@ -90,9 +73,9 @@ fn parse_map(p: &mut OpParser<'_, '_>) -> PResult<()> {
         short = Some((name, attrs));
     }
     let in_loc = p.cur_loc();
-    let (ins, in_tys) = operand_group(p, "ins")?;
+    let (ins, in_tys) = parse_operand_group(p, "ins")?;
     let out_loc = p.cur_loc();
-    let (outs, out_tys) = operand_group(p, "outs")?;
+    let (outs, out_tys) = parse_operand_group(p, "outs")?;
     if outs.len() != 1 {
         return p.err_at(out_loc, "custom op 'linalg.map' expects one init in outs(...)");
     }
@@ -210,21 +193,7 @@ fn print_map(p: &mut OpPrinter<'_>, op: OpId) {
         p.print_optional_attr_dict(pl, &elided);
         p.write(" }");
     }
-    let ops = ctx.operands(op);
-    let (init, inputs) = ops.split_last().expect("a verified map");
-    for (kw, vals) in [("ins", inputs), ("outs", std::slice::from_ref(init))] {
-        if vals.is_empty() {
-            continue;
-        }
-        p.write(" ");
-        p.write(kw);
-        p.write("(");
-        p.print_operands(vals);
-        p.write(" : ");
-        let tys: Vec<Type> = vals.iter().map(|v| ctx.value_type(*v)).collect();
-        p.print_types(&tys);
-        p.write(")");
-    }
+    print_ins_outs(p, op);
     p.print_optional_attr_dict(op, &[]);
     if payload.is_none() {
         let r = ctx.regions(op)[0];

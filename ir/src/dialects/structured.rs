@@ -602,7 +602,7 @@ pub fn named_body(
 // ---- custom forms -----------------------------------------------------------
 
 /// `ins(%a, %b : t, t)` / `outs(...)`: operands and types, if present.
-fn parse_operand_group(p: &mut OpParser<'_, '_>, kw: &str) -> PResult<(Vec<UnresolvedOperand>, Vec<Type>)> {
+pub(crate) fn parse_operand_group(p: &mut OpParser<'_, '_>, kw: &str) -> PResult<(Vec<UnresolvedOperand>, Vec<Type>)> {
     if !p.optional_keyword(kw) {
         return Ok((vec![], vec![]));
     }
@@ -630,7 +630,9 @@ fn parse_ins_outs(p: &mut OpParser<'_, '_>) -> PResult<(Vec<Type>, Vec<Type>)> {
     Ok((in_tys, out_tys))
 }
 
-fn print_ins_outs(p: &mut OpPrinter<'_>, op: OpId) {
+/// ` ins(%a : t) outs(%b : t)` of a structured op (a `linalg.map`'s init
+/// is its last operand).
+pub(crate) fn print_ins_outs(p: &mut OpPrinter<'_>, op: OpId) {
     let ctx = p.ctx();
     let Some((ins, outs)) = split_operands(ctx, op) else { return };
     for (kw, vals) in [("ins", ins), ("outs", outs)] {

@@ -316,23 +316,7 @@ impl State<'_> {
     /// The values a write of `u` lands in: definitions, or the leaves of
     /// the use-def chain (a `tensor.empty`, an argument).
     fn definitions_or_leaves(&self, u: Use) -> Vec<Value> {
-        let mut out = Vec::new();
-        let mut work = vec![self.ctx.operands(u.0)[u.1]];
-        let mut seen = FxHashSet::default();
-        while let Some(v) = work.pop() {
-            if !seen.insert(v) {
-                continue;
-            }
-            let ops = self.model.aliasing_operands(v);
-            if self.model.is_definition(v) || ops.is_empty() || self.model.kind_of_value(v).is_none() {
-                out.push(v);
-                continue;
-            }
-            for a in ops {
-                work.push(self.ctx.operands(a.0)[a.1]);
-            }
-        }
-        out
+        self.reverse_use_def(u, true)
     }
 
     /// The body of the closest enclosing `scf.forall` (a parallel region).
@@ -358,6 +342,13 @@ impl State<'_> {
 
     /// `findDefinitions`: the values whose writes a read of `u` may see.
     fn definitions(&self, u: Use) -> Vec<Value> {
+        self.reverse_use_def(u, false)
+    }
+
+    /// MLIR's `findValueInReverseUseDefChain` from operand `u`, stopping at
+    /// definitions; with `leaves`, also at values nothing leads further
+    /// back from (an empty tensor, an op left alone).
+    fn reverse_use_def(&self, u: Use, leaves: bool) -> Vec<Value> {
         let mut out = Vec::new();
         let mut work = vec![self.ctx.operands(u.0)[u.1]];
         let mut seen = FxHashSet::default();
@@ -365,11 +356,13 @@ impl State<'_> {
             if !seen.insert(v) {
                 continue;
             }
-            if self.model.is_definition(v) {
+            let ops = self.model.aliasing_operands(v);
+            let leaf = leaves && (ops.is_empty() || self.model.kind_of_value(v).is_none());
+            if self.model.is_definition(v) || leaf {
                 out.push(v);
                 continue;
             }
-            for a in self.model.aliasing_operands(v) {
+            for a in ops {
                 work.push(self.ctx.operands(a.0)[a.1]);
             }
         }
@@ -524,7 +517,32 @@ impl State<'_> {
         all_parallel
             && s.maps.get(read.1).is_some_and(|m| m.is_identity())
             && s.maps.get(write.1).is_some_and(|m| m.is_identity())
-            && (a == b || self.result.equivalent.same(a, b))
+            && (self.equivalent_in_chain(a, b) || self.equivalent_in_chain(b, a))
+    }
+
+    /// MLIR's `hasEquivalentValueInReverseUseDefChain`: `other` is reached
+    /// from `start` going back through ops that return their operand's
+    /// whole buffer with the same type (in place or not).
+    fn equivalent_in_chain(&self, start: Value, other: Value) -> bool {
+        let ctx = self.ctx;
+        let mut work = vec![start];
+        let mut seen = FxHashSet::default();
+        while let Some(v) = work.pop() {
+            if v == other || self.result.equivalent.same(v, other) {
+                return true;
+            }
+            if !seen.insert(v) {
+                continue;
+            }
+            for a in self.model.aliasing_operands(v) {
+                let operand = ctx.operands(a.0)[a.1];
+                let equivalent = self.model.aliasing_results(a).iter().any(|(r, eq)| *r == v && *eq);
+                if equivalent && ctx.value_type(operand) == ctx.value_type(v) {
+                    work.push(operand);
+                }
+            }
+        }
+        false
     }
 
     // ---- ordering -------------------------------------------------------
@@ -692,7 +710,8 @@ fn post_order(ctx: &Context, ops: &[OpId]) -> Vec<OpId> {
     out
 }
 
-fn is_ancestor(ctx: &Context, anc: OpId, mut op: OpId) -> bool {
+/// Whether `anc` holds `op` (at any depth).
+pub(super) fn is_ancestor(ctx: &Context, anc: OpId, mut op: OpId) -> bool {
     while let Some(p) = ctx.parent_op(op) {
         if p == anc {
             return true;

@@ -17,6 +17,7 @@ use rustc_hash::FxHashSet;
 use tessel_ir::context::ValueDef;
 use tessel_ir::{Context, Diagnostic, OpId, Value};
 
+use super::analysis::is_ancestor;
 use crate::manager::{Pass, PassInfo};
 
 /// Hoists allocations out of loops in `root`; returns how many moved.
@@ -95,16 +96,6 @@ fn can_leave(ctx: &Context, a: OpId, lp: OpId) -> bool {
         }
     }
     true
-}
-
-fn is_ancestor(ctx: &Context, anc: OpId, mut op: OpId) -> bool {
-    while let Some(p) = ctx.parent_op(op) {
-        if p == anc {
-            return true;
-        }
-        op = p;
-    }
-    false
 }
 
 /// The `-buffer-loop-hoisting` pass.

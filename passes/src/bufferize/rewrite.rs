@@ -197,6 +197,14 @@ impl Rewriter<'_> {
         None
     }
 
+    /// `memref.subview` of `source` with a slice's offsets, sizes and
+    /// strides, of type `ty`.
+    fn subview(&mut self, ip: InsertPoint, loc: Loc, source: Value, sv: &tensor_d::SliceParams, ty: Type) -> Value {
+        let mut b = self.builder(ip, loc);
+        let (o, s, st) = (&sv.offsets, &sv.sizes, &sv.strides);
+        SubViewOp::create(&mut b, source, &o.1, &s.1, &st.1, &o.0, &s.0, &st.0, &[ty], vec![]).result(b.ctx)
+    }
+
     /// Records that tensor op `op` is replaced, its results by `bufs`.
     fn replace(&mut self, op: OpId, bufs: &[Value]) {
         let results = self.ctx.results(op).to_vec();
@@ -394,20 +402,7 @@ impl Rewriter<'_> {
         let TypeKind::Tensor { shape: want, .. } = self.ctx.type_kind(res_t).clone() else { return Ok(()) };
         let ty = subview_result_type(self.ctx, self.ctx.value_type(src), &sv, &want)
             .ok_or_else(|| Diagnostic::error(loc, "could not infer the subview's layout"))?;
-        let mut b = self.builder(InsertPoint::Before(op), loc);
-        let view = SubViewOp::create(
-            &mut b,
-            src,
-            &sv.offsets.1,
-            &sv.sizes.1,
-            &sv.strides.1,
-            &sv.offsets.0,
-            &sv.sizes.0,
-            &sv.strides.0,
-            &[ty],
-            vec![],
-        )
-        .result(b.ctx);
+        let view = self.subview(InsertPoint::Before(op), loc, src, &sv, ty);
         let u = (op, 0);
         let result = if self.analysis.in_place.contains(&u) {
             view
@@ -442,20 +437,8 @@ impl Rewriter<'_> {
         } else {
             InsertPoint::Before(op)
         };
+        let view = self.subview(ip, loc, dest, &sv, ty);
         let mut b = self.builder(ip, loc);
-        let view = SubViewOp::create(
-            &mut b,
-            dest,
-            &sv.offsets.1,
-            &sv.sizes.1,
-            &sv.strides.1,
-            &sv.offsets.0,
-            &sv.sizes.0,
-            &sv.strides.0,
-            &[ty],
-            vec![],
-        )
-        .result(b.ctx);
         CopyOp::create(&mut b, src, view, &[], vec![]);
         let bufs = if k == Kind::InsertSlice { vec![dest] } else { vec![] };
         self.replace(op, &bufs);
@@ -641,17 +624,13 @@ impl Rewriter<'_> {
         let (o_static, o_vals) = b.split(&low);
         let (s_static, s_vals) = b.split(&size_ofrs);
         let ones = vec![1; src_shape.len()];
-        let sv = tensor_d::SliceParams {
-            offsets: (o_static.clone(), o_vals.clone()),
-            sizes: (s_static.clone(), s_vals.clone()),
-            strides: (ones.clone(), vec![]),
-        };
+        let sv =
+            tensor_d::SliceParams { offsets: (o_static, o_vals), sizes: (s_static, s_vals), strides: (ones, vec![]) };
         let alloc_t = b.ctx.value_type(alloc);
         let ty = subview_result_type(b.ctx, alloc_t, &sv, &src_shape)
             .ok_or_else(|| Diagnostic::error(loc, "could not infer the subview's layout"))?;
+        let view = self.subview(here, loc, alloc, &sv, ty);
         let mut b = self.builder(here, loc);
-        let view = SubViewOp::create(&mut b, alloc, &o_vals, &s_vals, &[], &o_static, &s_static, &ones, &[ty], vec![])
-            .result(b.ctx);
         CopyOp::create(&mut b, src_buf, view, &[], vec![]);
         self.replace(op, &[alloc]);
         Ok(())
