@@ -89,7 +89,8 @@ fn parse_map(p: &mut OpParser<'_, '_>) -> PResult<()> {
     match short {
         Some((name, attrs)) => {
             let elems: Vec<Type> = in_tys.iter().chain([&init_t]).map(|t| element_type(p.ctx(), *t)).collect();
-            let r = short_form_body(p.ctx(), &name, attrs, &elems);
+            let op_loc = p.loc;
+            let r = short_form_body(p.ctx(), &name, attrs, &elems, op_loc);
             p.regions.push(r);
         }
         None => {
@@ -113,12 +114,14 @@ fn parse_map(p: &mut OpParser<'_, '_>) -> PResult<()> {
 }
 
 /// The body of the short form: the payload over the inputs' elements,
-/// yielded.
+/// yielded. As upstream's parser makes it, the arguments are at an unknown
+/// location and the payload and the yield at the map's.
 fn short_form_body(
     ctx: &mut Context,
     name: &str,
     attrs: Vec<(crate::Sym, crate::Attr)>,
     elems: &[Type],
+    op_loc: crate::Loc,
 ) -> crate::RegionId {
     let loc = ctx.unknown_loc();
     let region = ctx.create_region();
@@ -137,7 +140,7 @@ fn short_form_body(
         attrs: map,
         regions: vec![],
         successors: vec![],
-        loc,
+        loc: op_loc,
     });
     ctx.append_op(block, payload);
     let v = ctx.result(payload, 0);
@@ -149,7 +152,7 @@ fn short_form_body(
         attrs: AttrMap::default(),
         regions: vec![],
         successors: vec![],
-        loc,
+        loc: op_loc,
     });
     ctx.append_op(block, y);
     region
