@@ -11,13 +11,3 @@ func.func @swap(%a: tensor<4xf32>, %b: tensor<4xf32>, %n: index) -> tensor<4xf32
   }
   return %r#0 : tensor<4xf32>
 }
-
-// -----
-
-// An op on tensors that nothing bufferizes (mlir-opt 22 cannot bufferize
-// linalg.pack either).
-func.func @pack(%a: tensor<16x8xf32>, %d: tensor<2x8x8x1xf32>) -> tensor<2x8x8x1xf32> {
-  // expected-error @+1 {{op was not bufferized}}
-  %p = linalg.pack %a inner_dims_pos = [0, 1] inner_tiles = [8, 1] into %d : tensor<16x8xf32> -> tensor<2x8x8x1xf32>
-  return %p : tensor<2x8x8x1xf32>
-}

@@ -15,6 +15,7 @@ mod analysis;
 pub mod drop_results;
 pub mod hoisting;
 mod model;
+mod pack;
 mod rewrite;
 
 use rustc_hash::FxHashMap;

@@ -58,6 +58,9 @@ pub enum Kind {
     /// `tensor.pad`: a new buffer, filled by a `linalg.map` of the pad's
     /// body, the source copied into its middle.
     Pad,
+    /// `linalg.pack` / `linalg.unpack` (tessel only; MLIR 22 cannot):
+    /// reads the source, overwrites all of the dest.
+    Pack,
 }
 
 /// Whether a value is a tensor.
@@ -85,6 +88,7 @@ pub fn kind(ctx: &Context, op: OpId, function_boundaries: bool) -> Option<Kind> 
         "tensor.insert" => Kind::WriteDest,
         "tensor.from_elements" => Kind::FromElements,
         "tensor.pad" => Kind::Pad,
+        "linalg.pack" | "linalg.unpack" | "tensor.pack" | "tensor.unpack" => Kind::Pack,
         "scf.yield" => match ctx.parent_op(op) {
             Some(p) if ForOp::isa(ctx, p) || IfOp::isa(ctx, p) => Kind::Yield,
             _ => return None,
@@ -166,6 +170,7 @@ impl Model<'_> {
             }
             Kind::For | Kind::Forall => loop_region_arg(ctx, op, i).is_some_and(|a| self.is_value_read(a)),
             Kind::Materialize => i == 0,
+            Kind::Pack => i != 1,
             Kind::WriteDest if TransferWriteOp::isa(ctx, op) => !transfer_write_covers_dest(ctx, op),
             _ => true,
         }
@@ -180,7 +185,7 @@ impl Model<'_> {
             Kind::WriteDest => i == dest_index(ctx, op),
             Kind::Structured => structured_outs(ctx, op).contains(&i),
             Kind::For | Kind::Forall => loop_region_arg(ctx, op, i).is_some(),
-            Kind::Materialize => i == 1,
+            Kind::Materialize | Kind::Pack => i == 1,
             Kind::ToBuffer => false,
             _ => false,
         }
@@ -203,6 +208,7 @@ impl Model<'_> {
                 SmallVec::from_elem((res[0], true), 1)
             }
             Kind::Materialize if i == 1 && !res.is_empty() => SmallVec::from_elem((res[0], true), 1),
+            Kind::Pack if i == 1 => SmallVec::from_elem((res[0], true), 1),
             Kind::Structured => {
                 let outs = structured_outs(ctx, op);
                 if outs.contains(&i) {

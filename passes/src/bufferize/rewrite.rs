@@ -63,7 +63,7 @@ impl Rewriter<'_> {
         Model { ctx: self.ctx, function_boundaries: self.opts.function_boundaries }
     }
 
-    fn builder(&mut self, ip: InsertPoint, loc: Loc) -> Builder<'_> {
+    pub(super) fn builder(&mut self, ip: InsertPoint, loc: Loc) -> Builder<'_> {
         Builder::new(self.ctx, ip, loc)
     }
 
@@ -180,7 +180,7 @@ impl Rewriter<'_> {
 
     /// The dynamic sizes of `v` as the op that made it knows them (MLIR's
     /// `reifyResultShapes`): a slice's size operands, an empty tensor's.
-    fn reified_sizes(&self, v: Value) -> Option<Vec<Value>> {
+    pub(super) fn reified_sizes(&self, v: Value) -> Option<Vec<Value>> {
         let op = self.ctx.defining_op(v)?;
         if tensor_d::EmptyOp::isa(self.ctx, op) {
             return Some(self.ctx.operands(op).to_vec());
@@ -206,7 +206,7 @@ impl Rewriter<'_> {
     }
 
     /// Records that tensor op `op` is replaced, its results by `bufs`.
-    fn replace(&mut self, op: OpId, bufs: &[Value]) {
+    pub(super) fn replace(&mut self, op: OpId, bufs: &[Value]) {
         let results = self.ctx.results(op).to_vec();
         for (r, b) in results.iter().zip(bufs) {
             self.buffers.insert(*r, *b);
@@ -310,6 +310,7 @@ impl Rewriter<'_> {
                 self.replace(op, &bufs);
             }
             Kind::Pad => self.pad(op, loc)?,
+            Kind::Pack => self.pack_or_unpack(op, loc)?,
             Kind::For => self.for_op(op)?,
             Kind::Forall => self.forall_op(op, loc)?,
             Kind::If => {} // settled by the yield of its last branch
