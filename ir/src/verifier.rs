@@ -46,6 +46,9 @@ struct Verifier<'c> {
     /// Ops already verified; in a block they are visited in order, so a
     /// same-block definition dominates a use iff it was seen first.
     seen: crate::entity_map::EntitySet<OpId>,
+    /// Per module body: the first op defining each symbol name (one scan
+    /// per module, not one per symbol).
+    symbols: HashMap<BlockId, HashMap<crate::Attr, OpId>>,
 }
 
 impl<'c> Verifier<'c> {
@@ -56,6 +59,7 @@ impl<'c> Verifier<'c> {
             errors: Vec::new(),
             dom_cache: HashMap::new(),
             seen: crate::entity_map::EntitySet::with_capacity(ctx.num_ops_created()),
+            symbols: HashMap::new(),
         }
     }
 
@@ -80,6 +84,28 @@ impl<'c> Verifier<'c> {
         d
     }
 
+    /// The op before `op` in its module's body that defines the same
+    /// symbol name, if any (MLIR's symbol table verification).
+    fn earlier_symbol(&mut self, op: OpId) -> Option<OpId> {
+        let ctx = self.ctx;
+        let name = ctx.get_attr(op, "sym_name")?;
+        let block = ctx.op_block(op)?;
+        let table = ctx.block_parent(block).and_then(|r| ctx.region_parent(r))?;
+        if ctx.op_name(table) != "builtin.module" {
+            return None;
+        }
+        let firsts = self.symbols.entry(block).or_insert_with(|| {
+            let mut m = HashMap::new();
+            for o in ctx.block_ops(block) {
+                if let Some(n) = ctx.get_attr(o, "sym_name") {
+                    m.entry(n).or_insert(o);
+                }
+            }
+            m
+        });
+        firsts.get(&name).copied().filter(|first| *first != op)
+    }
+
     /// Verifies `op` and its nested ops, collecting nested isolated ops to
     /// verify on their own.
     fn verify_op_tree(&mut self, op: OpId, nested_isolated: &mut Vec<OpId>) -> Result<(), Diagnostic> {
@@ -95,6 +121,17 @@ impl<'c> Verifier<'c> {
                 check_shape(def, data.operands().len(), data.results().len(), data.regions().len())
             {
                 return Err(self.error(op, msg, prefixed));
+            }
+            if def.has(traits::SYMBOL) {
+                if let Some(first) = self.earlier_symbol(op) {
+                    let name = match ctx.get_attr(op, "sym_name").map(|a| ctx.attr_kind(a)) {
+                        Some(crate::attrs::AttrKind::String { value, .. }) => value.as_str(),
+                        _ => "",
+                    };
+                    return Err(self
+                        .error(op, format!("redefinition of symbol named '{name}'"), false)
+                        .with_note(ctx.op_loc(first), "see existing symbol definition here"));
+                }
             }
             if let Some(verify) = def.verify {
                 if let Err(e) = verify(ctx, op) {

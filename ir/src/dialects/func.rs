@@ -302,34 +302,9 @@ fn print_arg_dict(p: &mut OpPrinter<'_>, a: Option<crate::Attr>) {
     }
 }
 
-/// A symbol's name is not defined earlier in its symbol table (MLIR's
-/// symbol table verification): "redefinition of symbol named 'f'", with a
-/// note at the first definition. Names are uniqued attributes, so each
-/// earlier op costs one integer comparison.
-pub(crate) fn check_unique_symbol(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
-    let Some(name) = ctx.get_attr(op, "sym_name") else { return Ok(()) };
-    let Some(block) = ctx.op_block(op) else { return Ok(()) };
-    let table = ctx.block_parent(block).and_then(|r| ctx.region_parent(r));
-    if table.is_none_or(|t| ctx.op_name(t) != "builtin.module") {
-        return Ok(());
-    }
-    let mut prev = ctx.prev_op(op);
-    while let Some(p) = prev {
-        if ctx.get_attr(p, "sym_name") == Some(name) {
-            let text = match ctx.attr_kind(name) {
-                AttrKind::String { value, .. } => value.clone(),
-                _ => String::new(),
-            };
-            return Err(VerifyError::bare(format!("redefinition of symbol named '{text}'"))
-                .with_note(ctx.op_loc(p), "see existing symbol definition here"));
-        }
-        prev = ctx.prev_op(p);
-    }
-    Ok(())
-}
-
+/// `func.func`'s verifier (symbol names are checked by the verifier for
+/// every op with the SYMBOL trait).
 pub(crate) fn verify_func(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
-    check_unique_symbol(ctx, op)?;
     let fty = match ctx.get_attr(op, "function_type").map(|a| ctx.attr_kind(a)) {
         Some(AttrKind::Type(t)) => *t,
         _ => return Err("requires attribute 'function_type'".into()),

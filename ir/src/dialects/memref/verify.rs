@@ -560,7 +560,6 @@ fn canonical(shape: &[i64], s: Option<&Strided>) -> Option<Option<Strided>> {
 // ---- globals ----------------------------------------------------------------------------
 
 pub(super) fn verify_global(ctx: &Context, op: OpId) -> VResult {
-    crate::dialects::func::check_unique_symbol(ctx, op)?;
     check_alignment(ctx, op)?;
     let Some(AttrKind::Type(t)) = ctx.get_attr(op, "type").map(|a| ctx.attr_kind(a)) else {
         return Err("requires attribute 'type'".into());
