@@ -34,6 +34,8 @@ pub fn register_all(r: &mut PassRegistry) {
     r.add(bufferize::INFO);
     r.add(bufferize::hoisting::INFO);
     r.add(bufferize::drop_results::INFO);
+    r.add(bufferize::placement::HOISTING_INFO);
+    r.add(bufferize::placement::PROMOTE_INFO);
     r.add(canonicalize::INFO);
     r.add(cse::INFO);
     r.add(erase_schedule::INFO);

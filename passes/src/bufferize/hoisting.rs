@@ -81,21 +81,30 @@ fn can_leave(ctx: &Context, a: OpId, lp: OpId) -> bool {
             let user = u.op;
             match ctx.op_name(user) {
                 "scf.yield" | "memref.dealloc" | "bufferization.dealloc" | "func.return" => return false,
-                "memref.subview"
-                | "memref.cast"
-                | "memref.expand_shape"
-                | "memref.collapse_shape"
-                | "memref.transpose"
-                | "memref.reinterpret_cast"
-                | "memref.view"
-                | "memref.memory_space_cast" => {
-                    work.extend(ctx.results(user).iter().copied());
-                }
+                name if is_view(name) => work.extend(ctx.results(user).iter().copied()),
                 _ => {}
             }
         }
     }
     true
+}
+
+/// Whether ops named `name` make a view of their first operand (MLIR's
+/// `ViewLikeOpInterface` memref ops).
+pub(super) fn is_view(name: &str) -> bool {
+    matches!(
+        name,
+        "memref.subview"
+            | "memref.cast"
+            | "memref.expand_shape"
+            | "memref.collapse_shape"
+            | "memref.transpose"
+            | "memref.reinterpret_cast"
+            | "memref.view"
+            | "memref.memory_space_cast"
+            | "memref.reshape"
+            | "memref.assume_alignment"
+    )
 }
 
 /// The `-buffer-loop-hoisting` pass.

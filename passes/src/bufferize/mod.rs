@@ -16,6 +16,7 @@ pub mod drop_results;
 pub mod hoisting;
 mod model;
 mod pack;
+pub mod placement;
 mod rewrite;
 
 use rustc_hash::FxHashMap;
