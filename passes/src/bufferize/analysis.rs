@@ -64,12 +64,25 @@ pub struct Analysis {
     pub aliases: ValueSets,
     /// Values that share exactly one buffer.
     pub equivalent: ValueSets,
-    /// Conflicts found (read, write), for `print-conflicts`.
-    pub conflicts: Vec<(Use, Use, Use)>,
+    /// What made operands go out of place, in the order found (for
+    /// `print-conflicts`).
+    pub notes: Vec<Note>,
     /// Out-of-place operands whose copy must hold the old contents (the
     /// others get a new buffer without a copy: MLIR's
     /// `canOmitTensorCopy`), decided before any rewriting.
     pub copied: FxHashSet<Use>,
+}
+
+/// Why an operand cannot bufferize in place, as MLIR's `print-conflicts`
+/// annotates it.
+#[derive(Clone, Copy, Debug)]
+pub enum Note {
+    /// A read-after-write conflict: `read` would see `write`'s data instead
+    /// of `definition`'s.
+    Conflict { read: Use, write: Use, definition: Value },
+    /// A buffer that may not be written (a constant, an argument without
+    /// function boundaries).
+    NotWritable(Value),
 }
 
 /// Options that change decisions.
@@ -101,7 +114,7 @@ pub fn analyze(ctx: &Context, ops: &[OpId], opts: &AnalysisOptions) -> Analysis 
             in_place: FxHashSet::default(),
             aliases: ValueSets::default(),
             equivalent: ValueSets::default(),
-            conflicts: Vec::new(),
+            notes: Vec::new(),
             copied: FxHashSet::default(),
         },
         opts,
@@ -151,7 +164,8 @@ pub fn analyze(ctx: &Context, ops: &[OpId], opts: &AnalysisOptions) -> Analysis 
             let in_place = if opts.copy_before_write {
                 !st.model.writes(u)
             } else {
-                !st.raw_conflict(u) && !st.writes_read_only(u)
+                // MLIR's order: writability first (only one is annotated).
+                !st.writes_read_only(u) && !st.raw_conflict(u)
             };
             if in_place {
                 st.result.in_place.insert(u);
@@ -304,8 +318,8 @@ impl State<'_> {
         for r in &reads {
             let defs = self.definitions(*r);
             for w in &writes {
-                if self.conflicts(*r, *w, &defs) {
-                    self.result.conflicts.push((u, *r, *w));
+                if let Some(definition) = self.conflict(*r, *w, &defs) {
+                    self.result.notes.push(Note::Conflict { read: *r, write: *w, definition });
                     return true;
                 }
             }
@@ -369,27 +383,27 @@ impl State<'_> {
         out
     }
 
-    fn conflicts(&self, read: Use, write: Use, defs: &[Value]) -> bool {
+    fn conflict(&self, read: Use, write: Use, defs: &[Value]) -> Option<Value> {
         let (reading, writing) = (read.0, write.0);
         if defs.is_empty() {
-            return false; // a read of undefined contents (tensor.empty)
+            return None; // a read of undefined contents (tensor.empty)
         }
         if self.can_use_dominance(read, write, defs) {
             if self.happens_before(reading, writing) {
-                return false;
+                return None;
             }
             if read == write {
-                return false;
+                return None;
             }
             if self.mutually_exclusive(reading, writing) {
-                return false;
+                return None;
             }
             if reading == writing && self.elementwise_pair(read, write) {
-                return false;
+                return None;
             }
         }
         if self.not_conflicting(read, write) {
-            return false;
+            return None;
         }
         for d in defs {
             match self.ctx.value_def(*d) {
@@ -409,19 +423,24 @@ impl State<'_> {
             if aliases.len() == 1 && aliases[0].0 == *d {
                 continue;
             }
-            return true;
+            return Some(*d);
         }
-        false
+        None
     }
 
     /// Whether `writes_read_only`: the operand (or one of the values it
     /// would alias) is a buffer that may not be written, and something
     /// writes it.
-    fn writes_read_only(&self, u: Use) -> bool {
+    fn writes_read_only(&mut self, u: Use) -> bool {
         let vals = self.alias_values(u);
         let found_write = self.model.writes(u)
             || vals.iter().any(|v| self.uses(*v).into_iter().any(|w| self.model.writes(w) && self.in_place(w)));
-        found_write && vals.iter().any(|v| !self.writable(*v))
+        if !found_write {
+            return false;
+        }
+        let read_only: Vec<Value> = vals.iter().copied().filter(|v| !self.writable(*v)).collect();
+        self.result.notes.extend(read_only.iter().map(|v| Note::NotWritable(*v)));
+        !read_only.is_empty()
     }
 
     /// `isWritable`.

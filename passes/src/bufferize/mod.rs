@@ -72,6 +72,9 @@ pub struct BufferizeOptions {
     pub copy_before_write: bool,
     /// `test-analysis-only`: annotate the decisions, change nothing else.
     pub analysis_only: bool,
+    /// `print-conflicts` (with `test-analysis-only`): annotate what kept
+    /// operands out of place.
+    pub print_conflicts: bool,
 }
 
 impl Default for BufferizeOptions {
@@ -84,6 +87,7 @@ impl Default for BufferizeOptions {
             allow_unknown_ops: false,
             copy_before_write: false,
             analysis_only: false,
+            print_conflicts: false,
         }
     }
 }
@@ -96,6 +100,7 @@ const OPTIONS: &[&str] = &[
     "allow-unknown-ops",
     "copy-before-write",
     "test-analysis-only",
+    "print-conflicts",
 ];
 
 impl BufferizeOptions {
@@ -112,6 +117,10 @@ impl BufferizeOptions {
             None => Ok(LayoutChoice::FullyDynamic),
             Some(t) => LayoutChoice::parse(name, t),
         };
+        let (analysis_only, print_conflicts) = (flag("test-analysis-only")?, flag("print-conflicts")?);
+        if print_conflicts && !analysis_only {
+            return Err("Invalid option: 'print-conflicts' requires 'test-analysis-only'".into());
+        }
         Ok(BufferizeOptions {
             function_boundaries: flag("bufferize-function-boundaries")?,
             boundary_layout: layout("function-boundary-type-conversion")?,
@@ -119,7 +128,8 @@ impl BufferizeOptions {
             allow_return_allocs_from_loops: flag("allow-return-allocs-from-loops")?,
             allow_unknown_ops: flag("allow-unknown-ops")?,
             copy_before_write: flag("copy-before-write")?,
-            analysis_only: flag("test-analysis-only")?,
+            analysis_only,
+            print_conflicts,
         })
     }
 }
@@ -148,6 +158,9 @@ pub fn one_shot_bufferize(ctx: &mut Context, module: OpId, opts: &BufferizeOptio
         check_loop_yields(ctx, &ops, &analysis, opts)?;
         if opts.analysis_only {
             annotate(ctx, f, &ops, &analysis, opts);
+            if opts.print_conflicts {
+                annotate_notes(ctx, &analysis.notes);
+            }
             continue;
         }
         let mut rw = Rewriter {
@@ -385,6 +398,52 @@ fn annotate(ctx: &mut Context, f: OpId, ops: &[OpId], a: &analysis::Analysis, op
     }
     let arr = ctx.attr(AttrKind::Array(dicts));
     ctx.set_attr(f, "arg_attrs", arr);
+}
+
+/// The next `C_n` and `W_n` of `print-conflicts`: numbered across the whole
+/// process, as MLIR's static counters (so `-split-input-file` chunks, run
+/// one after the other, continue the numbering as mlir-opt's do).
+static CONFLICT_IDS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+static NOT_WRITABLE_IDS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// `print-conflicts`, as MLIR 22 marks them: a conflict `C_n` as unit
+/// attributes `C_n[CONFL-WRITE: k]` on the writing op, `C_n[READ: k]` on
+/// the reading op and `C_n[DEF: result k]` on the op defining the value
+/// read (`C_n[DEF: bbArg k]` on the op owning the block); a buffer that may
+/// not be written as `W_n[NOT-WRITABLE: result k]` (or `bbArg k`).
+fn annotate_notes(ctx: &mut Context, notes: &[analysis::Note]) {
+    // The op a value's mark goes on, and how the value is named there.
+    let place = |ctx: &Context, v: Value| match ctx.value_def(v) {
+        tessel_ir::context::ValueDef::Result { op, index } => Some((op, format!("result {index}"))),
+        tessel_ir::context::ValueDef::BlockArg { block, index } => {
+            let owner = ctx.block_parent(block).and_then(|r| ctx.region_parent(r))?;
+            Some((owner, format!("bbArg {index}")))
+        }
+        tessel_ir::context::ValueDef::Detached => None,
+    };
+    for note in notes {
+        let mut marks = Vec::new();
+        match *note {
+            analysis::Note::Conflict { read, write, definition } => {
+                let id = format!("C_{}", CONFLICT_IDS.fetch_add(1, std::sync::atomic::Ordering::Relaxed));
+                marks.push((write.0, format!("{id}[CONFL-WRITE: {}]", write.1)));
+                marks.push((read.0, format!("{id}[READ: {}]", read.1)));
+                if let Some((op, what)) = place(ctx, definition) {
+                    marks.push((op, format!("{id}[DEF: {what}]")));
+                }
+            }
+            analysis::Note::NotWritable(v) => {
+                let id = format!("W_{}", NOT_WRITABLE_IDS.fetch_add(1, std::sync::atomic::Ordering::Relaxed));
+                if let Some((op, what)) = place(ctx, v) {
+                    marks.push((op, format!("{id}[NOT-WRITABLE: {what}]")));
+                }
+            }
+        }
+        for (op, name) in marks {
+            let unit = ctx.attr(AttrKind::Unit);
+            ctx.set_attr(op, &name, unit);
+        }
+    }
 }
 
 /// The `-one-shot-bufferize` pass.
