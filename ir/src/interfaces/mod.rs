@@ -4,3 +4,4 @@ pub mod divisibility;
 pub mod pack_tiling;
 pub mod structured_tiling;
 pub mod tiling;
+pub mod value_bounds;

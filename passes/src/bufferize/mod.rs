@@ -12,6 +12,7 @@
 //! results leave through `bufferization.to_tensor`.
 
 mod analysis;
+pub mod bound_allocs;
 pub mod drop_results;
 pub mod hoisting;
 mod model;
