@@ -37,6 +37,7 @@ pub fn register_all(r: &mut PassRegistry) {
     r.add(bufferize::placement::HOISTING_INFO);
     r.add(bufferize::placement::PROMOTE_INFO);
     r.add(bufferize::bound_allocs::INFO);
+    r.add(bufferize::empty_elimination::INFO);
     r.add(canonicalize::INFO);
     r.add(cse::INFO);
     r.add(erase_schedule::INFO);

@@ -14,6 +14,7 @@
 mod analysis;
 pub mod bound_allocs;
 pub mod drop_results;
+pub mod empty_elimination;
 pub mod hoisting;
 mod model;
 mod pack;
