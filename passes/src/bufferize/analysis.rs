@@ -86,9 +86,11 @@ pub enum Note {
 }
 
 /// Options that change decisions.
-pub struct AnalysisOptions {
+pub struct AnalysisOptions<'a> {
     pub function_boundaries: bool,
     pub copy_before_write: bool,
+    /// The functions analyzed before (their calls follow the summary).
+    pub calls: Option<&'a super::model::Summaries>,
 }
 
 struct State<'a> {
@@ -96,18 +98,18 @@ struct State<'a> {
     ctx: &'a Context,
     order: FxHashMap<OpId, usize>,
     result: Analysis,
-    opts: &'a AnalysisOptions,
+    opts: &'a AnalysisOptions<'a>,
 }
 
 /// Analyzes the ops nested in `root` (a function, or a module without
 /// function boundaries).
-pub fn analyze(ctx: &Context, ops: &[OpId], opts: &AnalysisOptions) -> Analysis {
+pub fn analyze<'a>(ctx: &'a Context, ops: &[OpId], opts: &'a AnalysisOptions<'a>) -> Analysis {
     let mut order = FxHashMap::default();
     for (k, op) in ops.iter().enumerate() {
         order.insert(*op, k);
     }
     let mut st = State {
-        model: Model { ctx, function_boundaries: opts.function_boundaries },
+        model: Model { ctx, function_boundaries: opts.function_boundaries, calls: opts.calls },
         ctx,
         order,
         result: Analysis {

@@ -35,7 +35,7 @@ pub fn eliminate_empty_tensors(ctx: &mut Context, module: OpId) -> usize {
         .flat_map(|b| ctx.block_op_list(b))
         .filter(|o| ctx.op_name(*o) == "func.func" && !ctx.regions(*o).is_empty())
         .collect();
-    let opts = AnalysisOptions { function_boundaries: true, copy_before_write: false };
+    let opts = AnalysisOptions { function_boundaries: true, copy_before_write: false, calls: None };
     let mut replaced = 0;
     for f in funcs {
         if ctx.blocks(ctx.regions(f)[0]).is_empty() {
@@ -46,7 +46,7 @@ pub fn eliminate_empty_tensors(ctx: &mut Context, module: OpId) -> usize {
         ops.retain(|o| *o != f);
         let analysis = analyze(ctx, &ops, &opts);
         for op in ops {
-            let model = Model { ctx, function_boundaries: true };
+            let model = Model { ctx, function_boundaries: true, calls: None };
             if !matches!(model.kind(op), Some(Kind::InsertSlice | Kind::ParallelInsertSlice)) {
                 continue;
             }

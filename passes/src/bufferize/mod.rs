@@ -24,11 +24,11 @@ mod rewrite;
 use rustc_hash::FxHashMap;
 use tessel_ir::attrs::AttrKind;
 use tessel_ir::types::TypeKind;
-use tessel_ir::{Context, Diagnostic, OpId, Value};
+use tessel_ir::{Context, Diagnostic, OpId, Type, Value};
 
 use crate::manager::{Pass, PassInfo, PassOptions};
 use analysis::{analyze, AnalysisOptions};
-use model::{is_tensor, touches_tensors, Model};
+use model::{is_tensor, touches_tensors, CallSummary, Model, Summaries};
 use rewrite::{memref_for, Rewriter};
 
 /// Which layout a tensor's buffer type gets where it cannot be inferred
@@ -136,7 +136,8 @@ impl BufferizeOptions {
     }
 }
 
-/// Bufferizes the functions in `module`.
+/// Bufferizes the functions in `module` (with function boundaries, each
+/// callee before its callers, so that calls follow what the callee does).
 pub fn one_shot_bufferize(ctx: &mut Context, module: OpId, opts: &BufferizeOptions) -> Result<(), Diagnostic> {
     let funcs: Vec<OpId> = ctx
         .regions(module)
@@ -145,24 +146,38 @@ pub fn one_shot_bufferize(ctx: &mut Context, module: OpId, opts: &BufferizeOptio
         .flat_map(|b| ctx.block_op_list(b))
         .filter(|o| ctx.op_name(*o) == "func.func")
         .collect();
-    let aopts =
-        AnalysisOptions { function_boundaries: opts.function_boundaries, copy_before_write: opts.copy_before_write };
-    let mut globals = FxHashMap::default();
-    for f in funcs {
-        if ctx.regions(f).is_empty() || ctx.blocks(ctx.regions(f)[0]).is_empty() {
-            continue; // a declaration
+    let has_body = |ctx: &Context, f: OpId| !ctx.regions(f).is_empty() && !ctx.blocks(ctx.regions(f)[0]).is_empty();
+    let defined: Vec<OpId> = funcs.iter().copied().filter(|f| has_body(ctx, *f)).collect();
+    let order = if opts.function_boundaries { callees_first(ctx, module, &defined)? } else { defined };
+    if opts.function_boundaries {
+        let declarations: Vec<OpId> = funcs.iter().copied().filter(|f| !has_body(ctx, *f)).collect();
+        for d in declarations {
+            declaration(ctx, d, opts);
         }
+    }
+    let mut globals = FxHashMap::default();
+    let mut summaries = Summaries::default();
+    for f in order {
         let mut ops = Vec::new();
         ctx.walk_preorder(f, &mut |o| ops.push(o));
         ops.retain(|o| *o != f);
         check_known(ctx, &ops, opts)?;
+        let aopts = AnalysisOptions {
+            function_boundaries: opts.function_boundaries,
+            copy_before_write: opts.copy_before_write,
+            // copy-before-write analyzes nothing: calls stay conservative.
+            calls: (!opts.copy_before_write).then_some(&summaries),
+        };
         let analysis = analyze(ctx, &ops, &aopts);
         check_loop_yields(ctx, &ops, &analysis, opts)?;
+        let summary = summarize(ctx, f, &ops, &analysis, &summaries);
+        let name = symbol_name(ctx, f);
         if opts.analysis_only {
-            annotate(ctx, f, &ops, &analysis, opts);
+            annotate(ctx, f, &ops, &analysis, opts, &summaries, &summary);
             if opts.print_conflicts {
                 annotate_notes(ctx, &analysis.notes);
             }
+            summaries.insert(name, summary);
             continue;
         }
         let mut rw = Rewriter {
@@ -174,6 +189,7 @@ pub fn one_shot_bufferize(ctx: &mut Context, module: OpId, opts: &BufferizeOptio
             replaced: Vec::new(),
             globals: std::mem::take(&mut globals),
             tensor_types: FxHashMap::default(),
+            calls: (!opts.copy_before_write).then_some(&summaries),
         };
         if opts.function_boundaries {
             retype_arguments(&mut rw, f);
@@ -188,8 +204,147 @@ pub fn one_shot_bufferize(ctx: &mut Context, module: OpId, opts: &BufferizeOptio
         if opts.function_boundaries {
             update_signature(ctx, f);
         }
+        summaries.insert(name, summary);
     }
     Ok(())
+}
+
+/// The `sym_name` of `op`.
+fn symbol_name(ctx: &Context, op: OpId) -> String {
+    match ctx.get_attr(op, "sym_name").map(|a| ctx.attr_kind(a)) {
+        Some(AttrKind::String { value, .. }) => value.clone(),
+        _ => String::new(),
+    }
+}
+
+/// The `func.func` named `name` in `module`.
+pub(crate) fn find_function(ctx: &Context, module: OpId, name: &str) -> Option<OpId> {
+    let body = ctx.blocks(*ctx.regions(module).first()?).first().copied()?;
+    ctx.block_ops(body).find(|o| ctx.op_name(*o) == "func.func" && symbol_name(ctx, *o) == name)
+}
+
+/// The functions with bodies, each after the functions it calls (module
+/// order otherwise); a recursive call is an error.
+fn callees_first(ctx: &Context, module: OpId, funcs: &[OpId]) -> Result<Vec<OpId>, Diagnostic> {
+    fn visit(
+        ctx: &Context,
+        module: OpId,
+        f: OpId,
+        state: &mut FxHashMap<OpId, bool>,
+        out: &mut Vec<OpId>,
+    ) -> Result<(), Diagnostic> {
+        match state.get(&f) {
+            Some(true) => return Ok(()),
+            Some(false) => unreachable!("checked at the call"),
+            None => {}
+        }
+        state.insert(f, false);
+        let mut calls = Vec::new();
+        ctx.walk_preorder(f, &mut |o| {
+            if ctx.op_name(o) == "func.call" {
+                calls.push(o);
+            }
+        });
+        for c in calls {
+            let Some(callee) = model::callee_name(ctx, c).and_then(|n| find_function(ctx, module, &n)) else {
+                continue;
+            };
+            if ctx.regions(callee).is_empty() || ctx.blocks(ctx.regions(callee)[0]).is_empty() {
+                continue;
+            }
+            if state.get(&callee) == Some(&false) {
+                return Err(Diagnostic::error(ctx.op_loc(c), "tessel does not bufferize recursive calls"));
+            }
+            visit(ctx, module, callee, state, out)?;
+        }
+        state.insert(f, true);
+        out.push(f);
+        Ok(())
+    }
+    let mut state = FxHashMap::default();
+    let mut out = Vec::new();
+    for f in funcs {
+        visit(ctx, module, *f, &mut state, &mut out)?;
+    }
+    Ok(out)
+}
+
+/// A function declaration with function boundaries: memref types (with
+/// `test-analysis-only`, its tensor arguments are marked read and written,
+/// as nothing is known of them).
+fn declaration(ctx: &mut Context, f: OpId, opts: &BufferizeOptions) {
+    let Some(AttrKind::Type(fty)) = ctx.get_attr(f, "function_type").map(|a| ctx.attr_kind(a).clone()) else { return };
+    let TypeKind::Function { inputs, results } = ctx.type_kind(fty).clone() else { return };
+    let is_t =
+        |ctx: &Context, t: Type| matches!(ctx.type_kind(t), TypeKind::Tensor { .. } | TypeKind::UnrankedTensor { .. });
+    if opts.analysis_only {
+        if !inputs.iter().any(|t| is_t(ctx, *t)) {
+            return;
+        }
+        let access = ctx.sym("bufferization.access");
+        let rw = ctx.string_attr("read-write");
+        let dicts: Vec<_> = inputs
+            .iter()
+            .map(|t| {
+                let entries = if is_t(ctx, *t) { vec![(access, rw)] } else { vec![] };
+                ctx.attr(AttrKind::Dict(entries))
+            })
+            .collect();
+        let arr = ctx.attr(AttrKind::Array(dicts));
+        ctx.set_attr(f, "arg_attrs", arr);
+        return;
+    }
+    let layout = match opts.boundary_layout {
+        LayoutChoice::Identity => LayoutChoice::Identity,
+        _ => LayoutChoice::FullyDynamic,
+    };
+    let convert = |ctx: &mut Context, ts: &[Type]| ts.iter().map(|t| memref_for(ctx, *t, layout)).collect::<Vec<_>>();
+    let (inputs, results) = (convert(ctx, &inputs), convert(ctx, &results));
+    let nt = ctx.ty(TypeKind::Function { inputs, results });
+    let a = ctx.type_attr(nt);
+    ctx.set_attr(f, "function_type", a);
+}
+
+/// What `f` does to its tensor arguments, from its analysis.
+fn summarize(ctx: &Context, f: OpId, ops: &[OpId], a: &analysis::Analysis, calls: &Summaries) -> CallSummary {
+    let m = Model { ctx, function_boundaries: true, calls: Some(calls) };
+    let entry = ctx.blocks(ctx.regions(f)[0])[0];
+    let args: Vec<Value> = ctx.block_args(entry).to_vec();
+    let mut s = CallSummary::default();
+    for arg in &args {
+        let tensor = is_tensor(ctx, *arg);
+        s.reads.push(tensor && m.is_value_read(*arg));
+        s.writes.push(
+            tensor
+                && a.aliases.members(*arg).iter().any(|v| {
+                    ctx.uses(*v).iter().any(|u| {
+                        let u = (u.op, u.operand as usize);
+                        m.writes(u) && a.in_place.contains(&u)
+                    })
+                }),
+        );
+    }
+    let ret = ops.iter().copied().find(|o| ctx.op_name(*o) == "func.return" && ctx.parent_op(*o) == Some(f));
+    let returned: Vec<Value> = ret.map(|r| ctx.operands(r).to_vec()).unwrap_or_default();
+    s.equivalent = returned
+        .iter()
+        .map(|v| {
+            if !is_tensor(ctx, *v) {
+                return None;
+            }
+            args.iter().position(|arg| arg == v || a.equivalent.same(*arg, *v))
+        })
+        .collect();
+    s.aliasing = args
+        .iter()
+        .map(|arg| {
+            if !is_tensor(ctx, *arg) {
+                return vec![];
+            }
+            (0..returned.len()).filter(|k| is_tensor(ctx, returned[*k]) && a.aliases.same(*arg, returned[*k])).collect()
+        })
+        .collect();
+    s
 }
 
 /// "op was not bufferized" for an op on tensors that tessel does not
@@ -198,7 +353,7 @@ fn check_known(ctx: &Context, ops: &[OpId], opts: &BufferizeOptions) -> Result<(
     if opts.allow_unknown_ops || opts.analysis_only {
         return Ok(());
     }
-    let m = Model { ctx, function_boundaries: opts.function_boundaries };
+    let m = Model { ctx, function_boundaries: opts.function_boundaries, calls: None };
     for op in ops {
         if m.kind(*op).is_none() && touches_tensors(ctx, *op) && !ctx.op_name(*op).starts_with("func.") {
             let inside_unknown = ctx.parent_op(*op).is_some_and(|p| m.kind(p).is_none() && touches_tensors(ctx, p));
@@ -317,10 +472,18 @@ fn update_signature(ctx: &mut Context, f: OpId) {
 /// `test-analysis-only`: `__inplace_operands_attr__` on every op with
 /// tensor operands, and `bufferization.access` on function arguments with
 /// function boundaries.
-fn annotate(ctx: &mut Context, f: OpId, ops: &[OpId], a: &analysis::Analysis, opts: &BufferizeOptions) {
+fn annotate(
+    ctx: &mut Context,
+    f: OpId,
+    ops: &[OpId],
+    a: &analysis::Analysis,
+    opts: &BufferizeOptions,
+    calls: &Summaries,
+    summary: &CallSummary,
+) {
     let mut marks: Vec<(OpId, Vec<&'static str>)> = Vec::new();
     {
-        let m = Model { ctx, function_boundaries: opts.function_boundaries };
+        let m = Model { ctx, function_boundaries: opts.function_boundaries, calls: Some(calls) };
         for op in ops {
             if !ctx.operands(*op).iter().any(|v| is_tensor(ctx, *v)) {
                 continue;
@@ -349,47 +512,33 @@ fn annotate(ctx: &mut Context, f: OpId, ops: &[OpId], a: &analysis::Analysis, op
     if !opts.function_boundaries {
         return;
     }
+    // Which argument each returned tensor is (-1: none).
+    let ret = ops.iter().copied().find(|o| ctx.op_name(*o) == "func.return" && ctx.parent_op(*o) == Some(f));
+    if let Some(ret) = ret {
+        let eq: Vec<i64> = ctx
+            .operands(ret)
+            .iter()
+            .zip(&summary.equivalent)
+            .filter(|(v, _)| is_tensor(ctx, **v))
+            .map(|(_, e)| e.map_or(-1, |p| p as i64))
+            .collect();
+        if eq.iter().any(|e| *e >= 0) {
+            let i64t = ctx.int_type(64);
+            let elems: Vec<_> = eq.iter().map(|e| ctx.int_attr(*e as i128, i64t)).collect();
+            let arr = ctx.attr(AttrKind::Array(elems));
+            ctx.set_attr(ret, "__equivalent_func_args__", arr);
+        }
+    }
     let entry = ctx.blocks(ctx.regions(f)[0])[0];
     let args: Vec<Value> = ctx.block_args(entry).to_vec();
-    // Which argument each returned tensor is (-1: none).
-    for op in ops {
-        if ctx.op_name(*op) != "func.return" || ctx.parent_op(*op) != Some(f) {
-            continue;
-        }
-        let eq: Vec<i64> = ctx
-            .operands(*op)
-            .iter()
-            .filter(|v| is_tensor(ctx, **v))
-            .map(|v| args.iter().position(|arg| arg == v || a.equivalent.same(*arg, *v)).map_or(-1, |p| p as i64))
-            .collect();
-        if eq.iter().all(|e| *e < 0) {
-            continue;
-        }
-        let i64t = ctx.int_type(64);
-        let elems: Vec<_> = eq.iter().map(|e| ctx.int_attr(*e as i128, i64t)).collect();
-        let arr = ctx.attr(AttrKind::Array(elems));
-        ctx.set_attr(*op, "__equivalent_func_args__", arr);
-    }
-    let mut dicts = Vec::new();
     let access = ctx.sym("bufferization.access");
-    for arg in &args {
-        let (read, write) = {
-            let m = Model { ctx, function_boundaries: true };
-            let read = is_tensor(ctx, *arg) && m.is_value_read(*arg);
-            let write = is_tensor(ctx, *arg)
-                && a.aliases.members(*arg).iter().any(|v| {
-                    ctx.uses(*v).iter().any(|u| {
-                        let u = (u.op, u.operand as usize);
-                        m.writes(u) && a.in_place.contains(&u)
-                    })
-                });
-            (read, write)
-        };
+    let mut dicts = Vec::new();
+    for (j, arg) in args.iter().enumerate() {
         if !is_tensor(ctx, *arg) {
             dicts.push(ctx.attr(AttrKind::Dict(vec![])));
             continue;
         }
-        let s = match (read, write) {
+        let s = match (summary.reads[j], summary.writes[j]) {
             (true, true) => "read-write",
             (true, false) => "read",
             (false, true) => "write",

@@ -61,6 +61,34 @@ pub enum Kind {
     /// `linalg.pack` / `linalg.unpack` (tessel only; MLIR 22 cannot):
     /// reads the source, overwrites all of the dest.
     Pack,
+    /// `func.call` (with function boundaries): what the callee does to its
+    /// arguments, from its [`CallSummary`] (conservative without one).
+    Call,
+}
+
+/// What a function does to its tensor arguments, for the calls of it
+/// (MLIR's `FuncAnalysisState`): which it reads and writes, which result is
+/// the same buffer as which argument, and which results may alias each
+/// argument.
+#[derive(Clone, Debug, Default)]
+pub struct CallSummary {
+    pub reads: Vec<bool>,
+    pub writes: Vec<bool>,
+    /// Per result: the argument it is equivalent to.
+    pub equivalent: Vec<Option<usize>>,
+    /// Per argument: the results that may alias it.
+    pub aliasing: Vec<Vec<usize>>,
+}
+
+/// Summaries of the functions analyzed so far, by symbol name.
+pub type Summaries = rustc_hash::FxHashMap<String, CallSummary>;
+
+/// The symbol a `func.call` calls.
+pub fn callee_name(ctx: &Context, op: OpId) -> Option<String> {
+    match ctx.attr_kind(ctx.get_attr(op, "callee")?) {
+        tessel_ir::attrs::AttrKind::SymbolRef { root, nested } if nested.is_empty() => Some(ctx.str(*root).to_string()),
+        _ => None,
+    }
 }
 
 /// Whether a value is a tensor.
@@ -94,6 +122,7 @@ pub fn kind(ctx: &Context, op: OpId, function_boundaries: bool) -> Option<Kind> 
             _ => return None,
         },
         "func.return" if function_boundaries => Kind::Return,
+        "func.call" if function_boundaries => Kind::Call,
         _ if ForOp::isa(ctx, op) => Kind::For,
         _ if ForallOp::isa(ctx, op) => Kind::Forall,
         _ if IfOp::isa(ctx, op) => Kind::If,
@@ -145,11 +174,18 @@ pub type Use = (OpId, usize);
 pub struct Model<'a> {
     pub ctx: &'a Context,
     pub function_boundaries: bool,
+    /// The callees analyzed so far (calls of others are conservative).
+    pub calls: Option<&'a Summaries>,
 }
 
 impl Model<'_> {
     pub fn kind(&self, op: OpId) -> Option<Kind> {
         kind(self.ctx, op, self.function_boundaries)
+    }
+
+    /// The summary of the function `call` calls, when analyzed.
+    pub fn summary(&self, call: OpId) -> Option<&CallSummary> {
+        self.calls?.get(&callee_name(self.ctx, call)?)
     }
 
     /// `bufferizesToMemoryRead`: unknown ops read.
@@ -171,6 +207,7 @@ impl Model<'_> {
             Kind::For | Kind::Forall => loop_region_arg(ctx, op, i).is_some_and(|a| self.is_value_read(a)),
             Kind::Materialize => i == 0,
             Kind::Pack => i != 1,
+            Kind::Call => self.summary(op).is_none_or(|s| s.reads.get(i).copied().unwrap_or(true)),
             Kind::WriteDest if TransferWriteOp::isa(ctx, op) => !transfer_write_covers_dest(ctx, op),
             _ => true,
         }
@@ -186,6 +223,7 @@ impl Model<'_> {
             Kind::Structured => structured_outs(ctx, op).contains(&i),
             Kind::For | Kind::Forall => loop_region_arg(ctx, op, i).is_some(),
             Kind::Materialize | Kind::Pack => i == 1,
+            Kind::Call => self.summary(op).is_none_or(|s| s.writes.get(i).copied().unwrap_or(true)),
             Kind::ToBuffer => false,
             _ => false,
         }
@@ -209,6 +247,15 @@ impl Model<'_> {
             }
             Kind::Materialize if i == 1 && !res.is_empty() => SmallVec::from_elem((res[0], true), 1),
             Kind::Pack if i == 1 => SmallVec::from_elem((res[0], true), 1),
+            Kind::Call => match self.summary(op) {
+                // Not analyzed (a declaration): any tensor result may alias.
+                None => res.iter().filter(|r| is_tensor(ctx, **r)).map(|r| (*r, false)).collect(),
+                Some(s) => {
+                    let aliasing = s.aliasing.get(i).cloned().unwrap_or_default();
+                    let equivalent = aliasing.len() == 1 && s.equivalent.get(aliasing[0]) == Some(&Some(i));
+                    aliasing.iter().filter_map(|r| res.get(*r)).map(|r| (*r, equivalent)).collect()
+                }
+            },
             Kind::Structured => {
                 let outs = structured_outs(ctx, op);
                 if outs.contains(&i) {

@@ -6,6 +6,7 @@
 
 use rustc_hash::FxHashMap;
 use tessel_ir::affine::{AffineExpr, AffineMap};
+use tessel_ir::attrs::AttrKind;
 use tessel_ir::builder::{Builder, InsertPoint};
 use tessel_ir::context::{OpSpec, ValueDef};
 use tessel_ir::dialects::bufferization::{ToBufferOp, ToTensorOp};
@@ -36,6 +37,8 @@ pub struct Rewriter<'a> {
     pub globals: FxHashMap<Attr, String>,
     /// The tensor types of values retyped into their own buffers.
     pub tensor_types: FxHashMap<Value, Type>,
+    /// The functions analyzed so far, for calls.
+    pub calls: Option<&'a model::Summaries>,
 }
 
 /// A fully dynamic strided layout of `rank` dims.
@@ -60,7 +63,7 @@ pub fn memref_for(ctx: &mut Context, tensor: Type, layout: LayoutChoice) -> Type
 
 impl Rewriter<'_> {
     fn model(&self) -> Model<'_> {
-        Model { ctx: self.ctx, function_boundaries: self.opts.function_boundaries }
+        Model { ctx: self.ctx, function_boundaries: self.opts.function_boundaries, calls: self.calls }
     }
 
     pub(super) fn builder(&mut self, ip: InsertPoint, loc: Loc) -> Builder<'_> {
@@ -311,6 +314,7 @@ impl Rewriter<'_> {
             }
             Kind::Pad => self.pad(op, loc)?,
             Kind::Pack => self.pack_or_unpack(op, loc)?,
+            Kind::Call => self.call(op, loc)?,
             Kind::For => self.for_op(op)?,
             Kind::Forall => self.forall_op(op, loc)?,
             Kind::If => {} // settled by the yield of its last branch
@@ -369,6 +373,93 @@ impl Rewriter<'_> {
                 self.replace(op, &[a]);
             }
         }
+        Ok(())
+    }
+
+    /// `func.call` of a bufferized function: its operands' buffers (cast
+    /// to the callee's argument types where they differ), its results the
+    /// callee's buffers.
+    fn call(&mut self, op: OpId, loc: Loc) -> Result<(), Diagnostic> {
+        let here = InsertPoint::Before(op);
+        let name = model::callee_name(self.ctx, op).ok_or_else(|| Diagnostic::error(loc, "a call without a callee"))?;
+        let callee = super::find_function(self.ctx, self.module, &name)
+            .ok_or_else(|| Diagnostic::error(loc, format!("'{name}' does not reference a valid function")))?;
+        let Some(AttrKind::Type(fty)) =
+            self.ctx.get_attr(callee, "function_type").map(|a| self.ctx.attr_kind(a).clone())
+        else {
+            return Err(Diagnostic::error(loc, "a callee without a function type"));
+        };
+        let TypeKind::Function { inputs, results } = self.ctx.type_kind(fty).clone() else {
+            return Err(Diagnostic::error(loc, "a callee without a function type"));
+        };
+        let mut operands = self.ctx.operands(op).to_vec();
+        let originals = operands.clone();
+        // Results copied instead of their operand (22's choice for an
+        // operand that is not written and has one alias), with whether the
+        // copy keeps the contents.
+        let mut copied_results: Vec<(usize, bool)> = Vec::new();
+        for (i, v) in operands.iter_mut().enumerate() {
+            if !self.tensorish(*v) {
+                continue;
+            }
+            let u = (op, i);
+            let aliases = self.model().aliasing_results(u);
+            // (The arguments are memrefs by now: `tensorish`, not the type.)
+            let one_operand = |rw: &Self, r: Value| {
+                (0..originals.len())
+                    .filter(|j| {
+                        rw.tensorish(originals[*j])
+                            && rw.model().aliasing_results((op, *j)).iter().any(|(x, _)| *x == r)
+                    })
+                    .count()
+                    == 1
+            };
+            let copy_result = !self.analysis.in_place.contains(&u)
+                && !self.model().writes(u)
+                && aliases.len() == 1
+                && one_operand(self, aliases[0].0);
+            let buf = if copy_result {
+                let r = aliases[0].0;
+                let k = self.ctx.results(op).iter().position(|x| *x == r).expect("a result of the call");
+                copied_results.push((k, self.analysis.copied.contains(&u)));
+                self.buffer(*v)
+            } else {
+                self.operand_buffer(u)
+            };
+            *v = match inputs.get(i) {
+                Some(t) if *t != self.ctx.value_type(buf) => {
+                    let mut b = self.builder(here, loc);
+                    CastOp::create(&mut b, buf, &[*t], vec![]).dest(b.ctx)
+                }
+                _ => buf,
+            };
+        }
+        let spec = OpSpec {
+            name: self.ctx.op(op).name,
+            operands: operands.into_iter().collect(),
+            result_types: results.into_iter().collect(),
+            attrs: self.ctx.op(op).attrs.clone(),
+            regions: vec![],
+            successors: vec![],
+            loc,
+        };
+        let new = self.ctx.create_op(spec);
+        self.ctx.insert_op_before(op, new);
+        for (k, r) in self.ctx.results(op).to_vec().into_iter().enumerate() {
+            let nr = self.ctx.result(new, k);
+            if self.tensorish(r) {
+                self.buffers.insert(r, nr);
+            } else {
+                self.ctx.replace_all_uses(r, nr);
+            }
+        }
+        for (k, copy) in copied_results {
+            let r = self.ctx.results(op)[k];
+            let nr = self.ctx.result(new, k);
+            let c = self.alloc_like(here, loc, nr, copy);
+            self.buffers.insert(r, c);
+        }
+        self.replaced.push(op);
         Ok(())
     }
 
