@@ -91,6 +91,7 @@ fn kernel_table() -> Vec<(&'static OpDef, Entry)> {
             (&tensor::EXTRACT, extract_element as Kernel),
             (&tensor::INSERT, insert_element as Kernel),
             (&tensor::FROM_ELEMENTS, from_elements as Kernel),
+            (&tensor::GENERATE, generate as Kernel),
         ])
         .map(|(def, k)| (def, Entry::Kernel(k)));
     kernels.chain(SCALAR_OPS.iter().map(|(def, f)| (*def, Entry::Scalar(*f)))).collect()
@@ -331,6 +332,33 @@ fn from_elements(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
     let shape = result_shape(i, result, &[])?;
     let elem = elem_of(ctx, result)?;
     let vals = ctx.operands(op).iter().map(|v| i.get(*v)?.scalar()).collect::<RunResult<Vec<_>>>()?;
+    let t = Tensor::try_from_scalars(shape, elem, vals)?;
+    i.set(op, 0, RtValue::Tensor(t));
+    Ok(Flow::Next)
+}
+
+/// `tensor.generate`: the body run at every index, row-major.
+fn generate(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
+    let ctx = i.ctx;
+    let result = ctx.result(op, 0);
+    let shape = result_shape(i, result, ctx.operands(op))?;
+    let elem = elem_of(ctx, result)?;
+    let body = *ctx.regions(op).first().ok_or("tensor.generate without a body")?;
+    let total: usize = shape.iter().product();
+    let mut vals = Vec::with_capacity(total);
+    let mut idx = vec![0usize; shape.len()];
+    for _ in 0..total {
+        let args = idx.iter().map(|k| RtValue::index(*k as i64)).collect();
+        let yielded = i.run_region(body, args)?;
+        vals.push(yielded.first().ok_or("tensor.generate: the body yields nothing")?.scalar()?);
+        for d in (0..shape.len()).rev() {
+            idx[d] += 1;
+            if idx[d] < shape[d] {
+                break;
+            }
+            idx[d] = 0;
+        }
+    }
     let t = Tensor::try_from_scalars(shape, elem, vals)?;
     i.set(op, 0, RtValue::Tensor(t));
     Ok(Flow::Next)

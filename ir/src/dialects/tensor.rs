@@ -130,6 +130,22 @@ crate::op! {
 }
 
 crate::op! {
+    /// `tensor.generate`: a tensor whose element at each index is what the
+    /// body yields for it.
+    pub struct GenerateOp => GENERATE = "tensor.generate";
+    operands { dynamic_extents: Variadic }
+    attributes { }
+    results { result: One }
+    regions { body }
+    format { parse_generate, print_generate }
+    def {
+        verify: Some(verify_generate),
+        traits: traits::PURE | traits::SINGLE_BLOCK,
+        result_name: Some(|_, _| Some("generated".into())),
+    }
+}
+
+crate::op! {
     /// `tensor.collapse_shape`
     pub struct CollapseShapeOp => COLLAPSE_SHAPE = "tensor.collapse_shape";
     operands { src: One }
@@ -216,6 +232,7 @@ pub fn register(r: &mut Registry) {
         &DIM,
         &CAST,
         &PAD,
+        &GENERATE,
         &YIELD,
         &COLLAPSE_SHAPE,
         &EXPAND_SHAPE,
@@ -737,6 +754,58 @@ fn verify_pad(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
         let args = ctx.block_args(b);
         if args.len() != shape.len() || args.iter().any(|a| !matches!(ctx.value_type_kind(*a), TypeKind::Index)) {
             return Err(format!("expected the block to have {} arguments", shape.len()).into());
+        }
+    }
+    Ok(())
+}
+
+// ---- generate ------------------------------------------------------------------
+
+fn parse_generate(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    let extents = p.operand_list()?;
+    p.region(&[])?;
+    p.optional_attr_dict()?;
+    let t = p.colon_type()?;
+    let index = p.index_type();
+    p.push_operands_of(&extents, index)?;
+    p.result_types.push(t);
+    Ok(())
+}
+
+fn print_generate(p: &mut OpPrinter<'_>, op: OpId) {
+    let ctx = p.ctx();
+    // As 22: a space before the (maybe empty) extents and one after.
+    p.write(" ");
+    p.print_operands(ctx.operands(op));
+    p.write(" ");
+    p.print_region(ctx.regions(op)[0], true, true);
+    p.print_attr_dict(op);
+    p.write(" : ");
+    p.print_type(ctx.value_type(ctx.result(op, 0)));
+}
+
+fn verify_generate(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
+    let rt = ctx.value_type(ctx.result(op, 0));
+    let Some((shape, elem)) = ranked(ctx, rt) else {
+        return Err("result #0 must be statically shaped tensor of any type values".into());
+    };
+    let dynamic = shape.iter().filter(|d| **d == DYNAMIC).count();
+    if ctx.operands(op).len() != dynamic {
+        return Err(
+            format!("incorrect number of dynamic sizes, has {}, expected {dynamic}", ctx.operands(op).len()).into()
+        );
+    }
+    let Some(&body) = ctx.blocks(ctx.regions(op)[0]).first() else { return Ok(()) };
+    let args = ctx.block_args(body);
+    if args.iter().any(|a| !matches!(ctx.value_type_kind(*a), TypeKind::Index)) {
+        return Err(VerifyError::bare("all body arguments must be index"));
+    }
+    if args.len() != shape.len() {
+        return Err(VerifyError::bare("must have one body argument per input dimension"));
+    }
+    if let Some(y) = ctx.last_op(body).filter(|y| YieldOp::isa(ctx, *y)) {
+        if ctx.operands(y).first().map(|v| ctx.value_type(*v)) != Some(elem) {
+            return Err("body must be terminated with a `yield` operation of the tensor element type".into());
         }
     }
     Ok(())

@@ -61,6 +61,9 @@ pub enum Kind {
     /// `linalg.pack` / `linalg.unpack` (tessel only; MLIR 22 cannot):
     /// reads the source, overwrites all of the dest.
     Pack,
+    /// `tensor.generate`: a new buffer, filled by a `linalg.map` of its
+    /// body.
+    Generate,
     /// `func.call` (with function boundaries): what the callee does to its
     /// arguments, from its [`CallSummary`] (conservative without one).
     Call,
@@ -116,6 +119,7 @@ pub fn kind(ctx: &Context, op: OpId, function_boundaries: bool) -> Option<Kind> 
         "tensor.insert" => Kind::WriteDest,
         "tensor.from_elements" => Kind::FromElements,
         "tensor.pad" => Kind::Pad,
+        "tensor.generate" => Kind::Generate,
         "linalg.pack" | "linalg.unpack" | "tensor.pack" | "tensor.unpack" => Kind::Pack,
         "scf.yield" => match ctx.parent_op(op) {
             Some(p) if ForOp::isa(ctx, p) || IfOp::isa(ctx, p) => Kind::Yield,

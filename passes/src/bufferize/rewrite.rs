@@ -315,6 +315,7 @@ impl Rewriter<'_> {
             Kind::Pad => self.pad(op, loc)?,
             Kind::Pack => self.pack_or_unpack(op, loc)?,
             Kind::Call => self.call(op, loc)?,
+            Kind::Generate => self.generate(op, loc)?,
             Kind::For => self.for_op(op)?,
             Kind::Forall => self.forall_op(op, loc)?,
             Kind::If => {} // settled by the yield of its last branch
@@ -668,8 +669,46 @@ impl Rewriter<'_> {
         let res_t = self.ctx.value_type(res);
         let alloc = self.alloc(here, loc, res_t, &sizes);
         // The map over the allocation, with the pad's body.
-        let elem = tessel_ir::dialects::structured::element_type(self.ctx, res_t);
-        let old_region = self.ctx.take_regions(op)[0];
+        let region = self.ctx.take_regions(op)[0];
+        self.map_of_body(here, loc, alloc, region);
+        // The source, copied into the middle.
+        let mut size_ofrs = Vec::new();
+        for (i, d) in src_shape.iter().enumerate() {
+            if *d == DYNAMIC {
+                let buf = self.buffer(src);
+                let mut b = self.builder(here, loc);
+                let c = b.int_const_here(i as i128, index);
+                size_ofrs
+                    .push(tessel_ir::builder::Ofr::Val(DimOp::create(&mut b, buf, c, &[index], vec![]).result(b.ctx)));
+            } else {
+                size_ofrs.push(tessel_ir::builder::Ofr::Const(*d));
+            }
+        }
+        let src_buf = self.buffer(src);
+        let mut b = self.builder(here, loc);
+        let (o_static, o_vals) = b.split(&low);
+        let (s_static, s_vals) = b.split(&size_ofrs);
+        let ones = vec![1; src_shape.len()];
+        let sv =
+            tensor_d::SliceParams { offsets: (o_static, o_vals), sizes: (s_static, s_vals), strides: (ones, vec![]) };
+        let alloc_t = b.ctx.value_type(alloc);
+        let ty = subview_result_type(b.ctx, alloc_t, &sv, &src_shape)
+            .ok_or_else(|| Diagnostic::error(loc, "could not infer the subview's layout"))?;
+        let view = self.subview(here, loc, alloc, &sv, ty);
+        let mut b = self.builder(here, loc);
+        CopyOp::create(&mut b, src_buf, view, &[], vec![]);
+        self.replace(op, &[alloc]);
+        Ok(())
+    }
+
+    /// `linalg.map outs(alloc)` whose body is `region`'s (a pad's or a
+    /// generate's): its index arguments become `linalg.index` ops and its
+    /// `tensor.yield` a `linalg.yield`, as MLIR 22's
+    /// `lowerGenerateLikeOpBody` builds it.
+    fn map_of_body(&mut self, here: InsertPoint, loc: Loc, alloc: Value, old_region: tessel_ir::RegionId) {
+        let index = self.ctx.index_type();
+        let alloc_t = self.ctx.value_type(alloc);
+        let elem = tessel_ir::dialects::structured::element_type(self.ctx, alloc_t);
         let old_block = self.ctx.blocks(old_region)[0];
         let region = self.ctx.create_region();
         let block = self.ctx.append_block(region);
@@ -698,32 +737,17 @@ impl Rewriter<'_> {
                 self.ctx.append_op(block, o);
             }
         }
-        // The source, copied into the middle.
-        let mut size_ofrs = Vec::new();
-        for (i, d) in src_shape.iter().enumerate() {
-            if *d == DYNAMIC {
-                let buf = self.buffer(src);
-                let mut b = self.builder(here, loc);
-                let c = b.int_const_here(i as i128, index);
-                size_ofrs
-                    .push(tessel_ir::builder::Ofr::Val(DimOp::create(&mut b, buf, c, &[index], vec![]).result(b.ctx)));
-            } else {
-                size_ofrs.push(tessel_ir::builder::Ofr::Const(*d));
-            }
-        }
-        let src_buf = self.buffer(src);
-        let mut b = self.builder(here, loc);
-        let (o_static, o_vals) = b.split(&low);
-        let (s_static, s_vals) = b.split(&size_ofrs);
-        let ones = vec![1; src_shape.len()];
-        let sv =
-            tensor_d::SliceParams { offsets: (o_static, o_vals), sizes: (s_static, s_vals), strides: (ones, vec![]) };
-        let alloc_t = b.ctx.value_type(alloc);
-        let ty = subview_result_type(b.ctx, alloc_t, &sv, &src_shape)
-            .ok_or_else(|| Diagnostic::error(loc, "could not infer the subview's layout"))?;
-        let view = self.subview(here, loc, alloc, &sv, ty);
-        let mut b = self.builder(here, loc);
-        CopyOp::create(&mut b, src_buf, view, &[], vec![]);
+    }
+
+    /// `tensor.generate`, as MLIR 22 bufferizes it: an allocation sized by
+    /// its extents and a `linalg.map` of its body.
+    fn generate(&mut self, op: OpId, loc: Loc) -> Result<(), Diagnostic> {
+        let here = InsertPoint::Before(op);
+        let sizes = self.ctx.operands(op).to_vec();
+        let ty = self.ctx.value_type(self.ctx.result(op, 0));
+        let alloc = self.alloc(here, loc, ty, &sizes);
+        let region = self.ctx.take_regions(op)[0];
+        self.map_of_body(here, loc, alloc, region);
         self.replace(op, &[alloc]);
         Ok(())
     }
