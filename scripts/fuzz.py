@@ -300,6 +300,21 @@ def tile_flags(rng):
     return [f"--tile-pack-unpack=tile-sizes={sizes}{extra}", "--canonicalize", "--cse"]
 
 
+def bufferize_flags(rng):
+    """Tiling (or not), then bufferization and buffer placement with random
+    options."""
+    opts = rng.choice(["", "bufferize-function-boundaries", "bufferize-function-boundaries test-analysis-only print-conflicts",
+                       "bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map",
+                       "copy-before-write", "allow-unknown-ops"])
+    flags = tile_flags(rng) if rng.random() < 0.5 else []
+    if rng.random() < 0.3:
+        flags.append("--eliminate-empty-tensors")
+    flags.append(f"--one-shot-bufferize={opts}")
+    flags += [f for f in ["--bound-allocations", "--buffer-hoisting", "--buffer-loop-hoisting",
+                          "--promote-buffers-to-stack", "--drop-equivalent-buffer-results"] if rng.random() < 0.5]
+    return flags
+
+
 OPT_FLAG_SETS = [
     lambda rng: [],
     lambda rng: ["--mlir-print-op-generic"],
@@ -313,6 +328,7 @@ OPT_FLAG_SETS = [
     lambda rng: ["--split-input-file", "--verify-diagnostics"],
     lambda rng: ["--view-op-graph", "-o", "/dev/null"],
     lambda rng: ["--pack-spelling=linalg", "--strip-debuginfo", "--mlir-timing"],
+    bufferize_flags,
 ]
 
 
