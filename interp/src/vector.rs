@@ -16,7 +16,7 @@ use crate::kernels::{elem_of, scalar_fn, Kernel, ScalarArgs};
 use crate::{Flow, Interpreter, RtValue, RunError, RunResult, Tensor};
 
 /// The kernel of each vector op the engine runs.
-pub(crate) fn kernels() -> [(&'static OpDef, Kernel); 22] {
+pub(crate) fn kernels() -> [(&'static OpDef, Kernel); 25] {
     [
         (&v::TRANSFER_READ, transfer_read),
         (&v::TRANSFER_WRITE, transfer_write),
@@ -37,6 +37,9 @@ pub(crate) fn kernels() -> [(&'static OpDef, Kernel); 22] {
         (&v::FMA, fma),
         (&v::REDUCTION, reduction),
         (&v::MULTI_REDUCTION, multi_reduction),
+        (&v::SHUFFLE, shuffle),
+        (&v::LOAD, load),
+        (&v::STORE, store),
         (&v::INTERLEAVE, interleave),
         (&v::DEINTERLEAVE, deinterleave),
         (&v::CONTRACT, contract),
@@ -516,6 +519,79 @@ fn insert_strided_slice(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
         Ok(())
     })?;
     i.set(op, 0, RtValue::Tensor(dest));
+    Ok(Flow::Next)
+}
+
+/// `vector.shuffle`: slices of the leading dim of `v1` then `v2`, picked
+/// by the mask (a -1 is poison: zeros, as `ub.poison` runs).
+fn shuffle(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
+    let ctx = i.ctx;
+    let ops = ctx.operands(op);
+    let (a, b) = (tensor_operand(i, ops[0])?, tensor_operand(i, ops[1])?);
+    let rest: usize = a.shape.get(1..).map_or(1, |s| s.iter().product());
+    let leading = a.shape.first().copied().unwrap_or(1);
+    let shape = static_shape(i, ctx.value_type(ctx.result(op, 0)))?;
+    let mut out = Tensor::try_zeros(shape, elem_of(ctx, ctx.result(op, 0))?)?;
+    for (k, m) in v::ShuffleOp(op).mask(ctx).iter().enumerate() {
+        let Ok(m) = usize::try_from(*m) else { continue };
+        let (src, j) = if m < leading { (&a, m) } else { (&b, m - leading) };
+        for e in 0..rest {
+            out.set(k * rest + e, src.get(j * rest + e))?;
+        }
+    }
+    i.set(op, 0, RtValue::Tensor(out));
+    Ok(Flow::Next)
+}
+
+/// The memref positions of the lanes of a `vector.load` / `store` of a
+/// `shape` vector at `start`: the vector spans the memref's trailing dims.
+fn lane_positions(start: &[i64], shape: &[usize]) -> RunResult<Vec<Vec<i64>>> {
+    if shape.len() > start.len() {
+        return Err(RunError::new(format!(
+            "a rank-{} vector moved to or from a rank-{} memref",
+            shape.len(),
+            start.len()
+        )));
+    }
+    let base = start.len() - shape.len();
+    let mut out = Vec::with_capacity(shape.iter().product());
+    for_each_index(shape, |lane, _| {
+        let mut at = start.to_vec();
+        for (d, l) in lane.iter().enumerate() {
+            at[base + d] += *l as i64;
+        }
+        out.push(at);
+        Ok(())
+    })?;
+    Ok(out)
+}
+
+/// `vector.load`: the lanes read from the memref (an index outside the
+/// view is an error, as it is undefined behaviour in MLIR).
+fn load(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
+    let ctx = i.ctx;
+    let ops = ctx.operands(op);
+    let m = i.get(ops[0])?.memref()?.clone();
+    let start = indices(i, &ops[1..])?;
+    let shape = static_shape(i, ctx.value_type(ctx.result(op, 0)))?;
+    let mut out = Tensor::try_zeros(shape.clone(), m.elem)?;
+    for (k, at) in lane_positions(&start, &shape)?.iter().enumerate() {
+        out.set(k, m.load(at)?)?;
+    }
+    i.set(op, 0, RtValue::Tensor(out));
+    Ok(Flow::Next)
+}
+
+/// `vector.store`: the lanes written into the memref in place.
+fn store(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
+    let ctx = i.ctx;
+    let ops = ctx.operands(op);
+    let value = tensor_operand(i, ops[0])?;
+    let m = i.get(ops[1])?.memref()?.clone();
+    let start = indices(i, &ops[2..])?;
+    for (k, at) in lane_positions(&start, &value.shape)?.iter().enumerate() {
+        m.store(at, value.get(k))?;
+    }
     Ok(Flow::Next)
 }
 

@@ -167,7 +167,7 @@ pub fn fold_constant_pack_or_unpack(rw: &mut Rewriter<'_>, op: OpId) -> bool {
 /// Replaces `op` with a new `arith.constant` holding `value` (of `op`'s
 /// result type), made at the front of the function's entry block as
 /// MLIR's folder makes it.
-fn replace_with_constant(rw: &mut Rewriter<'_>, op: OpId, value: crate::Attr) {
+pub(crate) fn replace_with_constant(rw: &mut Rewriter<'_>, op: OpId, value: crate::Attr) {
     use crate::builder::{constant_block_of, InsertPoint};
     let block = rw.ctx.op_block(op).map(|b| constant_block_of(rw.ctx, b));
     let ty = rw.ctx.value_type(rw.ctx.result(op, 0));

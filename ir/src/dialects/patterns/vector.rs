@@ -284,10 +284,8 @@ pub fn fold_broadcast(rw: &mut Rewriter<'_>, op: OpId) -> bool {
         Some(AttrKind::Dense { data: DenseData::Splat(e), .. }) => *e,
         _ => return false,
     };
-    rw.set_insertion_point_before(op);
     let attr = rw.ctx.attr(AttrKind::Dense { ty, data: DenseData::Splat(element) });
-    let v = crate::dialects::arith::ConstantOp::create(rw, Some(attr), &[ty], vec![]).result(rw.ctx);
-    rw.replace_op(op, &[v]);
+    super::constants::replace_with_constant(rw, op, attr);
     true
 }
 

@@ -6,7 +6,7 @@ use crate::context::OpSpec;
 use crate::parser::lexer::Tok;
 use crate::parser::{OpParser, PResult};
 use crate::printer::OpPrinter;
-use crate::types::DYNAMIC;
+use crate::types::{TypeKind, DYNAMIC};
 use crate::{OpId, Type};
 
 use super::vector_shape;
@@ -479,6 +479,47 @@ pub(super) fn print_multi_reduction(p: &mut OpPrinter<'_>, op: OpId) {
 }
 
 // ---- interleave / deinterleave / print ---------------------------------------------
+
+pub(super) fn parse_shuffle(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    let a = p.operand()?;
+    p.expect(Tok::Comma)?;
+    let b = p.operand()?;
+    let mask = p.i64_list()?;
+    let attr = p.ctx().i64_array_attr(&mask);
+    p.set_attr("mask", attr);
+    p.optional_attr_dict()?;
+    let t1 = colon_vector(p)?;
+    p.expect(Tok::Comma)?;
+    let t2 = vector_after(p)?;
+    // The result: the mask's length, then v1's trailing dims (MLIR 22
+    // infers a leading 1 for an empty mask, which the verifier rejects).
+    let (elem, trailing) = match p.ctx().type_kind(t1) {
+        TypeKind::Vector { shape, elem, .. } => (*elem, shape.get(1..).unwrap_or(&[]).to_vec()),
+        _ => unreachable!("checked to be a vector"),
+    };
+    let mut shape = vec![(mask.len() as i64).max(1)];
+    shape.extend(trailing);
+    let scalable = vec![false; shape.len()];
+    let rt = p.ctx().ty(TypeKind::Vector { shape, scalable, elem });
+    p.push_operand(&a, t1)?;
+    p.push_operand(&b, t2)?;
+    p.result_types.push(rt);
+    Ok(())
+}
+
+pub(super) fn print_shuffle(p: &mut OpPrinter<'_>, op: OpId) {
+    let ctx = p.ctx();
+    let ops = ctx.operands(op);
+    p.write(" ");
+    p.print_operands(ops);
+    p.write(" ");
+    p.print_i64_list(super::ShuffleOp(op).mask(ctx));
+    p.print_attr_dict(op);
+    p.write(" : ");
+    p.print_type(ctx.value_type(ops[0]));
+    p.write(", ");
+    p.print_type(ctx.value_type(ops[1]));
+}
 
 pub(super) fn parse_interleave(p: &mut OpParser<'_, '_>) -> PResult<()> {
     let a = p.operand()?;

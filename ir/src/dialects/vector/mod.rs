@@ -296,6 +296,21 @@ crate::op! {
 }
 
 crate::op! {
+    /// `%r = vector.shuffle %a, %b [0, 4, -1] : vector<2xf32>, vector<3xf32>`
+    /// (leading-dim positions of `%a` then `%b`; -1 is poison)
+    pub struct ShuffleOp => SHUFFLE = "vector.shuffle";
+    operands { v1: One, v2: One }
+    attributes { mask: I64Array = "mask" }
+    results { vector: One }
+    regions { }
+    format { format::parse_shuffle, format::print_shuffle }
+    def {
+        verify: Some(verify::verify_shuffle),
+        traits: traits::PURE,
+    }
+}
+
+crate::op! {
     /// `vector.interleave %a, %b : vector<4xf32> -> vector<8xf32>`
     pub struct InterleaveOp => INTERLEAVE = "vector.interleave";
     operands { lhs: One, rhs: One }
@@ -426,6 +441,7 @@ pub static OPS: &[&OpDef] = &[
     &FMA,
     &REDUCTION,
     &MULTI_REDUCTION,
+    &SHUFFLE,
     &INTERLEAVE,
     &DEINTERLEAVE,
     &PRINT,

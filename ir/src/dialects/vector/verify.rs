@@ -533,6 +533,49 @@ pub(super) fn verify_multi_reduction(ctx: &Context, op: OpId) -> Result<(), Veri
     Ok(())
 }
 
+pub(super) fn verify_shuffle(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
+    let fixed = |i: usize| -> Result<VectorShape<'_>, VerifyError> {
+        let t = operand_type(ctx, op, i);
+        match vector_shape(ctx, t) {
+            Some(v) if !v.is_scalable() => Ok(v),
+            _ => {
+                Err(format!("operand #{i} must be fixed-length vector of any type values, but got '{}'", ty(ctx, t))
+                    .into())
+            }
+        }
+    };
+    let (v1, v2) = (fixed(0)?, fixed(1)?);
+    let r = vector_or(ctx, result_type(ctx, op), "result #0")?;
+    if v1.elem != r.elem {
+        return Err("failed to verify that first operand v1 and result have same element type".into());
+    }
+    if v2.elem != r.elem {
+        return Err("failed to verify that second operand v2 and result have same element type".into());
+    }
+    let well_formed_0d = v1.rank() == 0 && v2.rank() == 0 && r.rank() == 1;
+    if !well_formed_0d && (v1.rank() != r.rank() || v2.rank() != r.rank()) {
+        return Err("rank mismatch".into());
+    }
+    for d in 1..v1.rank() {
+        if r.shape[d] != v1.shape[d] || v1.shape[d] != v2.shape[d] {
+            return Err("dimension mismatch".into());
+        }
+    }
+    let mask = super::ShuffleOp(op).mask(ctx);
+    if mask.is_empty() {
+        return Err("invalid mask length".into());
+    }
+    if mask.len() as i64 != r.shape[0] {
+        return Err("mask length mismatch".into());
+    }
+    let leading = |v: &VectorShape<'_>| v.shape.first().copied().unwrap_or(1);
+    let size = leading(&v1) + leading(&v2);
+    if let Some(k) = mask.iter().position(|m| *m != -1 && !(0..size).contains(m)) {
+        return Err(format!("mask index #{} out of range", k + 1).into());
+    }
+    Ok(())
+}
+
 pub(super) fn verify_interleave(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
     let s = vector_or(ctx, operand_type(ctx, op, 0), "operand #0")?;
     let r = vector_or(ctx, result_type(ctx, op), "result #0")?;
