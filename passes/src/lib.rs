@@ -3,6 +3,7 @@
 mod block_pack_matmul;
 pub mod bufferize;
 pub mod canonicalize;
+pub mod codegen;
 pub mod consumer_fusion;
 pub mod cse;
 pub mod data_layout_propagation;
@@ -39,6 +40,8 @@ pub fn register_all(r: &mut PassRegistry) {
     r.add(bufferize::bound_allocs::INFO);
     r.add(bufferize::empty_elimination::INFO);
     r.add(canonicalize::INFO);
+    r.add(codegen::MOVEMENT_INFO);
+    r.add(codegen::PIPELINE_INFO);
     r.add(cse::INFO);
     r.add(erase_schedule::INFO);
     r.add(lower_pack::INFO);

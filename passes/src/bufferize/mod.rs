@@ -16,7 +16,7 @@ pub mod bound_allocs;
 pub mod drop_results;
 pub mod empty_elimination;
 pub mod hoisting;
-mod model;
+pub(crate) mod model;
 mod pack;
 pub mod placement;
 mod rewrite;

@@ -1,0 +1,411 @@
+#!/usr/bin/env python3
+"""Generated code at memory speed: packs and unpacks compiled by tessel's
+-codegen-pipeline and by MLIR 22's lower_pack path, each timed against
+memcpy of the same bytes in the same run.
+
+Every kernel is written as MLIR users benchmark one: on memrefs, the input
+read with `bufferization.to_tensor ... restrict`, the result built in a
+`tensor.empty` and stored with `bufferization.materialize_in_destination`.
+
+  tessel    tessel-opt --codegen-pipeline
+  mlir22    mlir-opt 22: transform.structured.lower_pack / lower_unpack,
+            -eliminate-empty-tensors, -one-shot-bufferize (function
+            boundaries, identity layouts), -convert-linalg-to-loops
+
+Both are lowered to LLVM by the same mlir-opt 22 conversions (LOWERING),
+`opt -O3` and `llc -O3 -mcpu=native`, and linked into one C harness per
+kernel that checks the output bytes against a reference written in C
+before timing, then times ROUNDS rounds, memcpy and the kernels taking
+turns (buffers pre-faulted). The table gives min and median times, GB/s of
+output bytes, and the fraction of memcpy's min time (higher is better).
+
+Usage: benches/codegen_compare.py [--mib 64] [--rounds 15] [--only NAME]
+       benches/codegen_compare.py --check   (small sizes, bytes only: CI)
+"""
+import argparse
+import json
+import os
+import random
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.join(HERE, "..")
+LLVM = os.environ.get("LLVM_BIN", "/usr/lib/llvm-22/bin")
+
+LOWERING = [
+    "-lower-affine", "-convert-scf-to-cf", "-convert-vector-to-llvm", "-expand-strided-metadata",
+    "-finalize-memref-to-llvm", "-convert-arith-to-llvm", "-convert-index-to-llvm", "-convert-ub-to-llvm",
+    "-convert-cf-to-llvm", "-convert-func-to-llvm", "-reconcile-unrealized-casts",
+]
+
+ELEM = {"f32": (4, "float"), "bf16": (2, "uint16_t"), "i8": (1, "int8_t"), "f64": (8, "double"),
+        "i32": (4, "int32_t")}
+NPY_DESCR = {"f32": "<f4", "bf16": "<V2", "i8": "|i1", "f64": "<f8", "i32": "<i4"}
+
+
+class Kernel:
+    """A pack (or an unpack, its inverse) of an array of `shape`."""
+
+    def __init__(self, name, kind, shape, elem, pos, tiles, perm=None, pad=None):
+        self.name, self.kind, self.shape, self.elem = name, kind, list(shape), elem
+        self.pos, self.tiles, self.perm, self.pad = list(pos), list(tiles), perm, pad
+
+    def packed_shape(self):
+        outer = list(self.shape)
+        for p, t in zip(self.pos, self.tiles):
+            outer[p] = -(-outer[p] // t)
+        perm = self.perm or list(range(len(self.shape)))
+        return [outer[d] for d in perm] + list(self.tiles)
+
+    def scaled(self, factor):
+        """The kernel with its first dim (in whole tiles) scaled down."""
+        shape = list(self.shape)
+        tile0 = dict(zip(self.pos, self.tiles)).get(0, 1)
+        shape[0] = max(tile0, (shape[0] // factor) // tile0 * tile0 + (shape[0] % tile0))
+        return Kernel(self.name, self.kind, shape, self.elem, self.pos, self.tiles, self.perm, self.pad)
+
+    def types(self):
+        t = lambda s: "x".join(map(str, s)) + "x" + self.elem  # noqa: E731
+        unpacked, packed = t(self.shape), t(self.packed_shape())
+        return (unpacked, packed) if self.kind == "pack" else (packed, unpacked)
+
+    def op_text(self, src, dest, src_t, dest_t):
+        attrs = ""
+        if self.pad is not None and self.kind == "pack":
+            attrs += f" padding_value(%pad : {self.elem})"
+        if self.perm:
+            attrs += f" outer_dims_perm = {self.perm}"
+        attrs += f" inner_dims_pos = {self.pos} inner_tiles = {self.tiles}"
+        return f"linalg.{self.kind} {src}{attrs} into {dest} : tensor<{src_t}> -> tensor<{dest_t}>"
+
+    def mlir(self):
+        src_t, dest_t = self.types()
+        pad = ""
+        if self.pad is not None and self.kind == "pack":
+            lit = f"{float(self.pad)}" if self.elem.startswith(("f", "bf")) else f"{int(self.pad)}"
+            pad = f"  %pad = arith.constant {lit} : {self.elem}\n"
+        return (f"func.func @kernel(%src: memref<{src_t}>, %dst: memref<{dest_t}>) {{\n"
+                f"{pad}"
+                f"  %t = bufferization.to_tensor %src restrict : memref<{src_t}> to tensor<{src_t}>\n"
+                f"  %e = tensor.empty() : tensor<{dest_t}>\n"
+                f"  %r = {self.op_text('%t', '%e', src_t, dest_t)}\n"
+                f"  bufferization.materialize_in_destination %r in restrict writable %dst"
+                f" : (tensor<{dest_t}>, memref<{dest_t}>) -> ()\n"
+                f"  return\n}}\n")
+
+    def engine_mlir(self):
+        """The kernel on tensors, for tessel's engine."""
+        src_t, dest_t = self.types()
+        pad = ""
+        if self.pad is not None and self.kind == "pack":
+            lit = f"{float(self.pad)}" if self.elem.startswith(("f", "bf")) else f"{int(self.pad)}"
+            pad = f"  %pad = arith.constant {lit} : {self.elem}\n"
+        return (f"func.func @engine(%t: tensor<{src_t}>) -> tensor<{dest_t}> {{\n{pad}"
+                f"  %e = tensor.empty() : tensor<{dest_t}>\n"
+                f"  %r = {self.op_text('%t', '%e', src_t, dest_t)}\n"
+                f"  return %r : tensor<{dest_t}>\n}}\n")
+
+    def src_shape(self):
+        return self.shape if self.kind == "pack" else self.packed_shape()
+
+    def out_bytes(self):
+        shape = self.packed_shape() if self.kind == "pack" else self.shape
+        return prod(shape) * ELEM[self.elem][0]
+
+
+def prod(xs):
+    p = 1
+    for x in xs:
+        p *= x
+    return p
+
+
+def suite(mib):
+    """The kernels, sized so the output is about `mib` MiB."""
+    side = int((mib * 2**20 / 4) ** 0.5)  # f32 square
+    side -= side % 128
+    n = side
+    ks = [
+        Kernel("pack 8x128", "pack", [n, n], "f32", [0, 1], [8, 128]),
+        Kernel("pack 8x128 outer_dims_perm=[1,0]", "pack", [n, n], "f32", [0, 1], [8, 128], perm=[1, 0]),
+        Kernel("transposing pack 16x16 [1,0]", "pack", [n, n], "f32", [1, 0], [16, 16]),
+        Kernel("unpack 8x128", "unpack", [n, n], "f32", [0, 1], [8, 128]),
+        Kernel("padded pack 8x128", "pack", [n - 1, n - 96], "f32", [0, 1], [8, 128], pad=0.0),
+        Kernel("bf16 pack 8x128", "pack", [n, 2 * n], "bf16", [0, 1], [8, 128]),
+        Kernel("i8 pack 32x4", "pack", [2 * n, 2 * n], "i8", [0, 1], [32, 4]),
+        Kernel("3-d pack 8x16", "pack", [16, n // 4, n // 4], "f32", [1, 2], [8, 16]),
+        Kernel("4-d pack 8x128", "pack", [2, 2, n // 4, n], "f32", [2, 3], [8, 128], perm=[0, 1, 3, 2]),
+    ]
+    return ks
+
+
+def schedule(kernel):
+    """MLIR 22's lower_pack / lower_unpack transform script."""
+    if kernel.kind == "pack":
+        op, res = "linalg.pack", '(!transform.op<"tensor.pad">, !transform.op<"tensor.expand_shape">, ' \
+                                 '!transform.op<"linalg.transpose">)'
+        lower = "lower_pack"
+    else:
+        op, res = "linalg.unpack", '(!transform.op<"tensor.empty">, !transform.op<"linalg.transpose">, ' \
+                                   '!transform.op<"tensor.collapse_shape">, !transform.op<"tensor.extract_slice">)'
+        lower = "lower_unpack"
+    return ("module attributes {transform.with_named_sequence} {\n"
+            "  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {\n"
+            f'    %p = transform.structured.match ops{{["{op}"]}} in %root : (!transform.any_op) -> '
+            f'!transform.op<"{op}">\n'
+            f'    transform.structured.{lower} %p : (!transform.op<"{op}">) -> {res}\n'
+            "    transform.yield\n  }\n}\n")
+
+
+def run(cmd, stdin=None):
+    r = subprocess.run(cmd, input=stdin, capture_output=True, text=True)
+    if r.returncode != 0:
+        raise RuntimeError(f"{' '.join(cmd[:2])} failed:\n{r.stderr[-3000:]}")
+    return r.stdout
+
+
+def compile_tessel(tessel, kernel, work):
+    return run([tessel, "-", "--codegen-pipeline", "--pack-spelling=linalg"], kernel.mlir())
+
+
+def compile_mlir22(tessel, kernel, work):
+    text = kernel.mlir() + schedule(kernel)
+    return run([f"{LLVM}/mlir-opt", "-", "-transform-interpreter", "-test-transform-dialect-erase-schedule",
+                "-canonicalize", "-eliminate-empty-tensors",
+                "-one-shot-bufferize=bufferize-function-boundaries "
+                "function-boundary-type-conversion=identity-layout-map",
+                "-canonicalize", "-convert-linalg-to-loops"], text)
+
+
+PIPELINES = [("tessel", compile_tessel), ("mlir22", compile_mlir22)]
+
+
+def to_object(mlir_text, obj, work):
+    ll = run([f"{LLVM}/mlir-opt", "-"] + LOWERING, mlir_text)
+    ll = run([f"{LLVM}/mlir-translate", "--mlir-to-llvmir"], ll)
+    opt = run([f"{LLVM}/opt", "-O3", "-S"], ll)
+    path = os.path.join(work, "k.ll")
+    with open(path, "w") as f:
+        f.write(opt)
+    run([f"{LLVM}/llc", "-O3", "-mcpu=native", "-filetype=obj", path, "-o", obj])
+
+
+def write_input(kernel, path, seed=1):
+    """Random bytes for the kernel's input, raw (for the harness) and as
+    .npy (for tessel's engine; bf16 as `<V2`, as the engine reads it)."""
+    shape = kernel.src_shape()
+    data = random.Random(seed).randbytes(prod(shape) * ELEM[kernel.elem][0])
+    with open(path, "wb") as f:
+        f.write(data)
+    header = f"{{'descr': '{NPY_DESCR[kernel.elem]}', 'fortran_order': False, 'shape': ({', '.join(map(str, shape))},), }}"
+    header += " " * (63 - (10 + len(header)) % 64) + "\n"
+    with open(path + ".npy", "wb") as f:
+        f.write(b"\x93NUMPY\x01\x00" + struct.pack("<H", len(header)) + header.encode() + data)
+
+
+def npy_data(path):
+    with open(path, "rb") as f:
+        raw = f.read()
+    (n,) = struct.unpack("<H", raw[8:10])
+    return raw[10 + n:]
+
+
+def engine_agrees(tessel, kernel, work, compiled_out):
+    """Whether tessel's engine, running the kernel on tensors, gives the
+    compiled code's bytes."""
+    out = os.path.join(work, "engine.npy")
+    run([tessel, "-", "--run=engine", f"--input={os.path.join(work, 'input.bin.npy')}", f"--output={out}"],
+        kernel.engine_mlir())
+    with open(compiled_out, "rb") as f:
+        return npy_data(out) == f.read()
+
+
+def memref_args(name, shape):
+    strides = [prod(shape[i + 1:]) for i in range(len(shape))]
+    return [name, name, "0"] + [str(s) for s in shape] + [str(s) for s in strides]
+
+
+HARNESS = r"""
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#define RANK %(rank)d
+typedef %(ctype)s T;
+%(protos)s
+static const int64_t shape[RANK] = {%(shape)s};
+static const int64_t pos[] = {%(pos)s}, tiles[] = {%(tiles)s}, perm[RANK] = {%(perm)s};
+static const int ntiles = %(ntiles)d, is_pack = %(is_pack)d, has_pad = %(has_pad)d;
+static double now(void) { struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t); return t.tv_sec + t.tv_nsec * 1e-9; }
+static int cmp(const void *a, const void *b) { double x = *(const double *)a, y = *(const double *)b; return x < y ? -1 : x > y; }
+/* The reference: walk the packed array; each element comes from (pack) or
+   goes to (unpack) the unpacked element its index names, or is padding. */
+static void reference(const T *src, T *dst, T pad) {
+  int64_t outer[RANK], pshape[2 * RANK], idx[2 * RANK] = {0}, strides[RANK], n = 1;
+  for (int d = 0; d < RANK; d++) outer[d] = shape[d];
+  for (int j = 0; j < ntiles; j++) outer[pos[j]] = (outer[pos[j]] + tiles[j] - 1) / tiles[j];
+  for (int d = 0; d < RANK; d++) pshape[d] = outer[perm[d]];
+  for (int j = 0; j < ntiles; j++) pshape[RANK + j] = tiles[j];
+  for (int d = RANK - 1, s = 1; d >= 0; d--) { strides[d] = s; s *= shape[d]; }
+  for (int d = 0; d < RANK + ntiles; d++) n *= pshape[d];
+  for (int64_t k = 0; k < n; k++) {
+    int64_t at[RANK], lin = 0, inside = 1;
+    for (int d = 0; d < RANK; d++) at[perm[d]] = idx[d];
+    for (int d = 0; d < RANK; d++) {
+      int64_t x = at[d];
+      for (int j = 0; j < ntiles; j++) if (pos[j] == d) x = x * tiles[j] + idx[RANK + j];
+      if (x >= shape[d]) inside = 0;
+      lin += x * strides[d];
+    }
+    if (is_pack) dst[k] = inside ? src[lin] : pad;
+    else if (inside) dst[lin] = src[k];
+    for (int d = RANK + ntiles - 1; d >= 0; d--) { if (++idx[d] < pshape[d]) break; idx[d] = 0; }
+  }
+}
+int main(int argc, char **argv) {
+  if (argc < 3) { fprintf(stderr, "usage: harness ROUNDS INPUT [OUTPUT]\n"); return 2; }
+  int rounds = atoi(argv[1]);
+  size_t in_n = %(in_n)s, out_n = %(out_n)s, out_bytes = out_n * sizeof(T);
+  T *src = aligned_alloc(64, (in_n * sizeof(T) + 63) / 64 * 64), *ref = aligned_alloc(64, (out_bytes + 63) / 64 * 64);
+  T *mc = aligned_alloc(64, (out_bytes + 63) / 64 * 64), *mc_src = aligned_alloc(64, (out_bytes + 63) / 64 * 64);
+  T *dst[%(npipes)d];
+  FILE *f = fopen(argv[2], "rb");
+  if (!f || fread(src, sizeof(T), in_n, f) != in_n) { printf("{\"error\": \"cannot read the input\"}\n"); return 2; }
+  fclose(f);
+  memset(ref, 0, out_bytes); memset(mc, 1, out_bytes); memset(mc_src, 2, out_bytes);
+  T pad; memset(&pad, 0, sizeof pad);
+  reference(src, ref, pad);
+  for (int p = 0; p < %(npipes)d; p++) {
+    dst[p] = aligned_alloc(64, (out_bytes + 63) / 64 * 64);
+    memset(dst[p], 0xAB, out_bytes);
+  }
+%(first_calls)s
+  for (int p = 0; p < %(npipes)d; p++)
+    if (memcmp(dst[p], ref, out_bytes) != 0) { printf("{\"mismatch\": %%d}\n", p); return 1; }
+  if (argc > 3) {
+    FILE *o = fopen(argv[3], "wb");
+    if (!o || fwrite(dst[0], 1, out_bytes, o) != out_bytes) { printf("{\"error\": \"cannot write the output\"}\n"); return 2; }
+    fclose(o);
+  }
+  if (rounds == 0) { printf("{\"ok\": 1}\n"); return 0; }
+  double *t = calloc((size_t)rounds * (%(npipes)d + 1), sizeof(double));
+  for (int r = 0; r < rounds; r++) {
+    double s = now(); memcpy(mc, mc_src, out_bytes); t[r] = now() - s;
+%(timed_calls)s
+  }
+  printf("{\"bytes\": %%zu", out_bytes);
+  for (int p = 0; p <= %(npipes)d; p++) {
+    qsort(t + (size_t)p * rounds, rounds, sizeof(double), cmp);
+    printf(", \"min%%d\": %%.6f, \"med%%d\": %%.6f", p, t[(size_t)p * rounds], p, t[(size_t)p * rounds + rounds / 2]);
+  }
+  printf("}\n");
+  return 0;
+}
+"""
+
+
+def harness(kernel, names):
+    src_shape = kernel.src_shape()
+    dst_shape = kernel.packed_shape() if kernel.kind == "pack" else kernel.shape
+    ctype = ELEM[kernel.elem][1]
+    proto_args = ", ".join(["T *, T *, int64_t" + ", int64_t" * (2 * len(s)) for s in (src_shape, dst_shape)])
+    protos = "\n".join(f"void {n}({proto_args});" for n in names)
+    calls = [f"{n}({', '.join(memref_args('src', src_shape) + memref_args(f'dst[{p}]', dst_shape))});"
+             for p, n in enumerate(names)]
+    timed = "\n".join(f"    s = now(); {c} t[(size_t){p + 1} * rounds + r] = now() - s;" for p, c in enumerate(calls))
+    return HARNESS % dict(
+        rank=len(kernel.shape), ctype=ctype, protos=protos, shape=", ".join(map(str, kernel.shape)),
+        pos=", ".join(map(str, kernel.pos)), tiles=", ".join(map(str, kernel.tiles)),
+        perm=", ".join(map(str, kernel.perm or range(len(kernel.shape)))), ntiles=len(kernel.tiles),
+        is_pack=int(kernel.kind == "pack"), has_pad=int(kernel.pad is not None), in_n=prod(src_shape),
+        out_n=prod(dst_shape), npipes=len(names), first_calls="\n".join("  " + c for c in calls), timed_calls=timed)
+
+
+def build(tessel, kernel, work, pipelines):
+    """Compiles the kernel with each pipeline; returns the harness binary
+    and the pipelines that compiled (a failure is reported, not fatal)."""
+    objs, names, failed = [], [], {}
+    for name, compile_fn in pipelines:
+        try:
+            text = compile_fn(tessel, kernel, work).replace("@kernel", f"@{name}_kernel")
+            obj = os.path.join(work, f"{name}.o")
+            to_object(text, obj, work)
+        except RuntimeError as e:
+            failed[name] = str(e).splitlines()[-1][:160] if str(e).strip() else "failed"
+            continue
+        objs.append(obj)
+        names.append(name)
+    c = os.path.join(work, "harness.c")
+    with open(c, "w") as f:
+        f.write(harness(kernel, [f"{n}_kernel" for n in names]))
+    exe = os.path.join(work, "harness")
+    run(["gcc", "-O2", "-o", exe, c] + objs + [f"-L{LLVM}/../lib", "-lmlir_c_runner_utils", f"-Wl,-rpath,{LLVM}/../lib"])
+    return exe, names, failed
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--tessel", default=os.path.join(ROOT, "target", "release", "tessel-opt"))
+    ap.add_argument("--mib", type=float, default=64, help="output size of each kernel, about (default 64)")
+    ap.add_argument("--rounds", type=int, default=15)
+    ap.add_argument("--only", help="run the kernels whose name contains this")
+    ap.add_argument("--check", action="store_true", help="small sizes, bytes checked, no timing (CI)")
+    args = ap.parse_args()
+    if not shutil.which("gcc"):
+        sys.exit("gcc is needed for the harness")
+    kernels = suite(0.25 if args.check else args.mib)
+    if args.only:
+        kernels = [k for k in kernels if args.only in k.name]
+    pipelines = PIPELINES[:1] if args.check else PIPELINES
+    rows, bad = [], 0
+    with tempfile.TemporaryDirectory() as work:
+        for k in kernels:
+            exe, names, failed = build(args.tessel, k, work, pipelines)
+            if "tessel" in failed:
+                print(f"{k.name}: tessel's pipeline failed: {failed['tessel']}")
+                bad += 1
+                continue
+            inp, compiled_out = os.path.join(work, "input.bin"), os.path.join(work, "output.bin")
+            write_input(k, inp)
+            r = subprocess.run([exe, "0" if args.check else str(args.rounds), inp, compiled_out], capture_output=True,
+                               text=True)
+            out = json.loads(r.stdout.strip() or "{}")
+            if r.returncode != 0 or "mismatch" in out:
+                who = names[out["mismatch"]] if "mismatch" in out else "harness"
+                print(f"{k.name}: {who}'s output differs from the reference")
+                bad += 1
+                continue
+            if args.check:
+                if not engine_agrees(args.tessel, k, work, compiled_out):
+                    print(f"{k.name}: tessel's engine gives other bytes than the compiled code")
+                    bad += 1
+                    continue
+                print(f"{k.name}: compiled code, C reference and tessel's engine agree ({k.out_bytes()} bytes)")
+                continue
+            rows.append((k, names, failed, out))
+            report_row(rows[-1])
+    if args.check:
+        sys.exit(1 if bad else 0)
+    sys.exit(1 if bad else 0)
+
+
+def report_row(row):
+    k, names, failed, out = row
+    mc = out["min0"]
+    gbs = lambda t: out["bytes"] / t / 1e9  # noqa: E731
+    cells = [f"memcpy {mc * 1e3:.2f} ms ({gbs(mc):.1f} GB/s)"]
+    for p, n in enumerate(names):
+        t, med = out[f"min{p + 1}"], out[f"med{p + 1}"]
+        cells.append(f"{n} {t * 1e3:.2f}/{med * 1e3:.2f} ms {gbs(t):.1f} GB/s {mc / t:.2f}x")
+    for n, why in failed.items():
+        cells.append(f"{n} failed ({why})")
+    print(f"| {k.name} | " + " | ".join(cells) + " |", flush=True)
+
+
+if __name__ == "__main__":
+    main()

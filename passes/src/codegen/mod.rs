@@ -1,0 +1,192 @@
+//! Code generation: from a tensor program with packs, unpacks, pads and
+//! transposes to bufferized vector code that mlir-opt 22 lowers to LLVM
+//! with its standard conversions (docs/codegen.md lists them).
+//!
+//! - `-lower-data-movement` ([`movement`]): copies, transposes and fills on
+//!   memrefs to loops of vector loads and stores;
+//! - `-codegen-pipeline`: the whole way, with no schedule to write: the
+//!   result of a kernel on memrefs is built in its destination
+//!   ([`write_into_destinations`]), `-eliminate-empty-tensors`,
+//!   `-one-shot-bufferize` with function
+//!   boundaries and identity layouts (packs and unpacks bufferize directly
+//!   into views and transposes), `-bound-allocations`,
+//!   `-buffer-loop-hoisting`, `-canonicalize`, `-lower-data-movement`,
+//!   `-canonicalize`, `-cse`.
+
+pub mod movement;
+
+use tessel_ir::builder::{Builder, InsertPoint};
+use tessel_ir::context::ValueDef;
+use tessel_ir::dialects::bufferization::{MaterializeInDestinationOp, ToTensorOp};
+use tessel_ir::dialects::func::FuncOp;
+use tessel_ir::dialects::tensor::EmptyOp;
+use tessel_ir::{Context, Diagnostic, OpId, Value};
+
+use crate::bufferize::model::{kind, structured_outs, Kind};
+use crate::bufferize::{self, BufferizeOptions, LayoutChoice};
+use crate::manager::{Pass, PassInfo, PassOptions};
+
+/// The widest vector register of the host, in bytes: 64 with AVX-512, 32
+/// with AVX, else 16 (SSE, NEON).
+pub fn host_vector_bytes() -> i64 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::arch::is_x86_feature_detected!("avx512f") {
+            return 64;
+        }
+        if std::arch::is_x86_feature_detected!("avx") {
+            return 32;
+        }
+    }
+    16
+}
+
+const VECTOR_BYTES: &str = "vector-bytes";
+
+fn vector_bytes_option(opts: &PassOptions) -> Result<i64, String> {
+    match opts.get(VECTOR_BYTES) {
+        None => Ok(host_vector_bytes()),
+        Some(v) => match v.parse::<i64>() {
+            Ok(n) if n > 0 && (n as u64).is_power_of_two() && n <= 256 => Ok(n),
+            _ => Err(format!("option '{VECTOR_BYTES}' must be a power of two from 1 to 256, got '{v}'")),
+        },
+    }
+}
+
+/// The `-lower-data-movement` pass.
+pub struct LowerDataMovement {
+    vector_bytes: i64,
+}
+
+impl Pass for LowerDataMovement {
+    fn name(&self) -> &'static str {
+        "lower-data-movement"
+    }
+    fn class_name(&self) -> &'static str {
+        "LowerDataMovementPass"
+    }
+    fn run(&mut self, ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
+        movement::lower_data_movement(ctx, op, self.vector_bytes);
+        Ok(())
+    }
+}
+
+pub(crate) const MOVEMENT_INFO: PassInfo = PassInfo {
+    name: "lower-data-movement",
+    description: "Lower linalg.transpose/copy/fill and memref.copy on static memrefs to loops of vector loads and stores (rows, or blocks transposed in registers) {vector-bytes=N (default: the host's)} (tessel's)",
+    build: |opts| {
+        crate::reject_unknown_options(opts, &[VECTOR_BYTES])?;
+        Ok(Box::new(LowerDataMovement { vector_bytes: vector_bytes_option(opts)? }))
+    },
+};
+
+/// The `-codegen-pipeline` pass.
+pub struct CodegenPipeline {
+    vector_bytes: i64,
+}
+
+/// The init operand a destination-style op writes its result `v` into
+/// (packs and unpacks, slices inserted, structured ops).
+fn tied_init(ctx: &Context, v: Value) -> Option<Value> {
+    let ValueDef::Result { op, index } = ctx.value_def(v) else { return None };
+    match kind(ctx, op, true)? {
+        Kind::Pack | Kind::InsertSlice => Some(ctx.operands(op)[1]),
+        Kind::Structured => structured_outs(ctx, op).nth(index as usize).map(|i| ctx.operands(op)[i]),
+        _ => None,
+    }
+}
+
+/// Builds each kernel result in the memref it is materialized into: for
+/// `bufferization.materialize_in_destination %t in restrict writable %m`
+/// whose `%t` is written, through a chain of destination-style ops used
+/// once each, into a `tensor.empty`, the empty becomes
+/// `bufferization.to_tensor %m restrict writable` (when `%m` has no other
+/// use and is a function argument). MLIR 22's `-eliminate-empty-tensors`
+/// leaves these (a memref destination), and one-shot bufferization then
+/// allocates the whole result and copies it into `%m`. Returns how many
+/// empties went.
+pub fn write_into_destinations(ctx: &mut Context, module: OpId) -> usize {
+    let mut mats = Vec::new();
+    ctx.walk_preorder(module, &mut |op| {
+        if MaterializeInDestinationOp::isa(ctx, op) {
+            mats.push(op);
+        }
+    });
+    let mut done = 0;
+    for mat in mats {
+        let m = MaterializeInDestinationOp(mat);
+        let (source, dest) = (m.source(ctx), m.dest(ctx));
+        let is_memref = matches!(ctx.value_type_kind(dest), tessel_ir::types::TypeKind::MemRef { .. });
+        if !is_memref || !m.restrict(ctx) || !m.writable(ctx) || ctx.uses(dest).len() != 1 {
+            continue;
+        }
+        let ValueDef::BlockArg { block, .. } = ctx.value_def(dest) else { continue };
+        let is_entry_arg =
+            ctx.block_parent(block).and_then(|r| ctx.region_parent(r)).is_some_and(|f| FuncOp::isa(ctx, f));
+        if !is_entry_arg {
+            continue;
+        }
+        let mut v = source;
+        let empty = loop {
+            if ctx.uses(v).len() != 1 {
+                break None;
+            }
+            match ctx.defining_op(v) {
+                Some(e) if EmptyOp::isa(ctx, e) => break Some(e),
+                _ => match tied_init(ctx, v) {
+                    Some(init) => v = init,
+                    None => break None,
+                },
+            }
+        };
+        let Some(empty) = empty else { continue };
+        let loc = ctx.op_loc(empty);
+        let ty = ctx.value_type(ctx.result(empty, 0));
+        let mut b = Builder::new(ctx, InsertPoint::Before(empty), loc);
+        let contents = ToTensorOp::create(&mut b, dest, true, true, &[ty], vec![]).result(b.ctx);
+        ctx.replace_all_uses(ctx.result(empty, 0), contents);
+        ctx.erase_op(empty);
+        done += 1;
+    }
+    done
+}
+
+/// Runs the codegen pipeline on `module`.
+pub fn codegen_pipeline(ctx: &mut Context, module: OpId, vector_bytes: i64) -> Result<(), Diagnostic> {
+    write_into_destinations(ctx, module);
+    bufferize::empty_elimination::eliminate_empty_tensors(ctx, module);
+    let opts = BufferizeOptions {
+        function_boundaries: true,
+        boundary_layout: LayoutChoice::Identity,
+        ..BufferizeOptions::default()
+    };
+    bufferize::one_shot_bufferize(ctx, module, &opts)?;
+    bufferize::bound_allocs::bound_allocations(ctx, module);
+    bufferize::hoisting::hoist_loop_allocations(ctx, module);
+    crate::canonicalize::canonicalize(ctx, module);
+    movement::lower_data_movement(ctx, module, vector_bytes);
+    crate::canonicalize::canonicalize(ctx, module);
+    crate::cse::cse(ctx, module);
+    Ok(())
+}
+
+impl Pass for CodegenPipeline {
+    fn name(&self) -> &'static str {
+        "codegen-pipeline"
+    }
+    fn class_name(&self) -> &'static str {
+        "CodegenPipelinePass"
+    }
+    fn run(&mut self, ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
+        codegen_pipeline(ctx, op, self.vector_bytes)
+    }
+}
+
+pub(crate) const PIPELINE_INFO: PassInfo = PassInfo {
+    name: "codegen-pipeline",
+    description: "Tensor program to bufferized vector code for mlir-opt 22's LLVM conversions: bufferize (function boundaries, identity layouts, packs and unpacks directly), bound and hoist allocations, lower data movement to vector loads and stores {vector-bytes=N (default: the host's)} (tessel's)",
+    build: |opts| {
+        crate::reject_unknown_options(opts, &[VECTOR_BYTES])?;
+        Ok(Box::new(CodegenPipeline { vector_bytes: vector_bytes_option(opts)? }))
+    },
+};
