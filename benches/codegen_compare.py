@@ -37,9 +37,9 @@ ROOT = os.path.join(HERE, "..")
 LLVM = os.environ.get("LLVM_BIN", "/usr/lib/llvm-22/bin")
 
 LOWERING = [
-    "-lower-affine", "-convert-scf-to-cf", "-convert-vector-to-llvm", "-expand-strided-metadata",
-    "-finalize-memref-to-llvm", "-convert-arith-to-llvm", "-convert-index-to-llvm", "-convert-ub-to-llvm",
-    "-convert-cf-to-llvm", "-convert-func-to-llvm", "-reconcile-unrealized-casts",
+    "-convert-linalg-to-loops", "-expand-strided-metadata", "-lower-affine", "-convert-scf-to-cf",
+    "-convert-vector-to-llvm", "-finalize-memref-to-llvm", "-convert-arith-to-llvm", "-convert-index-to-llvm",
+    "-convert-ub-to-llvm", "-convert-cf-to-llvm", "-convert-func-to-llvm", "-reconcile-unrealized-casts",
 ]
 
 ELEM = {"f32": (4, "float"), "bf16": (2, "uint16_t"), "i8": (1, "int8_t"), "f64": (8, "double"),
@@ -112,9 +112,60 @@ class Kernel:
     def src_shape(self):
         return self.shape if self.kind == "pack" else self.packed_shape()
 
+    def dst_shape(self):
+        return self.packed_shape() if self.kind == "pack" else self.shape
+
     def out_bytes(self):
-        shape = self.packed_shape() if self.kind == "pack" else self.shape
-        return prod(shape) * ELEM[self.elem][0]
+        return prod(self.dst_shape()) * ELEM[self.elem][0]
+
+    def finite_input(self):
+        return False
+
+
+class Chain:
+    """The data-tiling chain: unpack `first`, ReLU, pack `then` (f32)."""
+
+    def __init__(self, name, first, then):
+        self.name, self.first, self.then, self.elem = name, first, then, "f32"
+
+    def src_shape(self):
+        return self.first.src_shape()
+
+    def dst_shape(self):
+        return self.then.dst_shape()
+
+    def out_bytes(self):
+        return prod(self.dst_shape()) * 4
+
+    def finite_input(self):
+        return True
+
+    def body(self, src, result):
+        u_src, u_dst = self.first.types()
+        p_src, p_dst = self.then.types()
+        return (f"  %zero = arith.constant 0.0 : f32\n"
+                f"  %u0 = tensor.empty() : tensor<{u_dst}>\n"
+                f"  %u = {self.first.op_text(src, '%u0', u_src, u_dst)}\n"
+                f"  %relu = linalg.generic {{indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, "
+                f"affine_map<(d0, d1) -> (d0, d1)>], iterator_types = [\"parallel\", \"parallel\"]}} "
+                f"ins(%u : tensor<{u_dst}>) outs(%u0 : tensor<{u_dst}>) {{\n"
+                f"  ^bb0(%v: f32, %o: f32):\n    %r = arith.maximumf %v, %zero : f32\n"
+                f"    linalg.yield %r : f32\n  }} -> tensor<{u_dst}>\n"
+                f"  %p0 = tensor.empty() : tensor<{p_dst}>\n"
+                f"  %{result} = {self.then.op_text('%relu', '%p0', p_src, p_dst)}\n")
+
+    def mlir(self):
+        src_t, dst_t = self.first.types()[0], self.then.types()[1]
+        return (f"func.func @kernel(%src: memref<{src_t}>, %dst: memref<{dst_t}>) {{\n"
+                f"  %t = bufferization.to_tensor %src restrict : memref<{src_t}> to tensor<{src_t}>\n"
+                + self.body("%t", "r") +
+                f"  bufferization.materialize_in_destination %r in restrict writable %dst"
+                f" : (tensor<{dst_t}>, memref<{dst_t}>) -> ()\n  return\n}}\n")
+
+    def engine_mlir(self):
+        src_t, dst_t = self.first.types()[0], self.then.types()[1]
+        return (f"func.func @engine(%t: tensor<{src_t}>) -> tensor<{dst_t}> {{\n" + self.body("%t", "r")
+                + f"  return %r : tensor<{dst_t}>\n}}\n")
 
 
 def prod(xs):
@@ -139,26 +190,31 @@ def suite(mib):
         Kernel("i8 pack 32x4", "pack", [2 * n, 2 * n], "i8", [0, 1], [32, 4]),
         Kernel("3-d pack 8x16", "pack", [16, n // 4, n // 4], "f32", [1, 2], [8, 16]),
         Kernel("4-d pack 8x128", "pack", [2, 2, n // 4, n], "f32", [2, 3], [8, 128], perm=[0, 1, 3, 2]),
+        Chain("unpack 8x128, relu, pack 16x16", Kernel("", "unpack", [n, n], "f32", [0, 1], [8, 128]),
+              Kernel("", "pack", [n, n], "f32", [0, 1], [16, 16])),
     ]
     return ks
 
 
 def schedule(kernel):
-    """MLIR 22's lower_pack / lower_unpack transform script."""
-    if kernel.kind == "pack":
-        op, res = "linalg.pack", '(!transform.op<"tensor.pad">, !transform.op<"tensor.expand_shape">, ' \
-                                 '!transform.op<"linalg.transpose">)'
-        lower = "lower_pack"
-    else:
-        op, res = "linalg.unpack", '(!transform.op<"tensor.empty">, !transform.op<"linalg.transpose">, ' \
-                                   '!transform.op<"tensor.collapse_shape">, !transform.op<"tensor.extract_slice">)'
-        lower = "lower_unpack"
+    """MLIR 22's lower_pack / lower_unpack transform script for the packs
+    and unpacks of the kernel."""
+    kinds = {k.kind for k in ([kernel.first, kernel.then] if isinstance(kernel, Chain) else [kernel])}
+    lines = []
+    for i, kind in enumerate(sorted(kinds)):
+        if kind == "pack":
+            op, lower = "linalg.pack", "lower_pack"
+            res = '(!transform.op<"tensor.pad">, !transform.op<"tensor.expand_shape">, !transform.op<"linalg.transpose">)'
+        else:
+            op, lower = "linalg.unpack", "lower_unpack"
+            res = ('(!transform.op<"tensor.empty">, !transform.op<"linalg.transpose">, '
+                   '!transform.op<"tensor.collapse_shape">, !transform.op<"tensor.extract_slice">)')
+        lines.append(f'    %p{i} = transform.structured.match ops{{["{op}"]}} in %root : (!transform.any_op) -> '
+                     f'!transform.op<"{op}">\n'
+                     f'    transform.structured.{lower} %p{i} : (!transform.op<"{op}">) -> {res}\n')
     return ("module attributes {transform.with_named_sequence} {\n"
             "  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {\n"
-            f'    %p = transform.structured.match ops{{["{op}"]}} in %root : (!transform.any_op) -> '
-            f'!transform.op<"{op}">\n'
-            f'    transform.structured.{lower} %p : (!transform.op<"{op}">) -> {res}\n'
-            "    transform.yield\n  }\n}\n")
+            + "".join(lines) + "    transform.yield\n  }\n}\n")
 
 
 def run(cmd, stdin=None):
@@ -198,7 +254,11 @@ def write_input(kernel, path, seed=1):
     """Random bytes for the kernel's input, raw (for the harness) and as
     .npy (for tessel's engine; bf16 as `<V2`, as the engine reads it)."""
     shape = kernel.src_shape()
-    data = random.Random(seed).randbytes(prod(shape) * ELEM[kernel.elem][0])
+    rng = random.Random(seed)
+    if kernel.finite_input():
+        data = struct.pack(f"<{prod(shape)}f", *(rng.uniform(-1, 1) for _ in range(prod(shape))))
+    else:
+        data = rng.randbytes(prod(shape) * ELEM[kernel.elem][0])
     with open(path, "wb") as f:
         f.write(data)
     header = f"{{'descr': '{NPY_DESCR[kernel.elem]}', 'fortran_order': False, 'shape': ({', '.join(map(str, shape))},), }}"
@@ -235,36 +295,34 @@ HARNESS = r"""
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#define RANK %(rank)d
+#define MAXRANK 8
 typedef %(ctype)s T;
 %(protos)s
-static const int64_t shape[RANK] = {%(shape)s};
-static const int64_t pos[] = {%(pos)s}, tiles[] = {%(tiles)s}, perm[RANK] = {%(perm)s};
-static const int ntiles = %(ntiles)d, is_pack = %(is_pack)d, has_pad = %(has_pad)d;
 static double now(void) { struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t); return t.tv_sec + t.tv_nsec * 1e-9; }
 static int cmp(const void *a, const void *b) { double x = *(const double *)a, y = *(const double *)b; return x < y ? -1 : x > y; }
 /* The reference: walk the packed array; each element comes from (pack) or
    goes to (unpack) the unpacked element its index names, or is padding. */
-static void reference(const T *src, T *dst, T pad) {
-  int64_t outer[RANK], pshape[2 * RANK], idx[2 * RANK] = {0}, strides[RANK], n = 1;
-  for (int d = 0; d < RANK; d++) outer[d] = shape[d];
+static void reference(const T *src, T *dst, T pad, int rank, const int64_t *shape, int ntiles, const int64_t *pos,
+                      const int64_t *tiles, const int64_t *perm, int is_pack) {
+  int64_t outer[MAXRANK], pshape[2 * MAXRANK], idx[2 * MAXRANK] = {0}, strides[MAXRANK], n = 1;
+  for (int d = 0; d < rank; d++) outer[d] = shape[d];
   for (int j = 0; j < ntiles; j++) outer[pos[j]] = (outer[pos[j]] + tiles[j] - 1) / tiles[j];
-  for (int d = 0; d < RANK; d++) pshape[d] = outer[perm[d]];
-  for (int j = 0; j < ntiles; j++) pshape[RANK + j] = tiles[j];
-  for (int d = RANK - 1, s = 1; d >= 0; d--) { strides[d] = s; s *= shape[d]; }
-  for (int d = 0; d < RANK + ntiles; d++) n *= pshape[d];
+  for (int d = 0; d < rank; d++) pshape[d] = outer[perm[d]];
+  for (int j = 0; j < ntiles; j++) pshape[rank + j] = tiles[j];
+  for (int d = rank - 1, s = 1; d >= 0; d--) { strides[d] = s; s *= shape[d]; }
+  for (int d = 0; d < rank + ntiles; d++) n *= pshape[d];
   for (int64_t k = 0; k < n; k++) {
-    int64_t at[RANK], lin = 0, inside = 1;
-    for (int d = 0; d < RANK; d++) at[perm[d]] = idx[d];
-    for (int d = 0; d < RANK; d++) {
+    int64_t at[MAXRANK], lin = 0, inside = 1;
+    for (int d = 0; d < rank; d++) at[perm[d]] = idx[d];
+    for (int d = 0; d < rank; d++) {
       int64_t x = at[d];
-      for (int j = 0; j < ntiles; j++) if (pos[j] == d) x = x * tiles[j] + idx[RANK + j];
+      for (int j = 0; j < ntiles; j++) if (pos[j] == d) x = x * tiles[j] + idx[rank + j];
       if (x >= shape[d]) inside = 0;
       lin += x * strides[d];
     }
     if (is_pack) dst[k] = inside ? src[lin] : pad;
     else if (inside) dst[lin] = src[k];
-    for (int d = RANK + ntiles - 1; d >= 0; d--) { if (++idx[d] < pshape[d]) break; idx[d] = 0; }
+    for (int d = rank + ntiles - 1; d >= 0; d--) { if (++idx[d] < pshape[d]) break; idx[d] = 0; }
   }
 }
 int main(int argc, char **argv) {
@@ -279,7 +337,7 @@ int main(int argc, char **argv) {
   fclose(f);
   memset(ref, 0, out_bytes); memset(mc, 1, out_bytes); memset(mc_src, 2, out_bytes);
   T pad; memset(&pad, 0, sizeof pad);
-  reference(src, ref, pad);
+%(reference)s
   for (int p = 0; p < %(npipes)d; p++) {
     dst[p] = aligned_alloc(64, (out_bytes + 63) / 64 * 64);
     memset(dst[p], 0xAB, out_bytes);
@@ -309,9 +367,27 @@ int main(int argc, char **argv) {
 """
 
 
+def reference_call(k, src, dst):
+    """A C call of the reference for pack or unpack `k`."""
+    arr = lambda xs: "(const int64_t[]){" + ", ".join(map(str, xs)) + "}"  # noqa: E731
+    perm = k.perm or list(range(len(k.shape)))
+    return (f"reference({src}, {dst}, pad, {len(k.shape)}, {arr(k.shape)}, {len(k.tiles)}, {arr(k.pos)}, "
+            f"{arr(k.tiles)}, {arr(perm)}, {int(k.kind == 'pack')});")
+
+
+def reference_code(kernel):
+    if not isinstance(kernel, Chain):
+        return "  " + reference_call(kernel, "src", "ref")
+    mid = prod(kernel.first.shape)
+    return (f"  T *mid = malloc({mid} * sizeof(T));\n"
+            f"  {reference_call(kernel.first, 'src', 'mid')}\n"
+            f"  for (size_t i = 0; i < {mid}; i++) mid[i] = mid[i] > 0 ? mid[i] : 0;\n"
+            f"  {reference_call(kernel.then, 'mid', 'ref')}\n  free(mid);")
+
+
 def harness(kernel, names):
     src_shape = kernel.src_shape()
-    dst_shape = kernel.packed_shape() if kernel.kind == "pack" else kernel.shape
+    dst_shape = kernel.dst_shape()
     ctype = ELEM[kernel.elem][1]
     proto_args = ", ".join(["T *, T *, int64_t" + ", int64_t" * (2 * len(s)) for s in (src_shape, dst_shape)])
     protos = "\n".join(f"void {n}({proto_args});" for n in names)
@@ -319,11 +395,8 @@ def harness(kernel, names):
              for p, n in enumerate(names)]
     timed = "\n".join(f"    s = now(); {c} t[(size_t){p + 1} * rounds + r] = now() - s;" for p, c in enumerate(calls))
     return HARNESS % dict(
-        rank=len(kernel.shape), ctype=ctype, protos=protos, shape=", ".join(map(str, kernel.shape)),
-        pos=", ".join(map(str, kernel.pos)), tiles=", ".join(map(str, kernel.tiles)),
-        perm=", ".join(map(str, kernel.perm or range(len(kernel.shape)))), ntiles=len(kernel.tiles),
-        is_pack=int(kernel.kind == "pack"), has_pad=int(kernel.pad is not None), in_n=prod(src_shape),
-        out_n=prod(dst_shape), npipes=len(names), first_calls="\n".join("  " + c for c in calls), timed_calls=timed)
+        ctype=ctype, protos=protos, reference=reference_code(kernel), in_n=prod(src_shape), out_n=prod(dst_shape),
+        npipes=len(names), first_calls="\n".join("  " + c for c in calls), timed_calls=timed)
 
 
 def build(tessel, kernel, work, pipelines):
@@ -351,14 +424,14 @@ def build(tessel, kernel, work, pipelines):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--tessel", default=os.path.join(ROOT, "target", "release", "tessel-opt"))
-    ap.add_argument("--mib", type=float, default=64, help="output size of each kernel, about (default 64)")
+    ap.add_argument("--mib", type=float, help="output size of each kernel, about (default 64; with --check 0.25)")
     ap.add_argument("--rounds", type=int, default=15)
     ap.add_argument("--only", help="run the kernels whose name contains this")
     ap.add_argument("--check", action="store_true", help="small sizes, bytes checked, no timing (CI)")
     args = ap.parse_args()
     if not shutil.which("gcc"):
         sys.exit("gcc is needed for the harness")
-    kernels = suite(0.25 if args.check else args.mib)
+    kernels = suite(args.mib or (0.25 if args.check else 64))
     if args.only:
         kernels = [k for k in kernels if args.only in k.name]
     pipelines = PIPELINES[:1] if args.check else PIPELINES

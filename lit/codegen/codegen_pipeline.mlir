@@ -8,6 +8,10 @@
 // RUN: tessel-opt %s --run=transposing_pack --input=iota --input=0 > %t.tr.ref
 // RUN: tessel-opt %s --codegen-pipeline=vector-bytes=32 --run=transposing_pack --input=iota --input=0 > %t.tr
 // RUN: diff %t.tr.ref %t.tr
+// RUN: tessel-opt %s --codegen-pipeline=vector-bytes=32 | FileCheck %s --check-prefix=CHAIN
+// RUN: tessel-opt %s --run=chain --input=random:3 --input=0 --output=%t.chain.ref.npy > /dev/null
+// RUN: tessel-opt %s --codegen-pipeline=vector-bytes=32 --run=chain --input=random:3 --input=0 --output=%t.chain.npy > /dev/null
+// RUN: cmp %t.chain.ref.npy %t.chain.npy
 
 // --codegen-pipeline: tensor kernels to vector loads and stores on the
 // caller's buffers, no allocation, no tensor left; each kernel runs with
@@ -53,4 +57,28 @@ func.func @transposing_pack(%src: memref<16x32xf32>, %dst: memref<1x4x8x16xf32>)
   %r = linalg.pack %t inner_dims_pos = [1, 0] inner_tiles = [8, 16] into %e : tensor<16x32xf32> -> tensor<1x4x8x16xf32>
   bufferization.materialize_in_destination %r in restrict writable %dst : (tensor<1x4x8x16xf32>, memref<1x4x8x16xf32>) -> ()
   return
+}
+
+// The data-tiling chain, 512 KiB: tiled along its first loop so a tile of
+// the result holds 256 KiB, the unpack and the ReLU fused into the tiles;
+// their temporary is one tile, allocated once outside the loop and freed.
+// CHAIN-LABEL: func.func @chain
+// CHAIN:       %[[TMP:.*]] = memref.alloc() {alignment = 64 : i64} : memref<256x256xf32>
+// CHAIN:       scf.for
+// CHAIN-NOT:   memref.alloc
+// CHAIN:       arith.maximumf {{.*}} : vector<8xf32>
+// CHAIN:       memref.dealloc %[[TMP]]
+// CHAIN-NEXT:  return
+func.func @chain(%src: tensor<64x2x8x128xf32>, %dst: tensor<32x16x16x16xf32>) -> tensor<32x16x16x16xf32> {
+  %zero = arith.constant 0.0 : f32
+  %u0 = tensor.empty() : tensor<512x256xf32>
+  %u = linalg.unpack %src inner_dims_pos = [0, 1] inner_tiles = [8, 128] into %u0 : tensor<64x2x8x128xf32> -> tensor<512x256xf32>
+  %relu = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
+      ins(%u : tensor<512x256xf32>) outs(%u0 : tensor<512x256xf32>) {
+  ^bb0(%v: f32, %o: f32):
+    %r = arith.maximumf %v, %zero : f32
+    linalg.yield %r : f32
+  } -> tensor<512x256xf32>
+  %p = linalg.pack %relu inner_dims_pos = [0, 1] inner_tiles = [16, 16] into %dst : tensor<512x256xf32> -> tensor<32x16x16x16xf32>
+  return %p : tensor<32x16x16x16xf32>
 }

@@ -15,6 +15,12 @@
 // RUN: tessel-opt %s --run=views_in_a_loop --input=iota --input=0 > %t.loop.ref
 // RUN: tessel-opt %s -lower-data-movement=vector-bytes=32 --run=views_in_a_loop --input=iota --input=0 > %t.loop
 // RUN: diff %t.loop.ref %t.loop
+// RUN: tessel-opt %s --run=bias_relu --input=random:1 --input=random:2 --input=0 > %t.bias.ref
+// RUN: tessel-opt %s -lower-data-movement=vector-bytes=32 --run=bias_relu --input=random:1 --input=random:2 --input=0 > %t.bias
+// RUN: diff %t.bias.ref %t.bias
+// RUN: tessel-opt %s --run=named_and_reduction --input=iota --input=iota --input=0 --input=0 > %t.named.ref
+// RUN: tessel-opt %s -lower-data-movement=vector-bytes=32 --run=named_and_reduction --input=iota --input=iota --input=0 --input=0 > %t.named
+// RUN: diff %t.named.ref %t.named
 
 // -lower-data-movement: copies, transposes and fills on static memrefs
 // become vector loads and stores on flat views of both buffers; each
@@ -94,5 +100,41 @@ func.func @views_in_a_loop(%a: memref<4x20xf32>, %b: memref<4x20xf32>) {
 // CHECK:      linalg.copy
 func.func @dynamic(%a: memref<?xf32>, %b: memref<?xf32>) {
   linalg.copy ins(%a : memref<?xf32>) outs(%b : memref<?xf32>)
+  return
+}
+
+// An elementwise generic: rows of vectors, the body applied to them, the
+// bias (broadcast along the rows' dim) loaded once per row and broadcast.
+// CHECK-LABEL: func.func @bias_relu
+// CHECK:      memref.load
+// CHECK-NEXT: vector.broadcast
+// CHECK:      arith.addf {{.*}} : vector<8xf32>
+// CHECK:      arith.maximumf {{.*}} : vector<8xf32>
+// CHECK-NOT:  linalg.generic
+func.func @bias_relu(%x: memref<4x24xf32>, %bias: memref<4xf32>, %out: memref<4x24xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%x, %bias : memref<4x24xf32>, memref<4xf32>) outs(%out : memref<4x24xf32>) {
+  ^bb0(%v: f32, %b: f32, %o: f32):
+    %s = arith.addf %v, %b : f32
+    %r = arith.maximumf %s, %zero : f32
+    linalg.yield %r : f32
+  }
+  return
+}
+
+// A named elementwise op, and a reduction (left alone).
+// CHECK-LABEL: func.func @named_and_reduction
+// CHECK:      arith.mulf {{.*}} : vector<8xf32>
+// CHECK:      linalg.generic
+func.func @named_and_reduction(%a: memref<16xf32>, %b: memref<16xf32>, %c: memref<16xf32>, %s: memref<f32>) {
+  linalg.mul ins(%a, %b : memref<16xf32>, memref<16xf32>) outs(%c : memref<16xf32>)
+  linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> ()>], iterator_types = ["reduction"]}
+      ins(%c : memref<16xf32>) outs(%s : memref<f32>) {
+  ^bb0(%v: f32, %acc: f32):
+    %r = arith.addf %v, %acc : f32
+    linalg.yield %r : f32
+  }
   return
 }

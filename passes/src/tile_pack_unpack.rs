@@ -135,7 +135,7 @@ fn is_pack_or_unpack(ctx: &Context, op: OpId) -> bool {
 /// The ops with a TilingInterface nested in `root` that no other such op
 /// consumes and whose chain of producers with a TilingInterface holds a
 /// pack or unpack (the op itself included).
-fn chain_roots(ctx: &Context, root: OpId) -> Vec<OpId> {
+pub(crate) fn chain_roots(ctx: &Context, root: OpId) -> Vec<OpId> {
     let tileable = |o: OpId| tiling_interface(ctx, o).is_some();
     let consumed =
         |o: OpId| ctx.results(o).iter().any(|r| ctx.uses(*r).iter().any(|u| tileable(u.op) && !ctx.is_erased(u.op)));

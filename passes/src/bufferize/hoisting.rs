@@ -91,7 +91,7 @@ fn can_leave(ctx: &Context, a: OpId, lp: OpId) -> bool {
 
 /// Whether ops named `name` make a view of their first operand (MLIR's
 /// `ViewLikeOpInterface` memref ops).
-pub(super) fn is_view(name: &str) -> bool {
+pub(crate) fn is_view(name: &str) -> bool {
     matches!(
         name,
         "memref.subview"

@@ -6,20 +6,24 @@
 //!   memrefs to loops of vector loads and stores;
 //! - `-codegen-pipeline`: the whole way, with no schedule to write: the
 //!   result of a kernel on memrefs is built in its destination
-//!   ([`write_into_destinations`]), `-eliminate-empty-tensors`,
+//!   ([`write_into_destinations`]), chains of ops around packs tiled and
+//!   fused so their temporaries are tiles ([`tile_chains`]),
+//!   `-eliminate-empty-tensors`,
 //!   `-one-shot-bufferize` with function
 //!   boundaries and identity layouts (packs and unpacks bufferize directly
 //!   into views and transposes), `-bound-allocations`,
 //!   `-buffer-loop-hoisting`, `-canonicalize`, `-lower-data-movement`,
-//!   `-canonicalize`, `-cse`.
+//!   `-canonicalize`, `-lower-data-movement`, the temporaries freed at the
+//!   end of their block, `-canonicalize`, `-cse`.
 
+pub mod elementwise;
 pub mod movement;
 
 use tessel_ir::builder::{Builder, InsertPoint};
 use tessel_ir::context::ValueDef;
 use tessel_ir::dialects::bufferization::{MaterializeInDestinationOp, ToTensorOp};
 use tessel_ir::dialects::func::FuncOp;
-use tessel_ir::dialects::tensor::EmptyOp;
+use tessel_ir::dialects::tensor::{EmptyOp, ExtractSliceOp};
 use tessel_ir::{Context, Diagnostic, OpId, Value};
 
 use crate::bufferize::model::{kind, structured_outs, Kind};
@@ -151,9 +155,123 @@ pub fn write_into_destinations(ctx: &mut Context, module: OpId) -> usize {
     done
 }
 
+/// Bytes of temporaries one tile of a fused chain may hold: a quarter of a
+/// typical 1 MiB L2, so the tile's input, temporaries and output stay in
+/// cache between the ops of the chain.
+const TILE_BUDGET_BYTES: i64 = 256 << 10;
+
+/// Tiles each chain of tileable ops that holds a pack or unpack and has
+/// more than one op (an unpack feeding an elementwise op feeding a pack)
+/// along its first loop, fusing the producers into the tiles, so that the
+/// chain's temporaries are tiles of about [`TILE_BUDGET_BYTES`] (bounded,
+/// hoisted out of the loop after bufferization) rather than whole tensors.
+/// A lone pack or unpack is left whole: it is lowered to rows directly.
+fn tile_chains(ctx: &mut Context, module: OpId) -> Result<(), Diagnostic> {
+    use tessel_ir::interfaces::tiling::tiling_interface;
+    for root in crate::tile_pack_unpack::chain_roots(ctx, module) {
+        let has_producer = ctx
+            .operands(root)
+            .iter()
+            .filter_map(|v| ctx.defining_op(*v))
+            .any(|p| tiling_interface(ctx, p).is_some() && !EmptyOp::isa(ctx, p));
+        let Some(&result) = ctx.results(root).first() else { continue };
+        let Some((shape, elem)) = tessel_ir::builder::tensor_shape(ctx, ctx.value_type(result)) else { continue };
+        let Some(bytes) = movement::elem_bytes(ctx, elem) else { continue };
+        if !has_producer || shape.iter().any(|d| *d < 0) || shape.is_empty() {
+            continue;
+        }
+        let per_unit = bytes * shape[1..].iter().product::<i64>();
+        let tile = (TILE_BUDGET_BYTES / per_unit.max(1)).clamp(1, shape[0]);
+        if tile >= shape[0] {
+            continue;
+        }
+        let opts = crate::tiling::TilingOptions {
+            tile_sizes: vec![tile],
+            interchange: vec![],
+            loop_kind: crate::tiling::LoopKind::For,
+        };
+        crate::fusion::tile_and_fuse(ctx, root, &opts, false)?;
+    }
+    Ok(())
+}
+
+/// A `tensor.extract_slice` of a `tensor.empty` is an empty tensor of the
+/// slice's size (MLIR's `FoldEmptyTensorWithExtractSliceOp`, not part of
+/// canonicalization): a tile's temporary, not a slice of a whole one.
+fn fold_empty_slices(ctx: &mut Context, module: OpId) {
+    let mut slices = Vec::new();
+    ctx.walk_preorder(module, &mut |op| {
+        if ExtractSliceOp::isa(ctx, op) {
+            slices.push(op);
+        }
+    });
+    for op in slices {
+        let slice = ExtractSliceOp(op);
+        let source = slice.source(ctx);
+        let from_empty = ctx.defining_op(source).is_some_and(|d| EmptyOp::isa(ctx, d));
+        let result_ty = ctx.value_type(ctx.result(op, 0));
+        let same_rank = tessel_ir::builder::tensor_shape(ctx, result_ty).map(|s| s.0.len())
+            == tessel_ir::builder::tensor_shape(ctx, ctx.value_type(source)).map(|s| s.0.len());
+        if !from_empty || !same_rank {
+            continue;
+        }
+        let sizes: Vec<Value> = slice.sizes(ctx).to_vec();
+        let loc = ctx.op_loc(op);
+        let mut b = Builder::new(ctx, InsertPoint::Before(op), loc);
+        let empty = EmptyOp::create(&mut b, &sizes, &[result_ty], vec![]).result(b.ctx);
+        ctx.replace_all_uses(ctx.result(op, 0), empty);
+        ctx.erase_op(op);
+    }
+}
+
+/// Frees each `memref.alloc` whose buffer stays in its function (no view
+/// of it is returned, yielded, passed to a call or stored) at the end of
+/// the block it is made in: the kernels' temporaries, which one-shot
+/// bufferization leaves to a deallocation pipeline.
+fn free_temporaries(ctx: &mut Context, module: OpId) {
+    use tessel_ir::dialects::memref::{AllocOp, DeallocOp};
+    let mut allocs = Vec::new();
+    ctx.walk_preorder(module, &mut |op| {
+        if AllocOp::isa(ctx, op) {
+            allocs.push(op);
+        }
+    });
+    for alloc in allocs {
+        let buffer = ctx.result(alloc, 0);
+        let mut stack = vec![buffer];
+        let mut stays = true;
+        while let Some(v) = stack.pop() {
+            for u in ctx.uses(v) {
+                let name = ctx.op_name(u.op);
+                if bufferize::hoisting::is_view(name) {
+                    stack.extend(ctx.results(u.op).iter().copied());
+                } else if name == "memref.dealloc"
+                    || matches!(name, "func.return" | "scf.yield" | "func.call" | "memref.store")
+                    || name.starts_with("bufferization.")
+                {
+                    stays = false;
+                }
+            }
+        }
+        let Some(block) = ctx.op_block(alloc) else { continue };
+        let Some(terminator) = ctx.block_ops(block).last() else { continue };
+        if !stays || terminator == alloc {
+            continue;
+        }
+        let loc = ctx.op_loc(alloc);
+        let mut b = Builder::new(ctx, InsertPoint::Before(terminator), loc);
+        DeallocOp::create(&mut b, buffer, &[], vec![]);
+    }
+}
+
 /// Runs the codegen pipeline on `module`.
 pub fn codegen_pipeline(ctx: &mut Context, module: OpId, vector_bytes: i64) -> Result<(), Diagnostic> {
     write_into_destinations(ctx, module);
+    tile_chains(ctx, module)?;
+    crate::canonicalize::canonicalize(ctx, module);
+    fold_empty_slices(ctx, module);
+    crate::canonicalize::canonicalize(ctx, module);
+    crate::cse::cse(ctx, module);
     bufferize::empty_elimination::eliminate_empty_tensors(ctx, module);
     let opts = BufferizeOptions {
         function_boundaries: true,
@@ -164,7 +282,10 @@ pub fn codegen_pipeline(ctx: &mut Context, module: OpId, vector_bytes: i64) -> R
     bufferize::bound_allocs::bound_allocations(ctx, module);
     bufferize::hoisting::hoist_loop_allocations(ctx, module);
     crate::canonicalize::canonicalize(ctx, module);
+    crate::cse::cse(ctx, module);
+    crate::canonicalize::canonicalize(ctx, module);
     movement::lower_data_movement(ctx, module, vector_bytes);
+    free_temporaries(ctx, module);
     crate::canonicalize::canonicalize(ctx, module);
     crate::cse::cse(ctx, module);
     Ok(())

@@ -21,7 +21,8 @@
 //! Loops walk the output in order (its writes are sequential). Shapes and
 //! strides must be static; offsets may be dynamic. Other ops, and these
 //! ops on dynamic shapes, are left as they are (mlir-opt's
-//! `-convert-linalg-to-loops` lowers them).
+//! `-convert-linalg-to-loops` lowers them). Elementwise generics and named
+//! ops are lowered by [`super::elementwise`].
 
 use tessel_ir::affine::{AffineBinOp, AffineExpr, AffineMap};
 use tessel_ir::builder::{Builder, InsertPoint, Ofr};
@@ -98,7 +99,7 @@ fn read_movement(ctx: &Context, op: OpId) -> Option<Movement> {
 
 /// The static shape and strides of a memref type, and its offset (maybe
 /// `DYNAMIC`); `None` when a size or stride is dynamic.
-fn static_layout(ctx: &Context, t: Type) -> Option<(Vec<i64>, Strided)> {
+pub(super) fn static_layout(ctx: &Context, t: Type) -> Option<(Vec<i64>, Strided)> {
     let parts = memref_parts(ctx, t)?;
     let strided = strides_and_offset(ctx, t)?;
     let static_dims = parts.shape.iter().chain(&strided.strides).all(|s| *s != DYNAMIC && *s >= 0);
@@ -107,7 +108,7 @@ fn static_layout(ctx: &Context, t: Type) -> Option<(Vec<i64>, Strided)> {
 
 /// Bytes of one element of `t` in memory, for the element types LLVM
 /// stores whole bytes of.
-fn elem_bytes(ctx: &Context, t: Type) -> Option<i64> {
+pub(super) fn elem_bytes(ctx: &Context, t: Type) -> Option<i64> {
     match ctx.type_kind(t) {
         TypeKind::Integer { width, .. } if *width <= 64 => Some(i64::from(width.div_ceil(8).next_power_of_two())),
         TypeKind::Float(k) if k.width() >= 8 && k.width() <= 64 => Some(i64::from(k.width() / 8)),
@@ -213,11 +214,11 @@ pub fn lower_data_movement(ctx: &mut Context, root: OpId, vector_bytes: i64) -> 
     ctx.walk_preorder(root, &mut |op| ops.push(op));
     let mut lowered = 0;
     for op in ops {
-        if let Some(m) = read_movement(ctx, op) {
-            if lower_one(ctx, op, &m, vector_bytes) {
-                lowered += 1;
-            }
-        }
+        let done = match read_movement(ctx, op) {
+            Some(m) => lower_one(ctx, op, &m, vector_bytes),
+            None => super::elementwise::lower_elementwise(ctx, op, vector_bytes),
+        };
+        lowered += usize::from(done);
     }
     lowered
 }
@@ -316,10 +317,15 @@ fn scaled(d: Dim, lanes: i64) -> Dim {
 /// `memref.reinterpret_cast` at `v`'s offset (read with
 /// `memref.extract_strided_metadata` when dynamic).
 fn flatten(b: &mut Builder<'_>, v: Value, dims: &[Dim], stride: impl Fn(&Dim) -> i64) -> Value {
+    let span = 1 + dims.iter().map(|d| (d.size - 1) * stride(d)).sum::<i64>();
+    flat_view(b, v, span)
+}
+
+/// `v` as a flat buffer of `span` elements of stride 1 from its offset.
+pub(super) fn flat_view(b: &mut Builder<'_>, v: Value, span: i64) -> Value {
     let t = b.ctx.value_type(v);
     let parts = memref_parts(b.ctx, t).expect("a memref");
     let offset = strides_and_offset(b.ctx, t).expect("a strided memref").offset;
-    let span = 1 + dims.iter().map(|d| (d.size - 1) * stride(d)).sum::<i64>();
     // At offset 0 the flat view has the identity layout.
     let layout = (offset != 0).then_some(Strided { strides: vec![1], offset });
     let flat_ty = memref_type(b.ctx, vec![span], parts.elem, layout.as_ref(), parts.memory_space);
@@ -381,7 +387,7 @@ fn linear(b: &mut Builder<'_>, dims: &[Dim], ivs: &[Ofr], stride: impl Fn(&Dim) 
 }
 
 /// `at + c`
-fn plus(b: &mut Builder<'_>, at: Ofr, c: i64) -> Value {
+pub(super) fn plus(b: &mut Builder<'_>, at: Ofr, c: i64) -> Value {
     let map = AffineMap {
         num_dims: 1,
         num_syms: 0,
@@ -391,7 +397,7 @@ fn plus(b: &mut Builder<'_>, at: Ofr, c: i64) -> Value {
     b.value(r)
 }
 
-fn vector_of(b: &mut Builder<'_>, shape: Vec<i64>, elem: Type) -> Type {
+pub(super) fn vector_of(b: &mut Builder<'_>, shape: Vec<i64>, elem: Type) -> Type {
     let scalable = vec![false; shape.len()];
     b.ctx.ty(TypeKind::Vector { shape, scalable, elem })
 }
