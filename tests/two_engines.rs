@@ -19,10 +19,10 @@ use tessel_mlir::Mlir;
 /// `@f` of `text` after `pipeline`, run by both engines on `args`: the
 /// interpreter's result and MLIR's.
 fn both_engines(mlir: &Mlir, text: &str, pipeline: Option<&str>, args: &[Tensor]) -> Result<(Tensor, Tensor), String> {
-    let (ctx, module) = common::prepare(text, pipeline)?;
+    let (mut ctx, module) = common::prepare(text, pipeline)?;
     let args: Vec<RtValue> = args.iter().cloned().map(RtValue::Tensor).collect();
     let interp = Interpreter::new(&ctx, module).call("f", args.clone())?;
-    let jit = mlir.jit(&ctx, module, "f").map_err(|ds| format!("MLIR: {:?}", ds))?;
+    let jit = mlir.jit(&mut ctx, module, "f").map_err(|ds| format!("MLIR: {:?}", ds))?;
     let compiled = jit.call(&args)?;
     match (interp.as_slice(), compiled.as_slice()) {
         ([RtValue::Tensor(a)], [RtValue::Tensor(b)]) => Ok((a.clone(), b.clone())),

@@ -2,7 +2,11 @@
 //! by MLIR's ExecutionEngine (LLVM's JIT), on the same values the
 //! interpreter takes and returns.
 //!
-//! The lowering is the one `scripts/mlir_runner_check.py` gives
+//! The module goes through tessel's `--codegen-pipeline` (bufferized vector
+//! code, packs and unpacks bufferized directly) and MLIR's
+//! [`CODEGEN_LOWERING_PIPELINE`]. Where that pipeline refuses a module (a
+//! dynamic inner tile), the lowering is the one
+//! `scripts/mlir_runner_check.py` gives
 //! mlir-runner: `linalg.pack`/`linalg.unpack` lowered by the transform
 //! ops `lower_pack`/`lower_unpack` (their general paths), one-shot
 //! bufferization across function boundaries, ownership-based buffer
@@ -50,6 +54,28 @@ pub const LOWERING_PIPELINE: &str = "builtin.module(one-shot-bufferize{bufferize
      arith-expand, convert-scf-to-cf, finalize-memref-to-llvm, convert-math-to-llvm, convert-func-to-llvm, \
      convert-arith-to-llvm, convert-cf-to-llvm, convert-index-to-llvm, convert-ub-to-llvm, \
      reconcile-unrealized-casts)";
+
+/// From tessel's `--codegen-pipeline` output (bufferized vector code) to
+/// the LLVM dialect: MLIR's ownership-based deallocation (every returned
+/// buffer belongs to the caller), then the conversions.
+pub const CODEGEN_LOWERING_PIPELINE: &str = "builtin.module(buffer-deallocation-pipeline, \
+     convert-bufferization-to-memref, convert-linalg-to-loops, expand-strided-metadata, lower-affine, arith-expand, \
+     convert-scf-to-cf, convert-vector-to-llvm, finalize-memref-to-llvm, convert-math-to-llvm, convert-func-to-llvm, \
+     convert-arith-to-llvm, convert-cf-to-llvm, convert-index-to-llvm, convert-ub-to-llvm, \
+     reconcile-unrealized-casts)";
+
+/// `module` through tessel's codegen pipeline, as text for MLIR (a copy:
+/// `module` is left as it is); `None` when the pipeline refuses it (a
+/// dynamic inner tile), and MLIR's own lowering of packs is used.
+fn codegen_text(ctx: &mut Context, module: OpId) -> Option<String> {
+    let mut map = tessel_ir::context::clone::IrMapping::default();
+    let copy = ctx.clone_op(module, &mut map);
+    let vector_bytes = tessel_passes::codegen::host_vector_bytes();
+    let done = tessel_passes::codegen::codegen_pipeline_with(ctx, copy, vector_bytes, false).is_ok();
+    let text = done.then(|| text_for_mlir(ctx, copy));
+    ctx.erase_op(copy);
+    text
+}
 
 /// LLVM's optimization level for the JIT.
 const OPT_LEVEL: i32 = 2;
@@ -133,7 +159,7 @@ impl Mlir {
     /// ready to call `func`. Fails with MLIR's diagnostics when MLIR
     /// rejects or cannot lower the module, and when `func` takes or returns
     /// a type the engine has no storage for.
-    pub fn jit(&self, ctx: &Context, module: OpId, func: &str) -> Result<Jit, Vec<MlirDiagnostic>> {
+    pub fn jit(&self, ctx: &mut Context, module: OpId, func: &str) -> Result<Jit, Vec<MlirDiagnostic>> {
         let interp = Interpreter::new(ctx, module);
         let (Some(params), Some(results)) = (interp.signature(func), interp.result_signature(func)) else {
             return Err(error(format!("no function @{func} in the module")));
@@ -141,7 +167,8 @@ impl Mlir {
         if let Some(p) = params.iter().chain(&results).find(|p| p.elem.is_none()) {
             return Err(error(format!("the MLIR engine cannot pass a value of type {}", p.ty)));
         }
-        let text = text_for_mlir(ctx, module);
+        let generated = codegen_text(ctx, module);
+        let text = generated.clone().unwrap_or_else(|| text_for_mlir(ctx, module));
         let named = |mut ds: Vec<MlirDiagnostic>| {
             for d in &mut ds {
                 name_text_positions(d, &text);
@@ -149,8 +176,12 @@ impl Mlir {
             ds
         };
         let mut m = self.parse(&text)?;
-        self.lower_pack_unpack(&mut m).map_err(named)?;
-        self.run_pipeline(&mut m, LOWERING_PIPELINE).map_err(named)?;
+        if generated.is_some() {
+            self.run_pipeline(&mut m, CODEGEN_LOWERING_PIPELINE).map_err(named)?;
+        } else {
+            self.lower_pack_unpack(&mut m).map_err(named)?;
+            self.run_pipeline(&mut m, LOWERING_PIPELINE).map_err(named)?;
+        }
         let engine = Engine::new(&m, &runtime_libraries())
             .ok_or_else(|| named(self.failure_or("MLIR's ExecutionEngine could not compile the lowered module")))?;
         let Some(entry) = engine.packed(func) else {

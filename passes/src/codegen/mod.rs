@@ -266,6 +266,18 @@ fn free_temporaries(ctx: &mut Context, module: OpId) {
 
 /// Runs the codegen pipeline on `module`.
 pub fn codegen_pipeline(ctx: &mut Context, module: OpId, vector_bytes: i64) -> Result<(), Diagnostic> {
+    codegen_pipeline_with(ctx, module, vector_bytes, true)
+}
+
+/// The codegen pipeline, with the temporaries' deallocations left out when
+/// `free_temporaries` is false (for MLIR's ownership-based deallocation,
+/// which takes IR without deallocations: `--run-engine=mlir`).
+pub fn codegen_pipeline_with(
+    ctx: &mut Context,
+    module: OpId,
+    vector_bytes: i64,
+    free_temporaries: bool,
+) -> Result<(), Diagnostic> {
     write_into_destinations(ctx, module);
     tile_chains(ctx, module)?;
     crate::canonicalize::canonicalize(ctx, module);
@@ -285,7 +297,9 @@ pub fn codegen_pipeline(ctx: &mut Context, module: OpId, vector_bytes: i64) -> R
     crate::cse::cse(ctx, module);
     crate::canonicalize::canonicalize(ctx, module);
     movement::lower_data_movement(ctx, module, vector_bytes);
-    free_temporaries(ctx, module);
+    if free_temporaries {
+        self::free_temporaries(ctx, module);
+    }
     crate::canonicalize::canonicalize(ctx, module);
     crate::cse::cse(ctx, module);
     Ok(())
