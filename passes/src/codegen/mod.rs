@@ -162,7 +162,7 @@ const TILE_BUDGET_BYTES: i64 = 256 << 10;
 
 /// Tiles each chain of tileable ops that holds a pack or unpack and has
 /// more than one op (an unpack feeding an elementwise op feeding a pack)
-/// along its first loop, fusing the producers into the tiles, so that the
+/// along its outer loops, fusing the producers into the tiles, so that the
 /// chain's temporaries are tiles of about [`TILE_BUDGET_BYTES`] (bounded,
 /// hoisted out of the loop after bufferization) rather than whole tensors.
 /// A lone pack or unpack is left whole: it is lowered to rows directly.
@@ -180,19 +180,36 @@ fn tile_chains(ctx: &mut Context, module: OpId) -> Result<(), Diagnostic> {
         if !has_producer || shape.iter().any(|d| *d < 0) || shape.is_empty() {
             continue;
         }
-        let per_unit = bytes * shape[1..].iter().product::<i64>();
-        let tile = (TILE_BUDGET_BYTES / per_unit.max(1)).clamp(1, shape[0]);
-        if tile >= shape[0] {
+        let loops = tiling_interface(ctx, root).map_or(0, |t| t.loop_iterator_types(ctx, root).len()).min(shape.len());
+        let tile_sizes = budget_tiles(&shape[..], loops, bytes);
+        if tile_sizes.iter().all(|t| *t == 0) {
             continue;
         }
-        let opts = crate::tiling::TilingOptions {
-            tile_sizes: vec![tile],
-            interchange: vec![],
-            loop_kind: crate::tiling::LoopKind::For,
-        };
+        let opts =
+            crate::tiling::TilingOptions { tile_sizes, interchange: vec![], loop_kind: crate::tiling::LoopKind::For };
         crate::fusion::tile_and_fuse(ctx, root, &opts, false)?;
     }
     Ok(())
+}
+
+/// Tile sizes for the first `loops` dims of a result of `shape` (elements
+/// of `bytes`) so that one tile holds about [`TILE_BUDGET_BYTES`]: outer
+/// dims are tiled by 1 while what is below them exceeds the budget, then
+/// one dim by as many as fit (0: not tiled).
+fn budget_tiles(shape: &[i64], loops: usize, bytes: i64) -> Vec<i64> {
+    let mut sizes = Vec::new();
+    for d in 0..loops {
+        let below = bytes * shape[d + 1..].iter().product::<i64>();
+        if below * shape[d] <= TILE_BUDGET_BYTES {
+            break;
+        }
+        let tile = (TILE_BUDGET_BYTES / below.max(1)).clamp(1, shape[d]);
+        sizes.push(if shape[d] == 1 { 0 } else { tile });
+        if below <= TILE_BUDGET_BYTES {
+            break;
+        }
+    }
+    sizes
 }
 
 /// A `tensor.extract_slice` of a `tensor.empty` is an empty tensor of the
@@ -325,3 +342,19 @@ pub(crate) const PIPELINE_INFO: PassInfo = PassInfo {
         Ok(Box::new(CodegenPipeline { vector_bytes: vector_bytes_option(opts)? }))
     },
 };
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tiles_reach_the_budget_from_the_outside() {
+        // 512 rows of 1 KiB: 256 rows per tile.
+        assert_eq!(budget_tiles(&[512, 256], 2, 4), vec![256]);
+        // What fits is not tiled.
+        assert_eq!(budget_tiles(&[64, 256], 2, 4), Vec::<i64>::new());
+        // A unit dim is left, a dim of 8 MiB slabs tiled by 1, the next
+        // by as many 48 KiB slabs as fit.
+        assert_eq!(budget_tiles(&[1, 8, 160, 24, 8, 128], 4, 2), vec![0, 1, 5]);
+    }
+}
