@@ -19,7 +19,7 @@ before timing, then times ROUNDS rounds, memcpy and the kernels taking
 turns (buffers pre-faulted). The table gives min and median times, GB/s of
 output bytes, and the fraction of memcpy's min time (higher is better).
 
-Usage: benches/codegen_compare.py [--mib 64] [--rounds 15] [--only NAME]
+Usage: benches/codegen_compare.py [--mib 64[,256,...]] [--rounds 15] [--only NAME]
        benches/codegen_compare.py --check   (small sizes, bytes only: CI)
 """
 import argparse
@@ -224,8 +224,15 @@ def run(cmd, stdin=None):
     return r.stdout
 
 
+# --check streams every output (nontemporal-bytes=1) so that small sizes
+# run the non-temporal path too.
+TESSEL_OPTIONS = {"nontemporal-bytes": None}
+
+
 def compile_tessel(tessel, kernel, work):
-    return run([tessel, "-", "--codegen-pipeline", "--pack-spelling=linalg"], kernel.mlir())
+    opts = " ".join(f"{k}={v}" for k, v in TESSEL_OPTIONS.items() if v is not None)
+    flag = f"--codegen-pipeline={opts}" if opts else "--codegen-pipeline"
+    return run([tessel, "-", flag, "--pack-spelling=linalg"], kernel.mlir())
 
 
 def compile_mlir22(tessel, kernel, work):
@@ -258,7 +265,8 @@ def write_input(kernel, path, seed=1):
     if kernel.finite_input():
         data = struct.pack(f"<{prod(shape)}f", *(rng.uniform(-1, 1) for _ in range(prod(shape))))
     else:
-        data = rng.randbytes(prod(shape) * ELEM[kernel.elem][0])
+        n = prod(shape) * ELEM[kernel.elem][0]
+        data = b"".join(rng.randbytes(min(1 << 26, n - i)) for i in range(0, n, 1 << 26))
     with open(path, "wb") as f:
         f.write(data)
     header = f"{{'descr': '{NPY_DESCR[kernel.elem]}', 'fortran_order': False, 'shape': ({', '.join(map(str, shape))},), }}"
@@ -328,6 +336,9 @@ static void reference(const T *src, T *dst, T pad, int rank, const int64_t *shap
 int main(int argc, char **argv) {
   if (argc < 3) { fprintf(stderr, "usage: harness ROUNDS INPUT [OUTPUT]\n"); return 2; }
   int rounds = atoi(argv[1]);
+  /* Calls per timed sample: at least 64 MiB of output (the clock's
+     resolution), each sample divided by them. */
+  const int reps = %(reps)d;
   size_t in_n = %(in_n)s, out_n = %(out_n)s, out_bytes = out_n * sizeof(T);
   T *src = aligned_alloc(64, (in_n * sizeof(T) + 63) / 64 * 64), *ref = aligned_alloc(64, (out_bytes + 63) / 64 * 64);
   T *mc = aligned_alloc(64, (out_bytes + 63) / 64 * 64), *mc_src = aligned_alloc(64, (out_bytes + 63) / 64 * 64);
@@ -353,13 +364,13 @@ int main(int argc, char **argv) {
   if (rounds == 0) { printf("{\"ok\": 1}\n"); return 0; }
   double *t = calloc((size_t)rounds * (%(npipes)d + 1), sizeof(double));
   for (int r = 0; r < rounds; r++) {
-    double s = now(); memcpy(mc, mc_src, out_bytes); t[r] = now() - s;
+    double s = now(); for (int q = 0; q < reps; q++) memcpy(mc, mc_src, out_bytes); t[r] = (now() - s) / reps;
 %(timed_calls)s
   }
   printf("{\"bytes\": %%zu", out_bytes);
   for (int p = 0; p <= %(npipes)d; p++) {
     qsort(t + (size_t)p * rounds, rounds, sizeof(double), cmp);
-    printf(", \"min%%d\": %%.6f, \"med%%d\": %%.6f", p, t[(size_t)p * rounds], p, t[(size_t)p * rounds + rounds / 2]);
+    printf(", \"min%%d\": %%.9e, \"med%%d\": %%.9e", p, t[(size_t)p * rounds], p, t[(size_t)p * rounds + rounds / 2]);
   }
   printf("}\n");
   return 0;
@@ -393,9 +404,11 @@ def harness(kernel, names):
     protos = "\n".join(f"void {n}({proto_args});" for n in names)
     calls = [f"{n}({', '.join(memref_args('src', src_shape) + memref_args(f'dst[{p}]', dst_shape))});"
              for p, n in enumerate(names)]
-    timed = "\n".join(f"    s = now(); {c} t[(size_t){p + 1} * rounds + r] = now() - s;" for p, c in enumerate(calls))
+    timed = "\n".join(f"    s = now(); for (int q = 0; q < reps; q++) {{ {c} }} t[(size_t){p + 1} * rounds + r] = (now() - s) / reps;"
+                      for p, c in enumerate(calls))
     return HARNESS % dict(
         ctype=ctype, protos=protos, reference=reference_code(kernel), in_n=prod(src_shape), out_n=prod(dst_shape),
+        reps=max(1, (64 << 20) // kernel.out_bytes()),
         npipes=len(names), first_calls="\n".join("  " + c for c in calls), timed_calls=timed)
 
 
@@ -424,20 +437,26 @@ def build(tessel, kernel, work, pipelines):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--tessel", default=os.path.join(ROOT, "target", "release", "tessel-opt"))
-    ap.add_argument("--mib", type=float, help="output size of each kernel, about (default 64; with --check 0.25)")
+    ap.add_argument("--mib", help="output sizes of the kernels in MiB, about, comma-separated (default 64; with "
+                                   "--check 0.25), e.g. 0.0625,1,64,256: a sample of a small size times "
+                                   "enough calls for 64 MiB")
     ap.add_argument("--rounds", type=int, default=15)
     ap.add_argument("--only", help="run the kernels whose name contains this")
     ap.add_argument("--check", action="store_true", help="small sizes, bytes checked, no timing (CI)")
     args = ap.parse_args()
     if not shutil.which("gcc"):
         sys.exit("gcc is needed for the harness")
-    kernels = suite(args.mib or (0.25 if args.check else 64))
+    sizes = [float(m) for m in (args.mib or ("0.25" if args.check else "64")).split(",")]
+    kernels = [(mib, k) for mib in sizes for k in suite(mib)]
     if args.only:
-        kernels = [k for k in kernels if args.only in k.name]
+        kernels = [(mib, k) for mib, k in kernels if args.only in k.name]
     pipelines = PIPELINES[:1] if args.check else PIPELINES
+    if args.check:
+        TESSEL_OPTIONS["nontemporal-bytes"] = 1
     rows, bad = [], 0
     with tempfile.TemporaryDirectory() as work:
-        for k in kernels:
+        for mib, k in kernels:
+            rounds = args.rounds
             exe, names, failed = build(args.tessel, k, work, pipelines)
             if "tessel" in failed:
                 print(f"{k.name}: tessel's pipeline failed: {failed['tessel']}")
@@ -445,7 +464,7 @@ def main():
                 continue
             inp, compiled_out = os.path.join(work, "input.bin"), os.path.join(work, "output.bin")
             write_input(k, inp)
-            r = subprocess.run([exe, "0" if args.check else str(args.rounds), inp, compiled_out], capture_output=True,
+            r = subprocess.run([exe, "0" if args.check else str(rounds), inp, compiled_out], capture_output=True,
                                text=True)
             out = json.loads(r.stdout.strip() or "{}")
             if r.returncode != 0 or "mismatch" in out:
@@ -471,13 +490,15 @@ def report_row(row):
     k, names, failed, out = row
     mc = out["min0"]
     gbs = lambda t: out["bytes"] / t / 1e9  # noqa: E731
-    cells = [f"memcpy {mc * 1e3:.2f} ms ({gbs(mc):.1f} GB/s)"]
+    ms = lambda t: f"{t * 1e3:.3g}"  # noqa: E731
+    cells = [f"memcpy {ms(mc)} ms ({gbs(mc):.1f} GB/s)"]
     for p, n in enumerate(names):
         t, med = out[f"min{p + 1}"], out[f"med{p + 1}"]
-        cells.append(f"{n} {t * 1e3:.2f}/{med * 1e3:.2f} ms {gbs(t):.1f} GB/s {mc / t:.2f}x")
+        cells.append(f"{n} {ms(t)}/{ms(med)} ms {gbs(t):.1f} GB/s {mc / t:.2f}x")
     for n, why in failed.items():
         cells.append(f"{n} failed ({why})")
-    print(f"| {k.name} | " + " | ".join(cells) + " |", flush=True)
+    size = out["bytes"] / 2**20
+    print(f"| {k.name} | {size:.3g} MiB | " + " | ".join(cells) + " |", flush=True)
 
 
 if __name__ == "__main__":

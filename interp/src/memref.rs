@@ -15,7 +15,7 @@ use crate::kernels::{elem_of, Kernel};
 use crate::{Flow, Interpreter, MemRef, RtValue, RunError, RunResult, Tensor};
 
 /// The kernel of each memref and bufferization op the engine runs.
-pub(crate) fn kernels() -> [(&'static OpDef, Kernel); 28] {
+pub(crate) fn kernels() -> [(&'static OpDef, Kernel); 29] {
     [
         (&mr::ALLOC, alloc),
         (&mr::ALLOCA, alloc),
@@ -35,6 +35,7 @@ pub(crate) fn kernels() -> [(&'static OpDef, Kernel); 28] {
         (&mr::GET_GLOBAL, get_global),
         (&mr::REINTERPRET_CAST, reinterpret_cast),
         (&mr::EXTRACT_STRIDED_METADATA, extract_strided_metadata),
+        (&mr::EXTRACT_ALIGNED_POINTER, aligned_pointer),
         (&mr::VIEW, view),
         (&mr::ALLOCA_SCOPE, alloca_scope),
         (&mr::ALLOCA_SCOPE_RETURN, crate::kernels::yield_operands),
@@ -155,6 +156,15 @@ fn cast(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
     let m = memref(i, i.ctx.operands(op)[0])?;
     let what = i.ctx.op_name(op).to_string();
     set_view(i, op, m, &what)
+}
+
+/// `memref.extract_aligned_pointer_as_index`: the address of the buffer's
+/// storage (64-byte aligned, as the engine allocates it).
+fn aligned_pointer(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
+    let m = memref(i, i.ctx.operands(op)[0])?;
+    let address = m.buffer.borrow().bytes.as_ptr() as i64;
+    i.set(op, 0, RtValue::index(address));
+    Ok(Flow::Next)
 }
 
 fn dim(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {

@@ -566,6 +566,28 @@ fn lane_positions(start: &[i64], shape: &[usize]) -> RunResult<Vec<Vec<i64>>> {
     Ok(out)
 }
 
+/// An error when the `alignment` a `vector.load` / `store` promises does
+/// not hold for the address of its first lane (an aligned non-temporal
+/// store to such an address faults on x86).
+fn check_alignment(i: &Interpreter<'_>, op: OpId, m: &crate::MemRef, start: &[i64]) -> RunResult<()> {
+    let Some(align) = i.ctx.get_attr(op, "alignment").and_then(|a| match i.ctx.attr_kind(a) {
+        tessel_ir::attrs::AttrKind::Integer { value, .. } => Some(*value),
+        _ => None,
+    }) else {
+        return Ok(());
+    };
+    let element = m.element(start)?;
+    let address = m.buffer.borrow().bytes.as_ptr() as usize + element * m.elem.size();
+    if align <= 0 || !address.is_multiple_of(align as usize) {
+        return Err(RunError::new(format!(
+            "{} promises alignment {align}, but its address is {} bytes past a multiple of it",
+            i.ctx.op_name(op),
+            if align > 0 { address % align as usize } else { 0 }
+        )));
+    }
+    Ok(())
+}
+
 /// `vector.load`: the lanes read from the memref (an index outside the
 /// view is an error, as it is undefined behaviour in MLIR).
 fn load(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
@@ -573,6 +595,7 @@ fn load(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
     let ops = ctx.operands(op);
     let m = i.get(ops[0])?.memref()?.clone();
     let start = indices(i, &ops[1..])?;
+    check_alignment(i, op, &m, &start)?;
     let shape = static_shape(i, ctx.value_type(ctx.result(op, 0)))?;
     let mut out = Tensor::try_zeros(shape.clone(), m.elem)?;
     for (k, at) in lane_positions(&start, &shape)?.iter().enumerate() {
@@ -589,6 +612,7 @@ fn store(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
     let value = tensor_operand(i, ops[0])?;
     let m = i.get(ops[1])?.memref()?.clone();
     let start = indices(i, &ops[2..])?;
+    check_alignment(i, op, &m, &start)?;
     for (k, at) in lane_positions(&start, &value.shape)?.iter().enumerate() {
         m.store(at, value.get(k))?;
     }

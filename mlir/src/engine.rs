@@ -70,8 +70,8 @@ pub const CODEGEN_LOWERING_PIPELINE: &str = "builtin.module(buffer-deallocation-
 fn codegen_text(ctx: &mut Context, module: OpId) -> Option<String> {
     let mut map = tessel_ir::context::clone::IrMapping::default();
     let copy = ctx.clone_op(module, &mut map);
-    let vector_bytes = tessel_passes::codegen::host_vector_bytes();
-    let done = tessel_passes::codegen::codegen_pipeline_with(ctx, copy, vector_bytes, false).is_ok();
+    let target = tessel_passes::codegen::Target::host();
+    let done = tessel_passes::codegen::codegen_pipeline_with(ctx, copy, &target, false).is_ok();
     let text = done.then(|| text_for_mlir(ctx, copy));
     ctx.erase_op(copy);
     text

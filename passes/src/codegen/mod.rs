@@ -46,20 +46,53 @@ pub fn host_vector_bytes() -> i64 {
 }
 
 const VECTOR_BYTES: &str = "vector-bytes";
+const NONTEMPORAL_BYTES: &str = "nontemporal-bytes";
 
-fn vector_bytes_option(opts: &PassOptions) -> Result<i64, String> {
-    match opts.get(VECTOR_BYTES) {
-        None => Ok(host_vector_bytes()),
-        Some(v) => match v.parse::<i64>() {
-            Ok(n) if n > 0 && (n as u64).is_power_of_two() && n <= 256 => Ok(n),
-            _ => Err(format!("option '{VECTOR_BYTES}' must be a power of two from 1 to 256, got '{v}'")),
-        },
+/// What the generated code is for.
+#[derive(Clone, Copy, Debug)]
+pub struct Target {
+    /// The widest vector register, in bytes.
+    pub vector_bytes: i64,
+    /// Outputs of at least this many bytes are written with non-temporal
+    /// stores (past the caches, as memcpy writes large copies) where the
+    /// buffer turns out aligned at run time; 0: never.
+    pub nontemporal_bytes: i64,
+}
+
+/// Outputs larger than this are streamed past the caches by default: half
+/// of a typical last-level cache share, where a plain store's read for
+/// ownership stops paying off.
+pub const DEFAULT_NONTEMPORAL_BYTES: i64 = 8 << 20;
+
+impl Target {
+    /// The host's vector width and the default streaming threshold.
+    pub fn host() -> Target {
+        Target { vector_bytes: host_vector_bytes(), nontemporal_bytes: DEFAULT_NONTEMPORAL_BYTES }
     }
+}
+
+fn target_option(opts: &PassOptions) -> Result<Target, String> {
+    let vector_bytes = match opts.get(VECTOR_BYTES) {
+        None => host_vector_bytes(),
+        Some(v) => match v.parse::<i64>() {
+            Ok(n) if n > 0 && (n as u64).is_power_of_two() && n <= 256 => n,
+            _ => return Err(format!("option '{VECTOR_BYTES}' must be a power of two from 1 to 256, got '{v}'")),
+        },
+    };
+    let nontemporal_bytes = match opts.get(NONTEMPORAL_BYTES) {
+        None => DEFAULT_NONTEMPORAL_BYTES,
+        Some(v) => v
+            .parse::<i64>()
+            .ok()
+            .filter(|n| *n >= 0)
+            .ok_or_else(|| format!("option '{NONTEMPORAL_BYTES}' must be a number of bytes, got '{v}'"))?,
+    };
+    Ok(Target { vector_bytes, nontemporal_bytes })
 }
 
 /// The `-lower-data-movement` pass.
 pub struct LowerDataMovement {
-    vector_bytes: i64,
+    target: Target,
 }
 
 impl Pass for LowerDataMovement {
@@ -70,23 +103,23 @@ impl Pass for LowerDataMovement {
         "LowerDataMovementPass"
     }
     fn run(&mut self, ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
-        movement::lower_data_movement(ctx, op, self.vector_bytes);
+        movement::lower_data_movement(ctx, op, &self.target);
         Ok(())
     }
 }
 
 pub(crate) const MOVEMENT_INFO: PassInfo = PassInfo {
     name: "lower-data-movement",
-    description: "Lower linalg.transpose/copy/fill and memref.copy on static memrefs to loops of vector loads and stores (rows, or blocks transposed in registers) {vector-bytes=N (default: the host's)} (tessel's)",
+    description: "Lower linalg.transpose/copy/fill and memref.copy on static memrefs to loops of vector loads and stores (rows, or blocks transposed in registers; outputs of nontemporal-bytes or more streamed past the caches where aligned) {vector-bytes=N (default: the host's) nontemporal-bytes=N (default 8 MiB; 0: never)} (tessel's)",
     build: |opts| {
-        crate::reject_unknown_options(opts, &[VECTOR_BYTES])?;
-        Ok(Box::new(LowerDataMovement { vector_bytes: vector_bytes_option(opts)? }))
+        crate::reject_unknown_options(opts, &[VECTOR_BYTES, NONTEMPORAL_BYTES])?;
+        Ok(Box::new(LowerDataMovement { target: target_option(opts)? }))
     },
 };
 
 /// The `-codegen-pipeline` pass.
 pub struct CodegenPipeline {
-    vector_bytes: i64,
+    target: Target,
 }
 
 /// The init operand a destination-style op writes its result `v` into
@@ -282,8 +315,8 @@ fn free_temporaries(ctx: &mut Context, module: OpId) {
 }
 
 /// Runs the codegen pipeline on `module`.
-pub fn codegen_pipeline(ctx: &mut Context, module: OpId, vector_bytes: i64) -> Result<(), Diagnostic> {
-    codegen_pipeline_with(ctx, module, vector_bytes, true)
+pub fn codegen_pipeline(ctx: &mut Context, module: OpId, target: &Target) -> Result<(), Diagnostic> {
+    codegen_pipeline_with(ctx, module, target, true)
 }
 
 /// The codegen pipeline, with the temporaries' deallocations left out when
@@ -292,7 +325,7 @@ pub fn codegen_pipeline(ctx: &mut Context, module: OpId, vector_bytes: i64) -> R
 pub fn codegen_pipeline_with(
     ctx: &mut Context,
     module: OpId,
-    vector_bytes: i64,
+    target: &Target,
     free_temporaries: bool,
 ) -> Result<(), Diagnostic> {
     write_into_destinations(ctx, module);
@@ -313,7 +346,7 @@ pub fn codegen_pipeline_with(
     crate::canonicalize::canonicalize(ctx, module);
     crate::cse::cse(ctx, module);
     crate::canonicalize::canonicalize(ctx, module);
-    movement::lower_data_movement(ctx, module, vector_bytes);
+    movement::lower_data_movement(ctx, module, target);
     if free_temporaries {
         self::free_temporaries(ctx, module);
     }
@@ -330,16 +363,16 @@ impl Pass for CodegenPipeline {
         "CodegenPipelinePass"
     }
     fn run(&mut self, ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
-        codegen_pipeline(ctx, op, self.vector_bytes)
+        codegen_pipeline(ctx, op, &self.target)
     }
 }
 
 pub(crate) const PIPELINE_INFO: PassInfo = PassInfo {
     name: "codegen-pipeline",
-    description: "Tensor program to bufferized vector code for mlir-opt 22's LLVM conversions: bufferize (function boundaries, identity layouts, packs and unpacks directly), bound and hoist allocations, lower data movement to vector loads and stores {vector-bytes=N (default: the host's)} (tessel's)",
+    description: "Tensor program to bufferized vector code for mlir-opt 22's LLVM conversions: bufferize (function boundaries, identity layouts, packs and unpacks directly), bound and hoist allocations, lower data movement to vector loads and stores {vector-bytes=N (default: the host's) nontemporal-bytes=N (default 8 MiB; 0: never)} (tessel's)",
     build: |opts| {
-        crate::reject_unknown_options(opts, &[VECTOR_BYTES])?;
-        Ok(Box::new(CodegenPipeline { vector_bytes: vector_bytes_option(opts)? }))
+        crate::reject_unknown_options(opts, &[VECTOR_BYTES, NONTEMPORAL_BYTES])?;
+        Ok(Box::new(CodegenPipeline { target: target_option(opts)? }))
     },
 };
 

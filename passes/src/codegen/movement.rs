@@ -25,20 +25,23 @@
 //! ops are lowered by [`super::elementwise`].
 
 use tessel_ir::affine::{AffineBinOp, AffineExpr, AffineMap};
+use tessel_ir::attrs::AttrKind;
 use tessel_ir::builder::{Builder, InsertPoint, Ofr};
 use tessel_ir::dialects::linalg::{FillOp, TransposeOp};
 use tessel_ir::dialects::memref::layout::{memref_parts, memref_type, strides_and_offset, Strided};
 use tessel_ir::dialects::memref::{
-    CopyOp as MemrefCopyOp, ExtractStridedMetadataOp, LoadOp as MemrefLoadOp, ReinterpretCastOp,
-    StoreOp as MemrefStoreOp,
+    CopyOp as MemrefCopyOp, ExtractAlignedPointerOp, ExtractStridedMetadataOp, LoadOp as MemrefLoadOp,
+    ReinterpretCastOp, StoreOp as MemrefStoreOp,
 };
-use tessel_ir::dialects::scf::{ForOp, YieldOp};
+use tessel_ir::dialects::scf::{ForOp, IfOp, YieldOp};
 use tessel_ir::dialects::structured::CopyOp as LinalgCopyOp;
 use tessel_ir::dialects::vector::{
     BitCastOp, BroadcastOp, LoadOp as VectorLoadOp, ShuffleOp, StoreOp as VectorStoreOp,
 };
 use tessel_ir::types::{TypeKind, DYNAMIC};
 use tessel_ir::{Context, OpId, Type, Value};
+
+use super::Target;
 
 /// One dim of the walk: its extent and its stride (in elements) in the
 /// output and in the input.
@@ -209,21 +212,22 @@ fn choose_kernel(dims: &[Dim], splat: bool, lanes: i64) -> Kernel {
 
 /// Lowers every data-movement op under `root` whose shapes allow it;
 /// returns how many were lowered.
-pub fn lower_data_movement(ctx: &mut Context, root: OpId, vector_bytes: i64) -> usize {
+pub fn lower_data_movement(ctx: &mut Context, root: OpId, target: &Target) -> usize {
     let mut ops = Vec::new();
     ctx.walk_preorder(root, &mut |op| ops.push(op));
     let mut lowered = 0;
     for op in ops {
         let done = match read_movement(ctx, op) {
-            Some(m) => lower_one(ctx, op, &m, vector_bytes),
-            None => super::elementwise::lower_elementwise(ctx, op, vector_bytes),
+            Some(m) => lower_one(ctx, op, &m, target),
+            None => super::elementwise::lower_elementwise(ctx, op, target.vector_bytes),
         };
         lowered += usize::from(done);
     }
     lowered
 }
 
-fn lower_one(ctx: &mut Context, op: OpId, m: &Movement, vector_bytes: i64) -> bool {
+fn lower_one(ctx: &mut Context, op: OpId, m: &Movement, target: &Target) -> bool {
+    let vector_bytes = target.vector_bytes;
     let out_ty = ctx.value_type(m.output);
     let Some((out_shape, out_layout)) = static_layout(ctx, out_ty) else { return false };
     let elem = memref_parts(ctx, out_ty).map(|p| p.elem).expect("a memref");
@@ -278,15 +282,64 @@ fn lower_one(ctx: &mut Context, op: OpId, m: &Movement, vector_bytes: i64) -> bo
         s => s,
     };
     let wide = if group == 1 { elem } else { b.ctx.int_type((bytes * group * 8) as u32) };
-    let walk = Walk { source, output: out_flat, elem, wide, group };
     // Loops step through memory elements.
     let in_memory = |d: Dim| Dim { size: d.size, out_stride: d.out_stride * group, in_stride: d.in_stride * group };
     let dims: Vec<Dim> = walk_dims.iter().map(|d| in_memory(*d)).collect();
-    match kernel {
+    // A tile's stores stream when the buffer it is a view of is large.
+    let out_bytes = (bytes * dims.iter().map(|d| d.size).product::<i64>()).max(root_bytes(b.ctx, m.output));
+    let offset = strides_and_offset(b.ctx, b.ctx.value_type(out_flat)).map_or(DYNAMIC, |l| l.offset);
+    // LLVM 22 splits vectors of bf16 and f16 into 16-bit moves on x86
+    // (AVX2), and there is no 16-bit non-temporal store.
+    let narrow_float = matches!(b.ctx.type_kind(elem), TypeKind::Float(k) if k.width() < 32);
+    // A dynamic offset is checked at run time with the pointer.
+    let static_offset = if offset == DYNAMIC { 0 } else { offset };
+    let streaming = target.nontemporal_bytes > 0
+        && out_bytes >= target.nontemporal_bytes
+        && !narrow_float
+        && stores_aligned(&kernel, &dims, static_offset, bytes, vector_bytes);
+    let mut walk = Walk { source, output: out_flat, elem, wide, group, nontemporal: None };
+    if streaming {
+        // Non-temporal stores need aligned addresses: the buffer's is known
+        // only at run time.
+        let (then_block, else_block) = if_aligned(&mut b, out_flat, (offset == DYNAMIC).then_some(bytes), vector_bytes);
+        let saved = b.ip;
+        b.ip = InsertPoint::Before(b.ctx.block_ops(then_block).last().expect("the yield"));
+        walk.nontemporal = Some(vector_bytes);
+        emit_kernel(&mut b, &walk, &kernel, &dims);
+        b.ip = InsertPoint::Before(b.ctx.block_ops(else_block).last().expect("the yield"));
+        walk.nontemporal = None;
+        emit_kernel(&mut b, &walk, &kernel, &dims);
+        b.ip = saved;
+    } else {
+        emit_kernel(&mut b, &walk, &kernel, &dims);
+    }
+    b.ctx.erase_op(op);
+    true
+}
+
+/// The bytes of the buffer `v` is a view of (through subviews, reshapes
+/// and casts), when its shape is static; 0 otherwise.
+fn root_bytes(ctx: &Context, mut v: Value) -> i64 {
+    while let Some(def) = ctx.defining_op(v) {
+        if !crate::bufferize::hoisting::is_view(ctx.op_name(def)) {
+            break;
+        }
+        v = ctx.operands(def)[0];
+    }
+    let Some(parts) = memref_parts(ctx, ctx.value_type(v)) else { return 0 };
+    if parts.shape.iter().any(|d| *d < 0) {
+        return 0;
+    }
+    elem_bytes(ctx, parts.elem).unwrap_or(0) * parts.shape.iter().product::<i64>()
+}
+
+/// The loops of `kernel` over `dims` (in memory elements).
+fn emit_kernel(b: &mut Builder<'_>, walk: &Walk, kernel: &Kernel, dims: &[Dim]) {
+    match *kernel {
         Kernel::Rows { lanes } => {
             let (outer, last) = dims.split_at(dims.len() - 1);
             let row = last[0];
-            for_each(&mut b, outer, &mut |b, at| walk.row(b, at, row.size, lanes));
+            for_each(b, outer, &mut |b, at| walk.row(b, at, row.size, lanes));
         }
         Kernel::Blocks { lanes, contiguous } => {
             let (a, c) = (dims[dims.len() - 1], dims[contiguous]);
@@ -298,14 +351,81 @@ fn lower_one(ctx: &mut Context, op: OpId, m: &Movement, vector_bytes: i64) -> bo
                 .collect();
             all.push(Dim { size: c.size / lanes, ..scaled(c, lanes) });
             all.push(Dim { size: a.size / lanes, ..scaled(a, lanes) });
-            for_each(&mut b, &all, &mut |b, at| walk.block(b, at, a, c, lanes));
+            for_each(b, &all, &mut |b, at| walk.block(b, at, a, c, lanes));
         }
         Kernel::Scalars => {
-            for_each(&mut b, &dims, &mut |b, at| walk.scalar(b, at));
+            for_each(b, dims, &mut |b, at| walk.scalar(b, at));
         }
     }
-    b.ctx.erase_op(op);
-    true
+}
+
+/// A cache line: non-temporal stores pay off only when they fill whole
+/// lines one after the other (the write-combining buffers flush partial
+/// lines, which is slower than plain stores).
+const CACHE_LINE_BYTES: i64 = 64;
+
+/// Whether `kernel` may stream its stores past the caches: rows of whole
+/// cache lines (blocks write a line in pieces, rows apart), every store a
+/// whole vector (no narrower tail) at a multiple of `vector_bytes` from
+/// the buffer's start when the buffer is so aligned.
+fn stores_aligned(kernel: &Kernel, dims: &[Dim], offset: i64, bytes: i64, vector_bytes: i64) -> bool {
+    let aligned = |elems: i64| (elems * bytes) % vector_bytes == 0;
+    let Some((last, outer)) = dims.split_last() else { return false };
+    match *kernel {
+        Kernel::Rows { lanes } => {
+            aligned(offset)
+                && lanes * bytes == vector_bytes
+                && last.size % lanes == 0
+                && (last.size * bytes) % CACHE_LINE_BYTES == 0
+                && outer.iter().all(|d| aligned(d.out_stride))
+        }
+        Kernel::Blocks { .. } | Kernel::Scalars => false,
+    }
+}
+
+/// `scf.if` on whether `buffer`'s aligned pointer (plus its dynamic
+/// offset, in elements of `offset_elem_bytes`, when given) is a multiple
+/// of `alignment`; returns the then and else blocks (each ending in its
+/// yield).
+fn if_aligned(
+    b: &mut Builder<'_>,
+    buffer: Value,
+    offset_elem_bytes: Option<i64>,
+    alignment: i64,
+) -> (tessel_ir::BlockId, tessel_ir::BlockId) {
+    let index = b.ctx.index_type();
+    let i1 = b.ctx.int_type(1);
+    let i64t = b.ctx.int_type(64);
+    let mut pointer = ExtractAlignedPointerOp::create(b, buffer, &[index], vec![]).result(b.ctx);
+    if let Some(elem_bytes) = offset_elem_bytes {
+        let parts = memref_parts(b.ctx, b.ctx.value_type(buffer)).expect("a memref");
+        let base = memref_type(b.ctx, vec![], parts.elem, None, parts.memory_space);
+        let types = [base, index, index, index];
+        let meta = ExtractStridedMetadataOp::create(b, buffer, &types, vec![]);
+        let offset = b.ctx.result(meta.op(), 1);
+        let scale = b.index_const(elem_bytes);
+        let offset_bytes = b.op("arith.muli", &[offset, scale], &[index], &[]);
+        let offset_bytes = b.ctx.result(offset_bytes, 0);
+        let address = b.op("arith.addi", &[pointer, offset_bytes], &[index], &[]);
+        pointer = b.ctx.result(address, 0);
+    }
+    let align = b.index_const(alignment);
+    let rem = b.op("arith.remui", &[pointer, align], &[index], &[]);
+    let rem = b.ctx.result(rem, 0);
+    let zero = b.index_const(0);
+    let eq = b.ctx.int_attr(0, i64t);
+    let cond = b.op("arith.cmpi", &[rem, zero], &[i1], &[("predicate", eq)]);
+    let cond = b.ctx.result(cond, 0);
+    let (then_region, then_block, _) = b.region_with_block(&[]);
+    let (else_region, else_block, _) = b.region_with_block(&[]);
+    IfOp::create(b, cond, &[], vec![then_region, else_region]);
+    let saved = b.ip;
+    for block in [then_block, else_block] {
+        b.ip = InsertPoint::End(block);
+        YieldOp::build(b, &[]);
+    }
+    b.ip = saved;
+    (then_block, else_block)
 }
 
 /// A dim walked in steps of `lanes`: its strides scaled.
@@ -412,6 +532,8 @@ struct Walk {
     /// `elem` when `group` is 1).
     wide: Type,
     group: i64,
+    /// Stores are non-temporal, aligned to this many bytes.
+    nontemporal: Option<i64>,
 }
 
 impl Walk {
@@ -447,7 +569,14 @@ impl Walk {
             let memory_ty = vector_of(b, vec![lanes * self.group], self.elem);
             BitCastOp::create(b, value, &[memory_ty], vec![]).result(b.ctx)
         };
-        VectorStoreOp::create(b, value, self.output, &[i], None, None, &[], vec![]);
+        let (nontemporal, alignment) = match self.nontemporal {
+            Some(align) => {
+                let i64t = b.ctx.int_type(64);
+                (Some(b.ctx.attr(AttrKind::Bool(true))), Some(b.ctx.int_attr(i128::from(align), i64t)))
+            }
+            None => (None, None),
+        };
+        VectorStoreOp::create(b, value, self.output, &[i], nontemporal, alignment, &[], vec![]);
     }
 
     /// A contiguous row of `len` elements: vectors of `lanes`, in a loop
