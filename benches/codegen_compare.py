@@ -16,8 +16,13 @@ Both are lowered to LLVM by the same mlir-opt 22 conversions (LOWERING),
 `opt -O3` and `llc -O3 -mcpu=native`, and linked into one C harness per
 kernel that checks the output bytes against a reference written in C
 before timing, then times ROUNDS rounds, memcpy and the kernels taking
-turns (buffers pre-faulted). The table gives min and median times, GB/s of
-output bytes, and the fraction of memcpy's min time (higher is better).
+turns (buffers pre-faulted). The table gives min and median wall times,
+the mean CPU time per call, GB/s of output bytes, the fraction of memcpy's
+min time (higher is better), and the harness's peak RSS: its buffers
+(input, reference, memcpy's two, one output per pipeline) plus what the
+kernels allocate. MLIR 22's path allocates its temporary in every call and
+never frees it (one-shot bufferization without a deallocation pipeline, as
+the issue measured it), which shows there.
 
 Usage: benches/codegen_compare.py [--mib 64[,256,...]] [--rounds 15] [--only NAME]
        benches/codegen_compare.py --check   (small sizes, bytes only: CI)
@@ -82,12 +87,16 @@ class Kernel:
         attrs += f" inner_dims_pos = {self.pos} inner_tiles = {self.tiles}"
         return f"linalg.{self.kind} {src}{attrs} into {dest} : tensor<{src_t}> -> tensor<{dest_t}>"
 
+    def pad_line(self):
+        """The padding value's constant, for a pack that has one."""
+        if self.pad is None or self.kind != "pack":
+            return ""
+        lit = f"{float(self.pad)}" if self.elem.startswith(("f", "bf")) else f"{int(self.pad)}"
+        return f"  %pad = arith.constant {lit} : {self.elem}\n"
+
     def mlir(self):
         src_t, dest_t = self.types()
-        pad = ""
-        if self.pad is not None and self.kind == "pack":
-            lit = f"{float(self.pad)}" if self.elem.startswith(("f", "bf")) else f"{int(self.pad)}"
-            pad = f"  %pad = arith.constant {lit} : {self.elem}\n"
+        pad = self.pad_line()
         return (f"func.func @kernel(%src: memref<{src_t}>, %dst: memref<{dest_t}>) {{\n"
                 f"{pad}"
                 f"  %t = bufferization.to_tensor %src restrict : memref<{src_t}> to tensor<{src_t}>\n"
@@ -100,10 +109,7 @@ class Kernel:
     def engine_mlir(self):
         """The kernel on tensors, for tessel's engine."""
         src_t, dest_t = self.types()
-        pad = ""
-        if self.pad is not None and self.kind == "pack":
-            lit = f"{float(self.pad)}" if self.elem.startswith(("f", "bf")) else f"{int(self.pad)}"
-            pad = f"  %pad = arith.constant {lit} : {self.elem}\n"
+        pad = self.pad_line()
         return (f"func.func @engine(%t: tensor<{src_t}>) -> tensor<{dest_t}> {{\n{pad}"
                 f"  %e = tensor.empty() : tensor<{dest_t}>\n"
                 f"  %r = {self.op_text('%t', '%e', src_t, dest_t)}\n"
@@ -303,10 +309,12 @@ HARNESS = r"""
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/resource.h>
 #define MAXRANK 8
 typedef %(ctype)s T;
 %(protos)s
 static double now(void) { struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t); return t.tv_sec + t.tv_nsec * 1e-9; }
+static double cpu(void) { struct timespec t; clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t); return t.tv_sec + t.tv_nsec * 1e-9; }
 static int cmp(const void *a, const void *b) { double x = *(const double *)a, y = *(const double *)b; return x < y ? -1 : x > y; }
 /* The reference: walk the packed array; each element comes from (pack) or
    goes to (unpack) the unpacked element its index names, or is padding. */
@@ -363,11 +371,15 @@ int main(int argc, char **argv) {
   }
   if (rounds == 0) { printf("{\"ok\": 1}\n"); return 0; }
   double *t = calloc((size_t)rounds * (%(npipes)d + 1), sizeof(double));
+  double cpu_time[%(npipes)d + 1] = {0};
   for (int r = 0; r < rounds; r++) {
-    double s = now(); for (int q = 0; q < reps; q++) memcpy(mc, mc_src, out_bytes); t[r] = (now() - s) / reps;
+    double s = now(), c = cpu(); for (int q = 0; q < reps; q++) memcpy(mc, mc_src, out_bytes); t[r] = (now() - s) / reps;
+    cpu_time[0] += (cpu() - c) / reps;
 %(timed_calls)s
   }
-  printf("{\"bytes\": %%zu", out_bytes);
+  struct rusage usage; getrusage(RUSAGE_SELF, &usage);
+  printf("{\"bytes\": %%zu, \"peak_rss_kib\": %%ld", out_bytes, usage.ru_maxrss);
+  for (int p = 0; p <= %(npipes)d; p++) printf(", \"cpu%%d\": %%.9e", p, cpu_time[p] / rounds);
   for (int p = 0; p <= %(npipes)d; p++) {
     qsort(t + (size_t)p * rounds, rounds, sizeof(double), cmp);
     printf(", \"min%%d\": %%.9e, \"med%%d\": %%.9e", p, t[(size_t)p * rounds], p, t[(size_t)p * rounds + rounds / 2]);
@@ -404,7 +416,8 @@ def harness(kernel, names):
     protos = "\n".join(f"void {n}({proto_args});" for n in names)
     calls = [f"{n}({', '.join(memref_args('src', src_shape) + memref_args(f'dst[{p}]', dst_shape))});"
              for p, n in enumerate(names)]
-    timed = "\n".join(f"    s = now(); for (int q = 0; q < reps; q++) {{ {c} }} t[(size_t){p + 1} * rounds + r] = (now() - s) / reps;"
+    timed = "\n".join(f"    s = now(); c = cpu(); for (int q = 0; q < reps; q++) {{ {c} }} "
+                      f"t[(size_t){p + 1} * rounds + r] = (now() - s) / reps; cpu_time[{p + 1}] += (cpu() - c) / reps;"
                       for p, c in enumerate(calls))
     return HARNESS % dict(
         ctype=ctype, protos=protos, reference=reference_code(kernel), in_n=prod(src_shape), out_n=prod(dst_shape),
@@ -494,11 +507,13 @@ def report_row(row):
     cells = [f"memcpy {ms(mc)} ms ({gbs(mc):.1f} GB/s)"]
     for p, n in enumerate(names):
         t, med = out[f"min{p + 1}"], out[f"med{p + 1}"]
-        cells.append(f"{n} {ms(t)}/{ms(med)} ms {gbs(t):.1f} GB/s {mc / t:.2f}x")
+        cpu = out[f"cpu{p + 1}"]
+        cells.append(f"{n} {ms(t)}/{ms(med)} ms (CPU {ms(cpu)} ms) {gbs(t):.1f} GB/s {mc / t:.2f}x")
     for n, why in failed.items():
         cells.append(f"{n} failed ({why})")
     size = out["bytes"] / 2**20
-    print(f"| {k.name} | {size:.3g} MiB | " + " | ".join(cells) + " |", flush=True)
+    rss = out["peak_rss_kib"] / 1024
+    print(f"| {k.name} | {size:.3g} MiB | " + " | ".join(cells) + f" | harness peak RSS {rss:.0f} MiB |", flush=True)
 
 
 if __name__ == "__main__":

@@ -6,7 +6,7 @@
 //! ops are applied to vectors of the host's width. Part of
 //! `-lower-data-movement`; ops it cannot do this way are left as they are.
 
-use tessel_ir::affine::{AffineBinOp, AffineExpr, AffineMap};
+use tessel_ir::affine::AffineExpr;
 use tessel_ir::builder::{Builder, InsertPoint, Ofr};
 use tessel_ir::context::clone::IrMapping;
 use tessel_ir::dialects::memref::layout::memref_parts;
@@ -17,7 +17,7 @@ use tessel_ir::dialects::vector::{BroadcastOp, LoadOp as VectorLoadOp, StoreOp a
 use tessel_ir::types::TypeKind;
 use tessel_ir::{Context, OpId, Type, Value};
 
-use super::movement::{elem_bytes, flat_view, plus, static_layout, vector_of};
+use super::movement::{elem_bytes, flat_view, for_row_chunks, linear, plus, static_layout, vector_of};
 
 /// One loop of the walk: its extent and the stride it moves each operand
 /// by (inputs, then outputs; 0 for a broadcast operand).
@@ -163,16 +163,6 @@ pub(super) fn lower_elementwise(ctx: &mut Context, op: OpId, vector_bytes: i64) 
     true
 }
 
-/// `sum(iv_k * stride_k)` as one `affine.apply`.
-fn linear(b: &mut Builder<'_>, strides: &[i64], ivs: &[Ofr]) -> Ofr {
-    let mut expr = AffineExpr::constant(0);
-    for (k, s) in strides.iter().enumerate() {
-        let term = AffineExpr::bin(AffineBinOp::Mul, AffineExpr::Dim(k as u32), AffineExpr::constant(*s));
-        expr = AffineExpr::bin(AffineBinOp::Add, expr, term);
-    }
-    b.affine_apply(&AffineMap { num_dims: strides.len() as u32, num_syms: 0, results: vec![expr] }, ivs)
-}
-
 /// What one row of the walk needs: the operands' flat views and element
 /// types, their strides along the row (1, or 0 for a broadcast input), and
 /// the body to apply.
@@ -190,43 +180,8 @@ impl Rows {
     /// A row of `len` elements: `lanes` at a time (in a loop when there
     /// are more than 8 such vectors), then narrower vectors for the rest.
     fn row(&self, b: &mut Builder<'_>, starts: &[Ofr], len: i64, lanes: i64) {
-        const UNROLLED_VECTORS: i64 = 8;
-        let whole = len / lanes;
-        if whole > UNROLLED_VECTORS {
-            let zero = b.index_const(0);
-            let ub = b.index_const(whole * lanes);
-            let step = b.index_const(lanes);
-            let f = ForOp::build(b, zero, ub, step, &[]);
-            let iv = Ofr::Val(f.induction_var(b.ctx));
-            let saved = b.ip;
-            b.ip = InsertPoint::End(f.body_block(b.ctx));
-            let add = AffineMap {
-                num_dims: 2,
-                num_syms: 0,
-                results: vec![AffineExpr::bin(AffineBinOp::Add, AffineExpr::Dim(0), AffineExpr::Dim(1))],
-            };
-            let inner: Vec<Ofr> = starts
-                .iter()
-                .zip(&self.row_strides)
-                .map(|(s, st)| if *st == 0 { *s } else { b.affine_apply(&add, &[*s, iv]) })
-                .collect();
-            self.chunk(b, &inner, 0, lanes);
-            YieldOp::build(b, &[]);
-            b.ip = saved;
-        } else {
-            for q in 0..whole {
-                self.chunk(b, starts, q * lanes, lanes);
-            }
-        }
-        let mut done = whole * lanes;
-        let mut w = lanes / 2;
-        while done < len && w >= 1 {
-            if len - done >= w {
-                self.chunk(b, starts, done, w);
-                done += w;
-            }
-            w /= 2;
-        }
+        let moves: Vec<bool> = self.row_strides.iter().map(|s| *s != 0).collect();
+        for_row_chunks(b, starts, &moves, len, lanes, &mut |b, offsets, c, width| self.chunk(b, offsets, c, width));
     }
 
     /// `width` elements of the row from element `c` on: operands read

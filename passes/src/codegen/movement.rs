@@ -489,21 +489,22 @@ fn for_each(b: &mut Builder<'_>, dims: &[Dim], body: &mut dyn FnMut(&mut Builder
         b.ip = InsertPoint::Before(yield_op);
     }
     let operands: Vec<Ofr> = ivs.iter().map(|v| Ofr::Val(*v)).collect();
-    let input = linear(b, dims, &operands, |d| d.in_stride);
-    let output = linear(b, dims, &operands, |d| d.out_stride);
+    let in_strides: Vec<i64> = dims.iter().map(|d| d.in_stride).collect();
+    let out_strides: Vec<i64> = dims.iter().map(|d| d.out_stride).collect();
+    let input = linear(b, &in_strides, &operands);
+    let output = linear(b, &out_strides, &operands);
     body(b, At { input, output });
     b.ip = saved;
 }
 
-/// `sum(iv_k * stride_k)` as one `affine.apply`.
-fn linear(b: &mut Builder<'_>, dims: &[Dim], ivs: &[Ofr], stride: impl Fn(&Dim) -> i64) -> Ofr {
+/// `sum(iv_k * strides[k])` as one `affine.apply`.
+pub(super) fn linear(b: &mut Builder<'_>, strides: &[i64], ivs: &[Ofr]) -> Ofr {
     let mut expr = AffineExpr::constant(0);
-    for (k, d) in dims.iter().enumerate() {
-        let term = AffineExpr::bin(AffineBinOp::Mul, AffineExpr::Dim(k as u32), AffineExpr::constant(stride(d)));
+    for (k, s) in strides.iter().enumerate() {
+        let term = AffineExpr::bin(AffineBinOp::Mul, AffineExpr::Dim(k as u32), AffineExpr::constant(*s));
         expr = AffineExpr::bin(AffineBinOp::Add, expr, term);
     }
-    let map = AffineMap { num_dims: dims.len() as u32, num_syms: 0, results: vec![expr] };
-    b.affine_apply(&map, ivs)
+    b.affine_apply(&AffineMap { num_dims: strides.len() as u32, num_syms: 0, results: vec![expr] }, ivs)
 }
 
 /// `at + c`
@@ -520,6 +521,59 @@ pub(super) fn plus(b: &mut Builder<'_>, at: Ofr, c: i64) -> Value {
 pub(super) fn vector_of(b: &mut Builder<'_>, shape: Vec<i64>, elem: Type) -> Type {
     let scalable = vec![false; shape.len()];
     b.ctx.ty(TypeKind::Vector { shape, scalable, elem })
+}
+
+/// What [`for_row_chunks`] does with one vector: `(builder, offsets, c, width)`.
+pub(super) type RowChunk<'a> = dyn FnMut(&mut Builder<'_>, &[Ofr], i64, i64) + 'a;
+
+/// Walks a contiguous row of `len` elements from `starts` (one offset per
+/// buffer; a buffer whose `moves` entry is false stays put along the row,
+/// a broadcast): `chunk(b, offsets, c, width)` for each vector of `width`
+/// elements at element `c` of the row: `lanes` wide (in a loop when there
+/// are more than 8 such vectors, where `offsets` already hold the loop's
+/// position and `c` is 0), then narrower vectors for the rest.
+pub(super) fn for_row_chunks(
+    b: &mut Builder<'_>,
+    starts: &[Ofr],
+    moves: &[bool],
+    len: i64,
+    lanes: i64,
+    chunk: &mut RowChunk<'_>,
+) {
+    const UNROLLED_VECTORS: i64 = 8;
+    let whole = len / lanes;
+    if whole > UNROLLED_VECTORS {
+        let zero = b.index_const(0);
+        let ub = b.index_const(whole * lanes);
+        let step = b.index_const(lanes);
+        let for_op = ForOp::build(b, zero, ub, step, &[]);
+        let iv = Ofr::Val(for_op.induction_var(b.ctx));
+        let saved = b.ip;
+        b.ip = InsertPoint::End(for_op.body_block(b.ctx));
+        let add = AffineMap {
+            num_dims: 2,
+            num_syms: 0,
+            results: vec![AffineExpr::bin(AffineBinOp::Add, AffineExpr::Dim(0), AffineExpr::Dim(1))],
+        };
+        let inner: Vec<Ofr> =
+            starts.iter().zip(moves).map(|(s, m)| if *m { b.affine_apply(&add, &[*s, iv]) } else { *s }).collect();
+        chunk(b, &inner, 0, lanes);
+        YieldOp::build(b, &[]);
+        b.ip = saved;
+    } else {
+        for q in 0..whole {
+            chunk(b, starts, q * lanes, lanes);
+        }
+    }
+    let mut done = whole * lanes;
+    let mut w = lanes / 2;
+    while done < len && w >= 1 {
+        if len - done >= w {
+            chunk(b, starts, done, w);
+            done += w;
+        }
+        w /= 2;
+    }
 }
 
 /// The flat buffers of one lowering and what they hold.
@@ -583,46 +637,11 @@ impl Walk {
     /// when there are more than 8 of them, then narrower vectors for the
     /// rest.
     fn row(&self, b: &mut Builder<'_>, at: At, len: i64, lanes: i64) {
-        const UNROLLED_VECTORS: i64 = 8;
-        let whole = len / lanes;
-        if whole > UNROLLED_VECTORS {
-            let zero = b.index_const(0);
-            let ub = b.index_const(whole * lanes);
-            let step = b.index_const(lanes);
-            let for_op = ForOp::build(b, zero, ub, step, &[]);
-            let body = for_op.body_block(b.ctx);
-            let iv = Ofr::Val(for_op.induction_var(b.ctx));
-            let saved = b.ip;
-            b.ip = InsertPoint::End(body);
-            let add = |b: &mut Builder<'_>, base: Ofr| {
-                let map = AffineMap {
-                    num_dims: 2,
-                    num_syms: 0,
-                    results: vec![AffineExpr::bin(AffineBinOp::Add, AffineExpr::Dim(0), AffineExpr::Dim(1))],
-                };
-                b.affine_apply(&map, &[base, iv])
-            };
-            let inner = At { input: add(b, at.input), output: add(b, at.output) };
-            let v = self.read(b, &inner, 0, lanes);
-            self.write(b, &inner, 0, v);
-            YieldOp::build(b, &[]);
-            b.ip = saved;
-        } else {
-            for q in 0..whole {
-                let v = self.read(b, &at, q * lanes, lanes);
-                self.write(b, &at, q * lanes, v);
-            }
-        }
-        let mut done = whole * lanes;
-        let mut w = lanes / 2;
-        while done < len && w >= 1 {
-            if len - done >= w {
-                let v = self.read(b, &at, done, w);
-                self.write(b, &at, done, v);
-                done += w;
-            }
-            w /= 2;
-        }
+        for_row_chunks(b, &[at.input, at.output], &[true, true], len, lanes, &mut |b, offsets, c, width| {
+            let at = At { input: offsets[0], output: offsets[1] };
+            let v = self.read(b, &at, c, width);
+            self.write(b, &at, c, v);
+        });
     }
 
     /// A `lanes x lanes` block: rows of the input along `c` at successive
