@@ -7,84 +7,13 @@
 
 use std::fmt::Write;
 
-use tessel_layout::hlo::{memory_space_name, Buffer, Report};
-use tessel_layout::suggest::suggest;
-use tessel_layout::{human_bytes, overhead_sentence, parse_shape, picture, ArrayShape, Shape, TiledLayout};
+use tessel_layout::hlo::{memory_space_name, padding_causes, Buffer, Report};
+use tessel_layout::picture::window;
+use tessel_layout::suggest::{best_fix, suggest};
+use tessel_layout::{human_bytes, overhead_sentence, picture, TiledLayout};
 
 fn esc(s: &str) -> String {
     s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
-}
-
-/// Why a buffer is padded: for each physical dim its first tile pads, the
-/// dim (logical number and size), the size it is padded to and the tile.
-pub fn padding_causes(a: &ArrayShape) -> Vec<String> {
-    let Ok(t) = TiledLayout::new(a) else { return Vec::new() };
-    let Some(step) = t.steps.first() else { return Vec::new() };
-    let tile_text = format!("T({})", step.tile.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(","));
-    let m = step.merged_shape.len();
-    let k = step.tile.len().min(m);
-    let mut out = Vec::new();
-    // The tile applies to the k most minor dims of the merged shape; when no
-    // unit dims were prepended and nothing merged, merged dim j is physical
-    // dim j, i.e. logical dim minor_to_major[rank - 1 - j].
-    let plain = step.prepended == 0 && step.groups.iter().all(|g| g.len() == 1);
-    for (i, &tile) in step.tile[step.tile.len() - k..].iter().enumerate() {
-        let j = m - k + i;
-        let size = step.merged_shape[j];
-        if size <= 0 || tile <= 0 || size % tile == 0 {
-            continue;
-        }
-        let padded = size.div_euclid(tile) * tile + tile;
-        let role = match m - 1 - j {
-            0 => "the minor dim".to_string(),
-            1 => "the second-minor dim".to_string(),
-            n => format!("physical dim {} from the minor side", n + 1),
-        };
-        let which = if plain {
-            let logical = t.minor_to_major[m - 1 - j];
-            format!("dim {logical} (size {size})")
-        } else {
-            format!("physical dim {j} (size {size})")
-        };
-        out.push(format!("{which} is {role}, padded to {padded} by {tile_text}: {:.1}x", padded as f64 / size as f64));
-    }
-    out
-}
-
-/// The same layout on a window of the array small enough to draw: each dim
-/// cut to at most twice its tile (or 8 when untiled), then halved until
-/// the picture's limit holds.
-fn window(a: &ArrayShape) -> Option<String> {
-    let text = a.to_string();
-    let (open, close) = (text.find('[')?, text.find(']')?);
-    let dims: Vec<i64> = text[open + 1..close]
-        .split(',')
-        .map(|d| d.trim().trim_start_matches('<').parse().ok())
-        .collect::<Option<_>>()?;
-    let t = TiledLayout::new(a).ok()?;
-    let tile = t.steps.first().map(|s| s.tile.clone()).unwrap_or_default();
-    // Tile sizes by physical position from the minor side.
-    let rank = dims.len();
-    let mut cut: Vec<i64> = dims.clone();
-    for (from_minor, &logical) in t.minor_to_major.iter().enumerate() {
-        let limit = tile.len().checked_sub(from_minor + 1).map_or(8, |i| 2 * tile[i].max(1));
-        cut[logical] = dims[logical].min(limit.max(1));
-    }
-    for _ in 0..64 {
-        let elements: i64 = cut.iter().product();
-        if elements <= 512 {
-            break;
-        }
-        // Halve the largest non-minor dim first.
-        let minor = t.minor_to_major.first().copied().unwrap_or(0);
-        let (i, _) = cut.iter().enumerate().filter(|(i, d)| *i != minor && **d > 1).max_by_key(|(_, d)| **d)?;
-        cut[i] = (cut[i] / 2).max(1);
-    }
-    if rank == 0 {
-        return None;
-    }
-    let dims_text: Vec<String> = cut.iter().map(|d| d.to_string()).collect();
-    Some(format!("{}[{}]{}", &text[..open], dims_text.join(","), &text[close + 1..]))
 }
 
 fn buffer_section(b: &Buffer) -> String {
@@ -109,32 +38,31 @@ fn buffer_section(b: &Buffer) -> String {
         }
         s.push_str("</ul>\n");
     }
-    if let Ok(all) = suggest(&b.shape) {
-        if let (Some(best), Some(current)) = (all.first(), all.iter().find(|x| x.is_current)) {
-            if !best.is_current && best.size_bytes < current.size_bytes {
+    if suggest(&b.shape).is_ok() {
+        match best_fix(&b.shape) {
+            Some(best) => {
                 let note = if best.reorders { " (a new minor_to_major: the data is transposed)" } else { "" };
                 let _ = writeln!(
                     s,
                     "<p><b>Fix:</b> <code>{}</code>: {}, saving {}{note}.</p>",
                     esc(&best.shape.to_string()),
                     esc(&overhead_sentence(best.size_bytes, best.data_bytes)),
-                    human_bytes(current.size_bytes - best.size_bytes)
+                    human_bytes(b.bytes.unwrap_or(0) - best.size_bytes)
                 );
-            } else {
-                s.push_str("<p><b>Fix:</b> none among the common tilings: this layout is already the smallest.</p>\n");
+            }
+            None => {
+                s.push_str("<p><b>Fix:</b> none among the common tilings: this layout is already the smallest.</p>\n")
             }
         }
     }
-    if let Some(w) = window(&b.shape) {
-        if let Ok(Shape::Array(small)) = parse_shape(&w) {
-            if let Ok(t) = TiledLayout::new(&small) {
-                if let Ok(svg) = picture::svg(&t, &small.to_string()) {
-                    let _ = writeln!(
-                        s,
-                        "<details><summary>picture of a window: <code>{}</code></summary>{svg}</details>",
-                        esc(&w)
-                    );
-                }
+    if let Some(small) = window(&b.shape) {
+        if let Ok(t) = TiledLayout::new(&small) {
+            if let Ok(svg) = picture::svg(&t, &small.to_string()) {
+                let _ = writeln!(
+                    s,
+                    "<details><summary>picture of a window: <code>{}</code></summary>{svg}</details>",
+                    esc(&small.to_string())
+                );
             }
         }
     }

@@ -50,6 +50,10 @@ pub enum Command {
         /// Where to write the SVG (stdout without it).
         #[arg(short = 'o', long = "output")]
         output: Option<String>,
+        /// An array too large to draw is drawn as a window of it (each dim
+        /// cut to two tiles, then halved to 512 elements), as the HLO page does.
+        #[arg(long)]
+        window: bool,
     },
     /// MLIR for mlir-opt 22: @to_layout (the pack chain) and @from_layout (its inverse).
     Mlir { shape: String },
@@ -165,9 +169,13 @@ fn run(command: Command, out: &mut Vec<u8>) -> Result<(), String> {
             let body = picture::table(&t)?;
             write!(out, "{a}: linear index of each element{axes}\n{body}").map_err(|e| e.to_string())
         }
-        Command::Svg { shape, output } => {
+        Command::Svg { shape, output, window } => {
             let a = read_array(&shape, "svg")?;
-            let svg = picture::svg(&tiled(&a)?, &a.to_string())?;
+            let svg = if window {
+                picture::svg_or_window(&a)?.0
+            } else {
+                picture::svg(&tiled(&a)?, &a.to_string()).map_err(|e| format!("{e} (--window draws a window of it)"))?
+            };
             match output {
                 Some(path) => std::fs::write(&path, svg).map_err(|e| format!("cannot write {path}: {e}")),
                 None => out.write_all(svg.as_bytes()).map_err(|e| e.to_string()),
@@ -294,7 +302,8 @@ fn explain_without_layout(a: &ArrayShape, why: &str, out: &mut String) {
     out.push_str(&format!("layout          none: {why}\n"));
 }
 
-fn explain_json(a: &ArrayShape) -> Result<serde_json::Value, String> {
+/// The facts `explain --json` prints for one array (or why it has no layout).
+pub fn explain_json(a: &ArrayShape) -> Result<serde_json::Value, String> {
     if let Some(why) = without_layout(a) {
         let mut v = json!({
             "canonical": a.to_string(),
@@ -344,6 +353,13 @@ fn explain_json(a: &ArrayShape) -> Result<serde_json::Value, String> {
         "memory_space": layout.memory_space,
         "ops": describe_chain(&t, &chain, elem),
     }))
+}
+
+/// The text `explain` prints for one array (or why it has no layout).
+pub fn explain_text(a: &ArrayShape) -> Result<String, String> {
+    let mut out = Vec::new();
+    explain_array(a, &mut out)?;
+    Ok(String::from_utf8(out).expect("explain writes UTF-8"))
 }
 
 fn explain_array(a: &ArrayShape, out: &mut Vec<u8>) -> Result<(), String> {

@@ -13,6 +13,7 @@
 
 use std::time::{Duration, Instant};
 
+use tessel_interp::npy::Header;
 use tessel_interp::{ElemType, Interpreter, MemRef, Param, RtValue, RunError, Scalar, Tensor};
 use tessel_ir::types::DYNAMIC;
 use tessel_ir::{Context, Diagnostic, OpId};
@@ -68,32 +69,13 @@ pub struct RunReport {
 
 /// Runs the function.
 pub fn run(ctx: &mut Context, module: OpId, opts: &RunOptions) -> Result<RunReport, RunFailure> {
-    let params = Interpreter::new(ctx, module)
-        .signature(&opts.func)
-        .ok_or_else(|| RunFailure::Usage(format!("--run: no function @{} in the module", opts.func)))?;
-    if opts.inputs.len() != params.len() {
-        return Err(RunFailure::Usage(format!(
-            "--run: @{} takes {} argument{}, got {} --input",
-            opts.func,
-            params.len(),
-            if params.len() == 1 { "" } else { "s" },
-            opts.inputs.len()
-        )));
-    }
-    // The budget covers the inputs as well as what the program makes.
-    let limit = opts.memory_limit.or_else(tessel_interp::memory::system_available).unwrap_or(u64::MAX);
-    let previous = tessel_interp::memory::set_limit(limit);
-    let outcome = run_within_budget(ctx, module, opts, &params);
-    tessel_interp::memory::set_limit(previous);
-    outcome
+    let params = signature(ctx, module, &opts.func, "--run")?;
+    check_arity(&opts.func, params.len(), opts.inputs.len())
+        .map_err(|m| RunFailure::Usage(format!("--run: {m} --input")))?;
+    within_budget(opts, || run_inputs(ctx, module, opts, &params))
 }
 
-fn run_within_budget(
-    ctx: &mut Context,
-    module: OpId,
-    opts: &RunOptions,
-    params: &[Param],
-) -> Result<RunReport, RunFailure> {
+fn run_inputs(ctx: &mut Context, module: OpId, opts: &RunOptions, params: &[Param]) -> Result<RunReport, RunFailure> {
     let args = params
         .iter()
         .zip(&opts.inputs)
@@ -103,23 +85,8 @@ fn run_within_budget(
         })
         .collect::<Result<Vec<_>, _>>()?;
     let memref_args: Vec<usize> = (0..args.len()).filter(|k| matches!(args[*k], RtValue::MemRef(_))).collect();
-    let ((results, fastest), compile, final_args) = match opts.engine {
-        RunEngine::Interp => {
-            let (out, final_args) = run_interp(ctx, module, opts, args)?;
-            (out, None, final_args)
-        }
-        RunEngine::Mlir => {
-            let start = Instant::now();
-            let call = mlir_engine(ctx, module, opts)?;
-            let compiled = start.elapsed();
-            (
-                repeat(opts.repeat, || call(&args))
-                    .map_err(|e| RunFailure::Usage(format!("--run-engine=mlir: {e}")))?,
-                Some(compiled),
-                args.clone(),
-            )
-        }
-    };
+    let ran = run_within_budget(ctx, module, opts, args)?;
+    let results = &ran.results;
     if !opts.outputs.is_empty() && opts.outputs.len() != results.len() {
         return Err(RunFailure::Usage(format!(
             "--run: @{} returns {} result{}, got {} --output",
@@ -149,13 +116,87 @@ fn run_within_budget(
     }
     // A function that writes into memrefs it was given: their contents after the call.
     for k in memref_args {
-        if let Some(a) = final_args.get(k) {
+        if let Some(a) = ran.final_args.get(k) {
             printed.push_str(&format!("// argument #{k} after the call: {}\n", a.mlir_type()));
             printed.push_str(&format_value(a));
             printed.push('\n');
         }
     }
-    Ok(RunReport { printed, fastest, compile })
+    Ok(RunReport { printed, fastest: ran.fastest, compile: ran.compile })
+}
+
+/// The parameters of `@func`; `what` names the caller in the error.
+pub fn signature(ctx: &Context, module: OpId, func: &str, what: &str) -> Result<Vec<Param>, RunFailure> {
+    Interpreter::new(ctx, module)
+        .signature(func)
+        .ok_or_else(|| RunFailure::Usage(format!("{what}: no function @{func} in the module")))
+}
+
+/// An error unless `@func`'s `params` parameters get `given` arguments.
+pub fn check_arity(func: &str, params: usize, given: usize) -> Result<(), String> {
+    if params == given {
+        return Ok(());
+    }
+    Err(format!("@{func} takes {params} argument{}, got {given}", if params == 1 { "" } else { "s" }))
+}
+
+/// Runs `f` with the engine's memory budget set from `opts`: the budget
+/// covers the inputs as well as what the program makes.
+fn within_budget<T>(opts: &RunOptions, f: impl FnOnce() -> T) -> T {
+    let limit = opts.memory_limit.or_else(tessel_interp::memory::system_available).unwrap_or(u64::MAX);
+    let previous = tessel_interp::memory::set_limit(limit);
+    let outcome = f();
+    tessel_interp::memory::set_limit(previous);
+    outcome
+}
+
+/// What running a function on values gives.
+pub struct RunValues {
+    /// The last run's results.
+    pub results: Vec<RtValue>,
+    /// The last run's arguments: its memrefs hold what the function wrote.
+    pub final_args: Vec<RtValue>,
+    /// The fastest of the runs.
+    pub fastest: Duration,
+    /// `--run-engine=mlir`: MLIR's lowering and compilation, before the runs.
+    pub compile: Option<Duration>,
+}
+
+/// Runs `opts.func` on argument values (the `inputs` of `opts` are not
+/// read) within the engine's memory budget.
+pub fn run_values(
+    ctx: &mut Context,
+    module: OpId,
+    opts: &RunOptions,
+    args: Vec<RtValue>,
+) -> Result<RunValues, RunFailure> {
+    within_budget(opts, || run_within_budget(ctx, module, opts, args))
+}
+
+fn run_within_budget(
+    ctx: &mut Context,
+    module: OpId,
+    opts: &RunOptions,
+    args: Vec<RtValue>,
+) -> Result<RunValues, RunFailure> {
+    let ((results, fastest), compile, final_args) = match opts.engine {
+        RunEngine::Interp => {
+            let (out, final_args) = run_interp(ctx, module, opts, args)?;
+            (out, None, final_args)
+        }
+        RunEngine::Mlir => {
+            let start = Instant::now();
+            let call = mlir_engine(ctx, module, opts)?;
+            let compiled = start.elapsed();
+            (
+                repeat(opts.repeat, || call(&args))
+                    .map_err(|e| RunFailure::Usage(format!("--run-engine=mlir: {e}")))?,
+                Some(compiled),
+                args.clone(),
+            )
+        }
+    };
+    Ok(RunValues { results, final_args, fastest, compile })
 }
 
 /// Runs `opts.repeat` times; returns the last results and the fastest time.
@@ -232,11 +273,7 @@ fn mlir_engine(_: &mut Context, _: OpId, _: &RunOptions) -> Result<CompiledFn, R
 const NEEDS_MLIR: &str = "--run-engine=mlir needs real MLIR in the process: rebuild with `cargo build --features mlir`";
 
 fn write_output(v: &RtValue, path: &str) -> Result<(), String> {
-    let t = match v {
-        RtValue::Tensor(t) => t.clone(),
-        RtValue::MemRef(m) => m.gather(false, "--output")?,
-        RtValue::Scalar(s) => Tensor::try_from_scalars(vec![], s.elem, [*s])?,
-    };
+    let t = value_tensor(v, "--output")?;
     let file = std::fs::File::create(path).map_err(|e| format!("--output: cannot write '{path}': {e}"))?;
     tessel_interp::npy::write_to(&t, &mut std::io::BufWriter::new(file))
         .map_err(|e| format!("--output: cannot write '{path}': {e}"))
@@ -301,7 +338,34 @@ fn format_dims(t: &Tensor, dim: usize, base: usize, summarize: bool, out: &mut S
 /// The argument value an input spec gives for parameter `p`: a memref
 /// parameter gets a buffer of its own holding the values.
 fn input_value(p: &Param, spec: &str) -> Result<RtValue, String> {
-    let v = tensor_input_value(p, spec)?;
+    argument_value(p, tensor_input_value(p, spec)?)
+}
+
+/// The argument for parameter `p` of an array given by its dtype and shape
+/// (`h`) and data (`body`): a `.npy` file's parts, or an array the Python
+/// package hands over. Its dtype must hold `p`'s element type and its shape
+/// fit `p`'s (dynamic dims take the array's).
+pub fn array_argument(p: &Param, h: &Header, body: &[u8]) -> Result<RtValue, String> {
+    argument_value(p, array_value(p, h, body, "the array")?)
+}
+
+/// The argument for parameter `p` of a literal (`3`, `-2.5`, `nan`,
+/// `true`): a scalar, or every element of a statically shaped tensor.
+pub fn literal_argument(p: &Param, text: &str) -> Result<RtValue, String> {
+    let elem = p.elem.ok_or_else(|| format!("the engine cannot pass a value of type {}", p.ty))?;
+    let v = literal(elem, text).map_err(|e| {
+        if e.starts_with("not an input") {
+            format!("{text} is not a value of type {}", elem.mlir_name())
+        } else {
+            e
+        }
+    })?;
+    argument_value(p, literal_value(p, v)?)
+}
+
+/// `v` as parameter `p` takes it: a memref parameter gets a buffer of its
+/// own holding the values.
+fn argument_value(p: &Param, v: RtValue) -> Result<RtValue, String> {
     if !p.ty.starts_with("memref<") {
         return Ok(v);
     }
@@ -317,24 +381,41 @@ fn input_value(p: &Param, spec: &str) -> Result<RtValue, String> {
     }
 }
 
+/// `what` names the array in errors (`the file`, `the array`).
+fn array_value(p: &Param, h: &Header, body: &[u8], what: &str) -> Result<RtValue, String> {
+    let elem = p.elem.ok_or_else(|| format!("the engine cannot pass a value of type {}", p.ty))?;
+    let t = tessel_interp::npy::from_parts(h, body, elem)?;
+    match &p.shape {
+        None if t.shape.is_empty() => Ok(RtValue::Scalar(t.get(0))),
+        None => Err(format!("the argument is a scalar {}, {what} holds shape {:?}", p.ty, t.shape)),
+        Some(shape) => {
+            let fits = shape.len() == t.shape.len()
+                && shape.iter().zip(&t.shape).all(|(s, f)| *s == DYNAMIC || *s as usize == *f);
+            if fits {
+                Ok(RtValue::Tensor(t))
+            } else {
+                Err(format!("shape {:?} of {what} does not fit the argument type {}", t.shape, p.ty))
+            }
+        }
+    }
+}
+
+/// The value of a result or argument as a tensor (a memref's elements
+/// gathered, a scalar as rank 0); `what` names it in a fault.
+pub fn value_tensor(v: &RtValue, what: &str) -> Result<Tensor, String> {
+    match v {
+        RtValue::Tensor(t) => Ok(t.clone()),
+        RtValue::MemRef(m) => Ok(m.gather(false, what)?),
+        RtValue::Scalar(s) => Ok(Tensor::try_from_scalars(vec![], s.elem, [*s])?),
+    }
+}
+
 fn tensor_input_value(p: &Param, spec: &str) -> Result<RtValue, String> {
     let elem = p.elem.ok_or_else(|| format!("the engine cannot pass a value of type {}", p.ty))?;
     if spec.ends_with(".npy") {
         let bytes = std::fs::read(spec).map_err(|e| format!("cannot read: {e}"))?;
-        let t = tessel_interp::npy::read(&bytes, elem)?;
-        return match &p.shape {
-            None if t.shape.is_empty() => Ok(RtValue::Scalar(t.get(0))),
-            None => Err(format!("the argument is a scalar {}, the file holds shape {:?}", p.ty, t.shape)),
-            Some(shape) => {
-                let fits = shape.len() == t.shape.len()
-                    && shape.iter().zip(&t.shape).all(|(s, f)| *s == DYNAMIC || *s as usize == *f);
-                if fits {
-                    Ok(RtValue::Tensor(t))
-                } else {
-                    Err(format!("shape {:?} of the file does not fit the argument type {}", t.shape, p.ty))
-                }
-            }
-        };
+        let (h, start) = tessel_interp::npy::read_header(&bytes)?;
+        return array_value(p, &h, &bytes[start..], "the file");
     }
     let static_shape = || -> Result<Vec<usize>, String> {
         let shape = p.shape.as_ref().map(|s| s.to_vec()).unwrap_or_default();
@@ -359,9 +440,17 @@ fn tensor_input_value(p: &Param, spec: &str) -> Result<RtValue, String> {
         let values = (0..n).map(|_| random_scalar(elem, &mut rng));
         return Ok(tensor_or_scalar(Tensor::try_from_scalars(shape, elem, values)?));
     }
-    let v = literal(elem, spec)?;
-    Ok(match p.shape {
-        Some(_) => RtValue::Tensor(Tensor::try_filled(static_shape()?, v)?),
+    literal_value(p, literal(elem, spec)?)
+}
+
+/// A literal's value for parameter `p`: the scalar, or a statically shaped
+/// tensor filled with it.
+fn literal_value(p: &Param, v: Scalar) -> Result<RtValue, String> {
+    Ok(match &p.shape {
+        Some(shape) if shape.contains(&DYNAMIC) => {
+            return Err(format!("{} has dynamic dims: pass a .npy file (an array from Python)", p.ty))
+        }
+        Some(shape) => RtValue::Tensor(Tensor::try_filled(shape.iter().map(|d| *d as usize).collect(), v)?),
         None => RtValue::Scalar(v),
     })
 }

@@ -124,13 +124,18 @@ fn parse_header_dict(text: &str) -> Result<Header, String> {
 /// Reads a tensor of `elem` from a `.npy` file's bytes.
 pub fn read(bytes: &[u8], elem: ElemType) -> Result<Tensor, String> {
     let (h, start) = read_header(bytes)?;
+    from_parts(&h, &bytes[start..], elem)
+}
+
+/// A tensor of `elem` from a header and the data after it (a `.npy` file's
+/// parts, or an array handed over with its dtype and shape).
+pub fn from_parts(h: &Header, body: &[u8], elem: ElemType) -> Result<Tensor, String> {
     if !dtype_matches(h.kind, h.size, elem) {
         return Err(format!("dtype {} does not hold {} (expected {})", h.dtype(), elem.mlir_name(), dtype_of(elem)));
     }
     if h.fortran_order {
         return Err("Fortran-ordered .npy files are not supported (save with np.ascontiguousarray)".into());
     }
-    let body = &bytes[start..];
     let want = crate::memory::tensor_bytes(&h.shape, elem).filter(|w| *w <= body.len() as u64);
     let Some(want) = want else {
         return Err(format!(
@@ -155,7 +160,7 @@ pub fn read(bytes: &[u8], elem: ElemType) -> Result<Tensor, String> {
             *b = (*b != 0) as u8;
         }
     }
-    Ok(Tensor { shape: h.shape, elem, data: Arc::new(data), init: None })
+    Ok(Tensor { shape: h.shape.clone(), elem, data: Arc::new(data), init: None })
 }
 
 /// The bytes of a `.npy` file (version 1.0) holding `t`.

@@ -94,6 +94,32 @@ impl PrimitiveType {
         }
     }
 
+    /// The XLA type of a NumPy / JAX / ml_dtypes dtype name (`float32`,
+    /// `bfloat16`, `int8`, `uint4`, `bool`, `float8_e4m3fn`, `complex64`);
+    /// XLA's own names (`bf16`, `s8`) are accepted too.
+    pub fn from_numpy_name(name: &str) -> Option<PrimitiveType> {
+        let lower = name.trim().to_ascii_lowercase();
+        let xla = match lower.as_str() {
+            "bool" | "bool_" => "pred".to_string(),
+            "bfloat16" => "bf16".to_string(),
+            "complex64" => "c64".to_string(),
+            "complex128" => "c128".to_string(),
+            n => {
+                if let Some(bits) = n.strip_prefix("uint") {
+                    format!("u{bits}")
+                } else if let Some(bits) = n.strip_prefix("int") {
+                    format!("s{bits}")
+                } else if let Some(rest) = n.strip_prefix("float") {
+                    // float32 -> f32; float8_e4m3fn -> f8e4m3fn.
+                    format!("f{}", rest.replace('_', ""))
+                } else {
+                    n.to_string()
+                }
+            }
+        };
+        PrimitiveType::from_name(&xla)
+    }
+
     /// Looks a name up, ignoring ASCII case (`F32` is `f32`).
     pub fn from_name(name: &str) -> Option<PrimitiveType> {
         ALL.iter().copied().find(|t| t.name().eq_ignore_ascii_case(name))
@@ -173,6 +199,29 @@ impl std::fmt::Display for PrimitiveType {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn numpy_names_map_to_xla_types() {
+        for (numpy, xla) in [
+            ("float32", F32),
+            ("bfloat16", Bf16),
+            ("bool", Pred),
+            ("int8", S8),
+            ("uint4", U4),
+            ("int2", S2),
+            ("float16", F16),
+            ("float64", F64),
+            ("float8_e4m3fn", F8e4m3fn),
+            ("float8_e4m3b11fnuz", F8e4m3b11fnuz),
+            ("float4_e2m1fn", F4e2m1fn),
+            ("complex64", C64),
+            ("bf16", Bf16),
+        ] {
+            assert_eq!(PrimitiveType::from_numpy_name(numpy), Some(xla), "{numpy}");
+        }
+        assert_eq!(PrimitiveType::from_numpy_name("float7"), None);
+        assert_eq!(PrimitiveType::from_numpy_name("object"), None);
+    }
 
     #[test]
     fn names_round_trip_case_insensitively() {

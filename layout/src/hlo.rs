@@ -260,3 +260,39 @@ pub fn memory_space_name(space: i64) -> &'static str {
         _ => "device-specific",
     }
 }
+
+/// Why a buffer is padded: for each physical dim its first tile pads, the
+/// dim (logical number and size), the size it is padded to and the tile.
+pub fn padding_causes(a: &ArrayShape) -> Vec<String> {
+    let Ok(t) = TiledLayout::new(a) else { return Vec::new() };
+    let Some(step) = t.steps.first() else { return Vec::new() };
+    let tile_text = format!("T({})", step.tile.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(","));
+    let m = step.merged_shape.len();
+    let k = step.tile.len().min(m);
+    let mut out = Vec::new();
+    // The tile applies to the k most minor dims of the merged shape; when no
+    // unit dims were prepended and nothing merged, merged dim j is physical
+    // dim j, i.e. logical dim minor_to_major[rank - 1 - j].
+    let plain = step.prepended == 0 && step.groups.iter().all(|g| g.len() == 1);
+    for (i, &tile) in step.tile[step.tile.len() - k..].iter().enumerate() {
+        let j = m - k + i;
+        let size = step.merged_shape[j];
+        if size <= 0 || tile <= 0 || size % tile == 0 {
+            continue;
+        }
+        let padded = size.div_euclid(tile) * tile + tile;
+        let role = match m - 1 - j {
+            0 => "the minor dim".to_string(),
+            1 => "the second-minor dim".to_string(),
+            n => format!("physical dim {} from the minor side", n + 1),
+        };
+        let which = if plain {
+            let logical = t.minor_to_major[m - 1 - j];
+            format!("dim {logical} (size {size})")
+        } else {
+            format!("physical dim {j} (size {size})")
+        };
+        out.push(format!("{which} is {role}, padded to {padded} by {tile_text}: {:.1}x", padded as f64 / size as f64));
+    }
+    out
+}

@@ -3,6 +3,7 @@
 
 use std::fmt::Write;
 
+use crate::shape::{ArrayShape, Dim, Shape};
 use crate::tiling::TiledLayout;
 
 /// Largest array [`table`] prints.
@@ -223,4 +224,50 @@ pub fn svg(t: &TiledLayout, title: &str) -> Result<String, String> {
 
 fn escape(s: &str) -> String {
     s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+}
+
+/// The same layout on a window of `a` small enough to draw: each dim cut to
+/// at most twice its first tile (8 when untiled), then the largest dim
+/// other than the most minor halved until at most 512 elements remain. A
+/// bounded dim (`<=N`) is cut from its bound. `None` for rank 0 or a shape
+/// without an array layout (an unbounded dim, a token).
+pub fn window(a: &ArrayShape) -> Option<ArrayShape> {
+    let dims: Vec<i64> = a
+        .dims
+        .iter()
+        .map(|d| match d {
+            Dim::Static(n) | Dim::Bounded(n) => Some(*n),
+            Dim::Unbounded => None,
+        })
+        .collect::<Option<_>>()?;
+    if dims.is_empty() {
+        return None;
+    }
+    let t = TiledLayout::new(a).ok()?;
+    let tile = t.steps.first().map(|s| s.tile.clone()).unwrap_or_default();
+    let mut cut = dims.clone();
+    // Tile sizes by physical position from the minor side.
+    for (from_minor, &logical) in t.minor_to_major.iter().enumerate() {
+        let limit = tile.len().checked_sub(from_minor + 1).map_or(8, |i| 2 * tile[i].max(1));
+        cut[logical] = dims[logical].min(limit.max(1));
+    }
+    let minor = t.minor_to_major.first().copied().unwrap_or(0);
+    while cut.iter().product::<i64>() > 512 {
+        let (i, _) = cut.iter().enumerate().filter(|(i, d)| *i != minor && **d > 1).max_by_key(|(_, d)| **d)?;
+        cut[i] = (cut[i] / 2).max(1);
+    }
+    Some(ArrayShape { dims: cut.into_iter().map(Dim::Static).collect(), ..a.clone() })
+}
+
+/// The picture of `a`, or of its [`window`] when `a` is too large for
+/// [`svg`]: the SVG and the window drawn (`None` when it is the whole array).
+pub fn svg_or_window(a: &ArrayShape) -> Result<(String, Option<ArrayShape>), String> {
+    let t = TiledLayout::new(a)?;
+    if t.elements <= SVG_LIMIT && t.padded_slots <= 4 * SVG_LIMIT {
+        return Ok((svg(&t, &a.to_string())?, None));
+    }
+    let small = window(a).ok_or_else(|| format!("{a} has no window to draw"))?;
+    let title = format!("{small}: a window of {}", Shape::Array(a.clone()).human_string());
+    let svg = svg(&TiledLayout::new(&small)?, &title)?;
+    Ok((svg, Some(small)))
 }

@@ -84,3 +84,12 @@ pub fn suggest(shape: &ArrayShape) -> Result<Vec<Suggestion>, String> {
     out.sort_by_key(|s| (s.size_bytes, s.reorders));
     Ok(out)
 }
+
+/// The smallest layout [`suggest`] finds for the same array when it is
+/// smaller than `shape`'s own (the fix for a padded buffer); `None` when
+/// the current layout is already the smallest or has no size.
+pub fn best_fix(shape: &ArrayShape) -> Option<Suggestion> {
+    let all = suggest(shape).ok()?;
+    let current = all.iter().find(|s| s.is_current)?.size_bytes;
+    all.into_iter().next().filter(|best| !best.is_current && best.size_bytes < current)
+}
