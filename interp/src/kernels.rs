@@ -80,6 +80,8 @@ fn kernel_table() -> Vec<(&'static OpDef, Entry)> {
     let structured_ops = structured_ops.chain([
         (&structured::GENERIC, on_buffers),
         (&tessel_ir::dialects::linalg_map::MAP, on_buffers),
+        (&tessel_ir::dialects::linalg_reduce::REDUCE, on_buffers),
+        (&tessel_ir::dialects::linalg_reduce::BROADCAST, on_buffers),
         (&structured::INDEX, crate::structured::index as Kernel),
     ]);
     let kernels = kernels

@@ -52,26 +52,52 @@ pub fn map_structured(ctx: &Context, op: OpId) -> Option<Structured> {
     })
 }
 
-fn parse_map(p: &mut OpParser<'_, '_>) -> PResult<()> {
-    // `{ payload.op {attrs} }`
-    let mut short: Option<(String, Vec<(crate::Sym, crate::Attr)>)> = None;
-    if p.optional(Tok::LBrace) {
-        let name = p.any_keyword()?.to_string();
-        let mut attrs = Vec::new();
-        if p.at(Tok::LBrace) {
-            let at = p.cur_loc();
-            let a = p.attribute(None)?;
-            match p.ctx().attr_kind(a) {
-                AttrKind::Dict(entries) => attrs = entries.clone(),
-                _ => return p.err_at(at, "expected an attribute dictionary"),
-            }
-        }
-        p.expect(Tok::RBrace)?;
-        if p.ctx().op_def(&name).is_none() {
-            return p.err(format!("custom op 'linalg.map' payload op '{name}' is not registered"));
-        }
-        short = Some((name, attrs));
+/// The short form's `{ payload.op {attrs} }`, if present; `op_name` names
+/// the op in the error for an unregistered payload.
+pub(crate) fn parse_short_form_payload(p: &mut OpParser<'_, '_>, op_name: &str) -> PResult<Option<ShortForm>> {
+    if !p.optional(Tok::LBrace) {
+        return Ok(None);
     }
+    let name = p.any_keyword()?.to_string();
+    let mut attrs = Vec::new();
+    if p.at(Tok::LBrace) {
+        let at = p.cur_loc();
+        let a = p.attribute(None)?;
+        match p.ctx().attr_kind(a) {
+            AttrKind::Dict(entries) => attrs = entries.clone(),
+            _ => return p.err_at(at, "expected an attribute dictionary"),
+        }
+    }
+    p.expect(Tok::RBrace)?;
+    if p.ctx().op_def(&name).is_none() {
+        return p.err(format!("custom op '{op_name}' payload op '{name}' is not registered"));
+    }
+    Ok(Some((name, attrs)))
+}
+
+/// A short form's payload: the op name and its attributes.
+pub(crate) type ShortForm = (String, Vec<(crate::Sym, crate::Attr)>);
+
+/// The long form's `(%in: f32, %init: f32)` before the region.
+pub(crate) fn parse_region_args(p: &mut OpParser<'_, '_>) -> PResult<Vec<(crate::parser::UnresolvedOperand, Type)>> {
+    p.expect(Tok::LParen)?;
+    let mut args = Vec::new();
+    if !p.optional(Tok::RParen) {
+        loop {
+            let a = p.operand()?;
+            let t = p.colon_type()?;
+            args.push((a, t));
+            if p.optional(Tok::RParen) {
+                break;
+            }
+            p.expect(Tok::Comma)?;
+        }
+    }
+    Ok(args)
+}
+
+fn parse_map(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    let short = parse_short_form_payload(p, "linalg.map")?;
     let in_loc = p.cur_loc();
     let (ins, in_tys) = parse_operand_group(p, "ins")?;
     let out_loc = p.cur_loc();
@@ -90,37 +116,28 @@ fn parse_map(p: &mut OpParser<'_, '_>) -> PResult<()> {
         Some((name, attrs)) => {
             let elems: Vec<Type> = in_tys.iter().chain([&init_t]).map(|t| element_type(p.ctx(), *t)).collect();
             let op_loc = p.loc;
-            let r = short_form_body(p.ctx(), &name, attrs, &elems, op_loc);
+            let r = short_form_body(p.ctx(), &name, attrs, &elems, false, op_loc);
             p.regions.push(r);
         }
         None => {
-            p.expect(Tok::LParen)?;
-            let mut args = Vec::new();
-            if !p.optional(Tok::RParen) {
-                loop {
-                    let a = p.operand()?;
-                    let t = p.colon_type()?;
-                    args.push((a, t));
-                    if p.optional(Tok::RParen) {
-                        break;
-                    }
-                    p.expect(Tok::Comma)?;
-                }
-            }
+            let args = parse_region_args(p)?;
             p.region(&args)?;
         }
     }
     Ok(())
 }
 
-/// The body of the short form: the payload over the inputs' elements,
-/// yielded. As upstream's parser makes it, the arguments are at an unknown
-/// location and the payload and the yield at the map's.
-fn short_form_body(
+/// The body of the short form: the payload over the elements, yielded. A
+/// map's payload takes the inputs; with `init_first` (a reduce's) the init
+/// and then the inputs. As upstream's parser makes it, the arguments (one
+/// per element type in `elems`, the init's last) are at an unknown
+/// location and the payload and the yield at the op's.
+pub(crate) fn short_form_body(
     ctx: &mut Context,
     name: &str,
     attrs: Vec<(crate::Sym, crate::Attr)>,
     elems: &[Type],
+    init_first: bool,
     op_loc: crate::Loc,
 ) -> crate::RegionId {
     let loc = ctx.unknown_loc();
@@ -128,6 +145,11 @@ fn short_form_body(
     let block = ctx.append_block(region);
     let args: Vec<Value> = elems.iter().map(|t| ctx.add_block_arg_at(block, *t, loc)).collect();
     let (init_t, inputs) = (elems[elems.len() - 1], &args[..args.len() - 1]);
+    let operands: smallvec::SmallVec<[Value; 4]> = if init_first {
+        args.last().into_iter().chain(inputs).copied().collect()
+    } else {
+        inputs.iter().copied().collect()
+    };
     let mut map = AttrMap::default();
     for (k, v) in attrs {
         map.insert(k, v);
@@ -135,7 +157,7 @@ fn short_form_body(
     let payload_name = ctx.sym(name);
     let payload = ctx.create_op(OpSpec {
         name: payload_name,
-        operands: inputs.iter().copied().collect(),
+        operands,
         result_types: [init_t].into_iter().collect(),
         attrs: map,
         regions: vec![],
@@ -178,43 +200,55 @@ fn short_form_payload(ctx: &Context, op: OpId) -> Option<OpId> {
     (operands.len() == n_inputs && operands.iter().zip(args).all(|(o, a)| o == a)).then_some(*payload)
 }
 
-fn print_map(p: &mut OpPrinter<'_>, op: OpId) {
+/// ` { payload.op {attrs} }`, a `fastmath` of `none` left out (upstream's
+/// `printShortForm`).
+pub(crate) fn print_short_form(p: &mut OpPrinter<'_>, payload: OpId) {
     let ctx = p.ctx();
-    let payload = short_form_payload(ctx, op);
+    p.write(" { ");
+    p.write(ctx.op_name(payload));
+    let elided: Vec<&str> = ctx
+        .op(payload)
+        .attrs
+        .iter()
+        .filter(|(_, a)| matches!(ctx.attr_kind(**a), AttrKind::Opaque { text, .. } if text == "fastmath<none>"))
+        .map(|(k, _)| ctx.str(*k))
+        .take(1)
+        .collect();
+    p.print_optional_attr_dict(payload, &elided);
+    p.write(" }");
+}
+
+/// The long form's body: on a new line, `(%in: f32, ...) ` and the region
+/// without its entry block's header.
+pub(crate) fn print_region_with_args(p: &mut OpPrinter<'_>, op: OpId) {
+    let ctx = p.ctx();
+    let r = ctx.regions(op)[0];
+    let b = ctx.blocks(r)[0];
+    p.increase_indent();
+    p.print_newline();
+    p.write("(");
+    for (i, a) in ctx.block_args(b).iter().enumerate() {
+        if i > 0 {
+            p.write(", ");
+        }
+        p.print_operand(*a);
+        p.write(": ");
+        p.print_type(ctx.value_type(*a));
+    }
+    p.write(") ");
+    p.print_region(r, false, true);
+    p.decrease_indent();
+}
+
+fn print_map(p: &mut OpPrinter<'_>, op: OpId) {
+    let payload = short_form_payload(p.ctx(), op);
     if let Some(pl) = payload {
-        p.write(" { ");
-        p.write(ctx.op_name(pl));
-        // A `fastmath` of `none` is left out, as upstream's printShortForm.
-        let elided: Vec<&str> = ctx
-            .op(pl)
-            .attrs
-            .iter()
-            .filter(|(_, a)| matches!(ctx.attr_kind(**a), AttrKind::Opaque { text, .. } if text == "fastmath<none>"))
-            .map(|(k, _)| ctx.str(*k))
-            .take(1)
-            .collect();
-        p.print_optional_attr_dict(pl, &elided);
-        p.write(" }");
+        print_short_form(p, pl);
     }
     print_ins_outs(p, op);
     p.print_optional_attr_dict(op, &[]);
     if payload.is_none() {
-        let r = ctx.regions(op)[0];
-        let b = ctx.blocks(r)[0];
-        p.increase_indent();
-        p.print_newline();
-        p.write("(");
-        for (i, a) in ctx.block_args(b).iter().enumerate() {
-            if i > 0 {
-                p.write(", ");
-            }
-            p.print_operand(*a);
-            p.write(": ");
-            p.print_type(ctx.value_type(*a));
-        }
-        p.write(") ");
-        p.print_region(r, false, true);
-        p.decrease_indent();
+        print_region_with_args(p, op);
     }
 }
 

@@ -10,6 +10,7 @@ pub mod builders;
 pub mod func;
 pub mod linalg;
 pub mod linalg_map;
+pub mod linalg_reduce;
 pub mod math;
 pub mod memref;
 pub mod pack;

@@ -171,6 +171,8 @@ pub fn register(r: &mut Registry) {
     r.add(&GENERIC);
     r.add(&INDEX);
     r.add(&super::linalg_map::MAP);
+    r.add(&super::linalg_reduce::REDUCE);
+    r.add(&super::linalg_reduce::BROADCAST);
     for n in NAMED {
         r.add(n.def);
     }
@@ -221,6 +223,12 @@ pub fn structured(ctx: &Context, op: OpId) -> Option<Structured> {
     }
     if std::ptr::eq(def, &super::linalg_map::MAP) {
         return super::linalg_map::map_structured(ctx, op);
+    }
+    if std::ptr::eq(def, &super::linalg_reduce::REDUCE) {
+        return super::linalg_reduce::reduce_structured(ctx, op);
+    }
+    if std::ptr::eq(def, &super::linalg_reduce::BROADCAST) {
+        return super::linalg_reduce::broadcast_structured(ctx, op);
     }
     if !std::ptr::eq(def, &GENERIC) && named(ctx, op).is_none() {
         return None;
@@ -291,9 +299,16 @@ fn split_by_segments(ctx: &Context, op: OpId, segments: Option<Attr>) -> Option<
 /// kinds are checked in place instead of copied.
 fn structured_outputs(ctx: &Context, op: OpId) -> Option<&[Value]> {
     let def = ctx.def_of(op)?;
-    if std::ptr::eq(def, &super::linalg::TRANSPOSE) || std::ptr::eq(def, &super::linalg::FILL) {
+    if std::ptr::eq(def, &super::linalg::TRANSPOSE)
+        || std::ptr::eq(def, &super::linalg::FILL)
+        || std::ptr::eq(def, &super::linalg_reduce::BROADCAST)
+    {
         structured(ctx, op)?;
         return ctx.operands(op).get(1..2);
+    }
+    if std::ptr::eq(def, &super::linalg_reduce::REDUCE) {
+        structured(ctx, op)?;
+        return Some(super::linalg_reduce::reduce_operands(ctx, op).1);
     }
     if !std::ptr::eq(def, &GENERIC) && named(ctx, op).is_none() {
         return None;
@@ -753,7 +768,19 @@ fn print_named(p: &mut OpPrinter<'_>, op: OpId) {
 
 fn parse_generic(p: &mut OpParser<'_, '_>) -> PResult<()> {
     let dict_loc = p.cur_loc();
-    p.optional_attr_dict()?;
+    if p.at(Tok::HashId) {
+        // The trait dictionary through an alias (`linalg.generic #trait`),
+        // as upstream parses any attribute there that is a dictionary.
+        let a = p.attribute(None)?;
+        let AttrKind::Dict(entries) = p.ctx().attr_kind(a).clone() else {
+            return p.err_at(dict_loc, "custom op 'linalg.generic' invalid kind of attribute specified");
+        };
+        for (k, v) in entries {
+            p.attrs.insert(k, v);
+        }
+    } else {
+        p.optional_attr_dict()?;
+    }
     // `iterator_types = ["parallel", ...]` becomes the enum attributes.
     if let Some(a) = p.attrs.get(&ITERATOR_TYPES).copied() {
         let ctx: &Context = p.ctx();

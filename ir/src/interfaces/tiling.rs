@@ -152,6 +152,9 @@ static TILING_MODELS: &[(&OpDef, &dyn TilingInterface)] = &[
     (&crate::dialects::structured::GENERIC, &StructuredTiling),
     (&crate::dialects::linalg::TRANSPOSE, &StructuredTiling),
     (&crate::dialects::linalg::FILL, &StructuredTiling),
+    (&crate::dialects::linalg_map::MAP, &StructuredTiling),
+    (&crate::dialects::linalg_reduce::REDUCE, &StructuredTiling),
+    (&crate::dialects::linalg_reduce::BROADCAST, &StructuredTiling),
 ];
 
 /// The TilingInterface implementation of `op`, if it has one (every named

@@ -405,11 +405,16 @@ impl<'c> State<'c> {
                 }
             }
         }
-        if !self.generic && results.len() == 1 {
+        if !self.generic && !results.is_empty() {
             if let Some(f) = ctx.def_of(op).and_then(|d| d.result_name) {
                 if let Some(n) = f(ctx, op) {
+                    // The first result's name names the whole group, as
+                    // MLIR's does (`%reduced:2`, used as `%reduced#1`).
                     let u = self.unique(from_loc.unwrap_or(n.as_str()));
-                    self.table.set_value(results[0], VName::Str(u));
+                    for (k, r) in results.iter().enumerate() {
+                        let v = if results.len() == 1 { VName::Str(u) } else { VName::NamedMember(u, k as u32) };
+                        self.table.set_value(*r, v);
+                    }
                     return;
                 }
             }
