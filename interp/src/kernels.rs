@@ -10,7 +10,7 @@ use tessel_ir::attrs::{AttrKind, DenseData, DenseElement};
 use tessel_ir::context::ValueDef;
 use tessel_ir::dialects::pack::{PackInfo, Tile};
 use tessel_ir::dialects::tensor::slice_params;
-use tessel_ir::dialects::{affine, arith, func, linalg, math, pack, scf, structured, tensor, ub};
+use tessel_ir::dialects::{affine, arith, func, linalg, math, pack, scf, scf_more, structured, tensor, ub};
 use tessel_ir::registry::OpDef;
 use tessel_ir::{Context, OpId, Value};
 
@@ -47,7 +47,7 @@ pub(crate) enum Entry {
 
 /// The kernel of each op the engine runs.
 fn kernel_table() -> Vec<(&'static OpDef, Entry)> {
-    let kernels: [(&'static OpDef, Kernel); 26] = [
+    let kernels: [(&'static OpDef, Kernel); 30] = [
         (&func::RETURN, yield_operands),
         (&scf::YIELD, yield_operands),
         (&tensor::YIELD, yield_operands),
@@ -73,6 +73,10 @@ fn kernel_table() -> Vec<(&'static OpDef, Entry)> {
         (&scf::FOR, for_loop),
         (&scf::IF, if_op),
         (&scf::FORALL, forall),
+        (&scf_more::WHILE, while_loop),
+        (&scf_more::CONDITION, yield_operands),
+        (&scf_more::EXECUTE_REGION, execute_region),
+        (&scf_more::INDEX_SWITCH, index_switch),
         (&arith::SELECT, select),
     ];
     let on_buffers: Kernel = |i, op| crate::memref::with_buffers(i, op, crate::structured::structured_op);
@@ -683,6 +687,56 @@ fn for_loop(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
         iv += step;
     }
     for (k, v) in carried.into_iter().enumerate() {
+        i.set(op, k, v);
+    }
+    Ok(Flow::Next)
+}
+
+/// `scf.while`: the before region (ending in `scf.condition`) decides,
+/// the after region carries the values around (the step limit guards
+/// against a loop that never ends).
+fn while_loop(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
+    let ctx = i.ctx;
+    let w = scf_more::WhileOp(op);
+    let mut args: Vec<RtValue> = w.inits(ctx).iter().map(|v| i.get(*v)).collect::<RunResult<_>>()?;
+    let results = loop {
+        let mut out = i.run_region(w.before(ctx), args)?;
+        if out.is_empty() {
+            return Err("scf.while: the before region did not end in scf.condition".into());
+        }
+        let rest = out.split_off(1);
+        if out[0].scalar()?.bits == 0 {
+            break rest;
+        }
+        args = i.run_region(w.after(ctx), rest)?;
+    };
+    for (k, v) in results.into_iter().enumerate() {
+        i.set(op, k, v);
+    }
+    Ok(Flow::Next)
+}
+
+/// `scf.execute_region` of one block (a region of several needs `cf`
+/// branches, which the engine does not run).
+fn execute_region(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
+    let r = i.ctx.regions(op)[0];
+    if i.ctx.blocks(r).len() != 1 {
+        return Err("scf.execute_region with several blocks: the engine runs one-block regions".into());
+    }
+    for (k, v) in i.run_region(r, vec![])?.into_iter().enumerate() {
+        i.set(op, k, v);
+    }
+    Ok(Flow::Next)
+}
+
+/// `scf.index_switch`: the case whose value is the argument, or the default.
+fn index_switch(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
+    let ctx = i.ctx;
+    let s = scf_more::IndexSwitchOp(op);
+    let v = i.get(s.arg(ctx))?.int()?;
+    let regions = ctx.regions(op);
+    let r = s.cases(ctx).iter().position(|c| *c == v).map_or(regions[0], |k| regions[k + 1]);
+    for (k, v) in i.run_region(r, vec![])?.into_iter().enumerate() {
         i.set(op, k, v);
     }
     Ok(Flow::Next)

@@ -327,7 +327,11 @@ fn check_shape(
     regions: usize,
 ) -> Option<(String, bool)> {
     let plural = |n: usize, w: &str| if n == 1 { w.to_string() } else { format!("{w}s") };
-    if regions != def.regions {
+    if def.variadic_regions {
+        if regions < def.regions {
+            return Some((format!("requires at least {} regions", def.regions), true));
+        }
+    } else if regions != def.regions {
         return Some((format!("requires {} {}", def.regions, plural(def.regions, "region")), true));
     }
     if !def.results.allows(results) {

@@ -465,10 +465,20 @@ fn apply_patterns(ctx: &mut Context, op: OpId, marks: &mut ChangeMarks, set: Pat
     applied.is_some()
 }
 
-/// Pure ops without regions, and structured ops on tensors only (MLIR's
+/// Pure ops without regions, structured ops on tensors only (MLIR's
 /// linalg ops have memory effects only on memref operands; their bodies
-/// are pure by the verifier): both are dead once unused.
+/// are pure by the verifier), and ops with recursive effects (loops,
+/// conditionals) whose nested ops are all removable: dead once unused.
 fn is_removable(ctx: &Context, op: OpId) -> bool {
+    if ctx.def_of(op).is_some_and(|d| d.has(traits::RECURSIVE_EFFECTS)) {
+        return ctx.nested_ops(op).iter().all(|o| {
+            *o == op
+                || ctx.def_of(*o).is_some_and(|d| {
+                    d.has(traits::RECURSIVE_EFFECTS) || d.has(traits::TERMINATOR) && d.has(traits::PURE)
+                })
+                || is_removable(ctx, *o)
+        });
+    }
     if ctx.def_of(op).is_some_and(|d| d.has(traits::PURE) || d.has(traits::DEAD_WHEN_UNUSED)) {
         // A pure op with a body (tensor.pad) goes when its body is pure too.
         return ctx.regions(op).is_empty()
@@ -495,7 +505,10 @@ fn erase_dead(ctx: &mut Context, ops: &[OpId], all: bool, marks: &mut ChangeMark
             continue;
         }
         // Unused first: it is cheap and rules out almost every op.
-        let unused = !ctx.results(op).is_empty() && ctx.results(op).iter().all(|r| ctx.use_empty(*r));
+        // An op without results is unused too, but only one with recursive
+        // effects can be known to have none.
+        let recursive = ctx.def_of(op).is_some_and(|d| d.has(traits::RECURSIVE_EFFECTS));
+        let unused = (recursive || !ctx.results(op).is_empty()) && ctx.results(op).iter().all(|r| ctx.use_empty(*r));
         if unused && is_removable(ctx, op) {
             let loc = ctx.op_loc(op);
             Rewriter::new(ctx, InsertPoint::Before(op), loc, marks).erase_op(op);

@@ -80,6 +80,9 @@ pub mod traits {
     /// handles and makes new ones): removable when unused, as MLIR finds it
     /// trivially dead, but not merged with its twin by cse.
     pub const DEAD_WHEN_UNUSED: u32 = 128;
+    /// Has the effects of the ops in its regions, and no others (MLIR's
+    /// `RecursiveMemoryEffects`): removable when unused if they have none.
+    pub const RECURSIVE_EFFECTS: u32 = 256;
 }
 
 /// How many values an operand or result group holds.
@@ -133,8 +136,11 @@ pub struct OpDef {
     pub operands: Arity,
     /// Allowed result counts.
     pub results: Arity,
-    /// Exact number of regions.
+    /// Exact number of regions (the least number with `variadic_regions`).
     pub regions: usize,
+    /// The last region is variadic (MLIR's `VariadicRegion`, as
+    /// `scf.index_switch`'s cases).
+    pub variadic_regions: bool,
     /// Named operand groups (empty for ops declared without them).
     pub operand_groups: &'static [GroupDef],
     /// Named result groups.
@@ -193,6 +199,7 @@ impl OpDef {
             operands: Arity::exactly(0),
             results: Arity::exactly(0),
             regions: 0,
+            variadic_regions: false,
             operand_groups: &[],
             result_groups_def: &[],
             segmented: false,

@@ -16,6 +16,7 @@ pub mod memref;
 pub mod pack;
 pub mod patterns;
 pub mod scf;
+pub mod scf_more;
 pub mod structured;
 pub mod tensor;
 pub mod transform;

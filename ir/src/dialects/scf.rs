@@ -19,7 +19,7 @@ crate::op! {
     patterns [super::patterns::scf::inline_single_iteration, super::patterns::scf::drop_invariant_iter_args]
     def {
         verify: Some(verify_for),
-        traits: traits::SINGLE_BLOCK,
+        traits: traits::SINGLE_BLOCK | traits::RECURSIVE_EFFECTS,
         implicit_terminator: Some("scf.yield"),
     }
 }
@@ -34,7 +34,7 @@ crate::op! {
     format { parse_if, print_if }
     def {
         verify: Some(verify_if),
-        traits: traits::SINGLE_BLOCK,
+        traits: traits::SINGLE_BLOCK | traits::RECURSIVE_EFFECTS,
         implicit_terminator: Some("scf.yield"),
     }
 }
@@ -64,7 +64,7 @@ crate::op! {
     patterns [super::patterns::scf::fold_single_or_zero_iteration_dims, super::patterns::scf::drop_unused_shared_outs]
     def {
         verify: Some(verify_forall),
-        traits: traits::SINGLE_BLOCK,
+        traits: traits::SINGLE_BLOCK | traits::RECURSIVE_EFFECTS,
         implicit_terminator: Some("scf.forall.in_parallel"),
     }
 }
@@ -90,6 +90,7 @@ pub fn register(r: &mut Registry) {
     r.add(&YIELD);
     r.add(&FORALL);
     r.add(&IN_PARALLEL);
+    super::scf_more::register(r);
 }
 
 fn parse_for(p: &mut OpParser<'_, '_>) -> PResult<()> {
