@@ -9,6 +9,7 @@ pub mod cse;
 pub mod data_layout_propagation;
 mod erase_schedule;
 pub mod fusion;
+pub mod generalize;
 pub mod lower_pack;
 pub mod manager;
 pub mod materialize_layouts;
@@ -44,6 +45,7 @@ pub fn register_all(r: &mut PassRegistry) {
     r.add(codegen::PIPELINE_INFO);
     r.add(cse::INFO);
     r.add(erase_schedule::INFO);
+    r.add(generalize::INFO);
     r.add(lower_pack::INFO);
     r.add(materialize_layouts::INFO);
     r.add(strip_debuginfo::INFO);
