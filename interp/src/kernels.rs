@@ -80,7 +80,7 @@ fn kernel_table() -> Vec<(&'static OpDef, Entry)> {
         (&arith::SELECT, select),
     ];
     let on_buffers: Kernel = |i, op| crate::memref::with_buffers(i, op, crate::structured::structured_op);
-    let structured_ops = structured::NAMED.iter().map(move |n| (n.def, on_buffers));
+    let structured_ops = structured::all_named().map(move |n| (n.def, on_buffers));
     let structured_ops = structured_ops.chain([
         (&structured::GENERIC, on_buffers),
         (&tessel_ir::dialects::linalg_map::MAP, on_buffers),

@@ -7,6 +7,7 @@ pub mod affine;
 pub mod arith;
 pub mod bufferization;
 pub mod builders;
+pub mod conv;
 pub mod func;
 pub mod linalg;
 pub mod linalg_map;

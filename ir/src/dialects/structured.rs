@@ -122,6 +122,8 @@ pub enum NamedBody {
     Square,
     /// `select(cond, a, b)`.
     Select,
+    /// A convolution or pooling op (see `conv.rs`).
+    Conv(super::conv::ConvBody),
 }
 
 /// A named structured op: its definition, input count and body.
@@ -173,15 +175,21 @@ pub fn register(r: &mut Registry) {
     r.add(&super::linalg_map::MAP);
     r.add(&super::linalg_reduce::REDUCE);
     r.add(&super::linalg_reduce::BROADCAST);
-    for n in NAMED {
+    for n in all_named() {
         r.add(n.def);
     }
+}
+
+/// Every named structured op: [`NAMED`] and the convolution and pooling
+/// ops of `conv.rs`.
+pub fn all_named() -> impl Iterator<Item = &'static NamedOp> {
+    NAMED.iter().chain(super::conv::SPECS.iter().map(|s| &s.named))
 }
 
 /// The named op `op` is, if any.
 pub fn named(ctx: &Context, op: OpId) -> Option<&'static NamedOp> {
     let def = ctx.def_of(op)?;
-    NAMED.iter().find(|n| std::ptr::eq(n.def, def))
+    all_named().find(|n| std::ptr::eq(n.def, def))
 }
 
 /// The kind of one loop of a structured op.
@@ -441,7 +449,7 @@ fn has_maps_property(def: &OpDef) -> bool {
 /// over the output's rank for every shaped operand (no results for a
 /// scalar), the contraction's for a contraction.
 fn default_maps(ctx: &Context, op: OpId, inputs: &[Value], outputs: &[Value]) -> Vec<AffineMap> {
-    if let Some(maps) = ctx.def_of(op).and_then(contraction_maps) {
+    if let Some(maps) = ctx.def_of(op).and_then(contraction_maps).or_else(|| super::conv::conv_maps(ctx, op)) {
         return maps;
     }
     let n = outputs.first().and_then(|o| rank(ctx, *o)).unwrap_or(0) as u32;
@@ -608,10 +616,62 @@ pub fn named_body(
             b.op("arith.mulf", &[args[0], args[0]], Some(t))
         }
         NamedBody::Select => b.op("arith.select", &args[..3], Some(ins[1])),
+        NamedBody::Conv(kind) => conv_body(&mut b, kind, &args, out)?,
     };
     let yielded: Vec<Value> = result.into_iter().collect();
     b.op("linalg.yield", &yielded, None);
     Ok(region)
+}
+
+/// The body of a convolution or pooling op over block arguments `args`
+/// (input, filter, [zero points,] output), as the op's OpDSL definition
+/// evaluates it (casts to the output's type where it is read).
+fn conv_body(
+    b: &mut BodyBuilder<'_>,
+    kind: super::conv::ConvBody,
+    args: &[Value],
+    out: Type,
+) -> Result<Option<Value>, String> {
+    use super::conv::ConvBody;
+    let float = is_float(b.ctx, out);
+    let acc = *args.last().expect("an output argument");
+    let pick = |f: &'static str, i: &'static str| if float { f } else { i };
+    Ok(match kind {
+        ConvBody::Mul => {
+            let x = b.cast(args[0], out, false)?;
+            let y = b.cast(args[1], out, false)?;
+            let p = b.op(pick("arith.mulf", "arith.muli"), &[x, y], Some(out)).expect("a product");
+            b.op(pick("arith.addf", "arith.addi"), &[acc, p], Some(out))
+        }
+        ConvBody::MulZeroPoints => {
+            let sub = pick("arith.subf", "arith.subi");
+            let x = b.cast(args[0], out, false)?;
+            let xz = b.cast(args[2], out, false)?;
+            let x = b.op(sub, &[x, xz], Some(out)).expect("a difference");
+            let y = b.cast(args[1], out, false)?;
+            let yz = b.cast(args[3], out, false)?;
+            let y = b.op(sub, &[y, yz], Some(out)).expect("a difference");
+            let p = b.op(pick("arith.mulf", "arith.muli"), &[x, y], Some(out)).expect("a product");
+            b.op(pick("arith.addf", "arith.addi"), &[acc, p], Some(out))
+        }
+        ConvBody::Sum => {
+            let x = b.cast(args[0], out, false)?;
+            b.op(pick("arith.addf", "arith.addi"), &[acc, x], Some(out))
+        }
+        ConvBody::Max { unsigned } | ConvBody::Min { unsigned } => {
+            let max = matches!(kind, ConvBody::Max { .. });
+            let x = b.cast(args[0], out, unsigned)?;
+            let name = match (max, float, unsigned) {
+                (true, true, _) => "arith.maximumf",
+                (false, true, _) => "arith.minimumf",
+                (true, false, false) => "arith.maxsi",
+                (true, false, true) => "arith.maxui",
+                (false, false, false) => "arith.minsi",
+                (false, false, true) => "arith.minui",
+            };
+            b.op(name, &[acc, x], Some(out))
+        }
+    })
 }
 
 // ---- custom forms -----------------------------------------------------------
@@ -692,17 +752,49 @@ fn parse_map_list(p: &mut OpParser<'_, '_>) -> PResult<Attr> {
     Ok(a)
 }
 
-fn parse_named(p: &mut OpParser<'_, '_>) -> PResult<()> {
+pub(crate) fn parse_named(p: &mut OpParser<'_, '_>) -> PResult<()> {
     if p.optional_keyword("indexing_maps") {
         p.expect(Tok::Equal)?;
         let maps = parse_map_list(p)?;
         p.set_attr("indexing_maps", maps);
     }
+    let dict_loc = p.cur_loc();
     p.optional_attr_dict()?;
+    if let Some(spec) = super::conv::spec(p.def) {
+        // Upstream checks the attributes' constraints as it parses them.
+        for name in ["dilations", "strides"] {
+            let key = p.ctx().sym(name);
+            let attr = p.attrs.get(&key).copied();
+            if attr.is_some() && super::conv::index_attr(p.ctx(), attr, spec.spatial()).is_none() {
+                let op = p.def.name;
+                return p.err_at(
+                    dict_loc,
+                    format!(
+                        "custom op '{op}' '{op}' op attribute '{name}' failed to satisfy constraint: 64-bit signless \
+                         int elements attribute of shape [{}]",
+                        spec.spatial()
+                    ),
+                );
+            }
+        }
+    }
     let at = p.cur_loc();
     let (in_tys, out_tys) = parse_ins_outs(p)?;
     parse_results(p)?;
-    let named = NAMED.iter().find(|n| std::ptr::eq(n.def, p.def)).expect("a named op");
+    let named = all_named().find(|n| std::ptr::eq(n.def, p.def)).expect("a named op");
+    if in_tys.len() + out_tys.len() != named.inputs + 1 {
+        // Upstream finds out when it builds the body, after the results.
+        let here = p.cur_loc();
+        return p.err_at(
+            here,
+            format!(
+                "custom op '{}' [parseNamedStructuredOpRegion] ods-gen generated region expects {} args, got {}",
+                p.def.name,
+                named.inputs + 1,
+                in_tys.len() + out_tys.len()
+            ),
+        );
+    }
     if in_tys.len() != named.inputs || out_tys.len() != 1 {
         return p.err_at(
             at,
@@ -724,6 +816,22 @@ fn parse_named(p: &mut OpParser<'_, '_>) -> PResult<()> {
         // verifier leaves them.
         let name = if has_maps_property(p.def) { "indexing_maps" } else { "linalg.memoized_indexing_maps" };
         p.set_attr(name, a);
+    }
+    if let Some(spec) = super::conv::spec(p.def) {
+        // Upstream's verifier memoizes a convolution's maps (its strides
+        // and dilations applied) in a discardable attribute.
+        let n = spec.spatial();
+        let [strides, dilations] = ["strides", "dilations"].map(|k| {
+            let key = p.ctx().sym(k);
+            let attr = p.attrs.get(&key).copied();
+            super::conv::index_attr(p.ctx(), attr, n)
+        });
+        if let (Some(strides), Some(dilations)) = (strides, dilations) {
+            let maps: Vec<Attr> =
+                spec.maps(&strides, &dilations).into_iter().map(|m| p.ctx().attr(AttrKind::AffineMap(m))).collect();
+            let a = p.ctx().attr(AttrKind::Array(maps));
+            p.set_attr("linalg.memoized_indexing_maps", a);
+        }
     }
     let cast_key = p.ctx().sym("cast");
     let cast = p.attrs.get(&cast_key).copied();
@@ -750,7 +858,7 @@ pub fn casts_unsigned(ctx: &Context, op: OpId) -> bool {
     is_cast_unsigned(ctx, ctx.get_attr(op, "cast"))
 }
 
-fn print_named(p: &mut OpPrinter<'_>, op: OpId) {
+pub(crate) fn print_named(p: &mut OpPrinter<'_>, op: OpId) {
     let ctx = p.ctx();
     let def = ctx.def_of(op);
     if let Some(default) = def.filter(|d| has_maps_property(d)).and_then(contraction_maps) {
@@ -955,7 +1063,8 @@ fn loop_sources_of<M: std::borrow::Borrow<AffineMap>>(maps: &[M], num_loops: usi
     found.into_iter().collect()
 }
 
-fn verify_structured(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
+pub(crate) fn verify_structured(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
+    super::conv::verify_index_attrs(ctx, op)?;
     let (inputs, outputs) = split_operands(ctx, op).ok_or("expected inputs and outputs")?;
     // A generic's maps are read in place; a named op's defaults are made.
     let owned;

@@ -44,14 +44,111 @@ fn operand_slice(
                 offs.push(Ofr::Const(*c));
                 szs.push(Ofr::Const(1));
             }
+            other if other.is_pure_affine() => {
+                // As upstream's `makeTiledShape`: the offset is the index at
+                // the loops' offsets; the size is one more than the index at
+                // the loops' last positions (size - 1), as a convolution's
+                // window reaches `(tile - 1) * stride + (window - 1) *
+                // dilation + 1` elements.
+                let m = AffineMap { num_dims: map.num_dims, num_syms: 0, results: vec![other.clone()] };
+                offs.push(b.affine_apply(&m, offsets));
+                let Some((terms, _)) = linear_terms(other) else {
+                    let mut text = String::new();
+                    other.print(&mut text);
+                    return Err(format!("cannot tile an operand indexed by '{text}' (not linear in the loops)"));
+                };
+                // The closed size sum(c * (size - 1)), then one more, in the
+                // flattened form MLIR's composition leaves (`d0 * 2 + 1`, not
+                // `(d0 - 1) * 2 + 3`). Where the closed size is one loop's
+                // size itself, upstream's `makeComposedFoldedAffineApply`
+                // returns that value and the `s0 + 1` it then applies keeps
+                // its symbol.
+                let mut constant = 0;
+                let mut variable: Vec<(Value, i64)> = Vec::new();
+                for (d, c) in &terms {
+                    let size = match sizes[*d as usize] {
+                        Ofr::Val(v) => crate::dialects::pack::constant_int(b.ctx, v).map_or(Ofr::Val(v), Ofr::Const),
+                        constant => constant,
+                    };
+                    match size {
+                        Ofr::Const(s) => constant += c * (s - 1),
+                        Ofr::Val(v) => {
+                            constant -= c;
+                            match variable.iter_mut().find(|(x, _)| *x == v) {
+                                Some(slot) => slot.1 += c,
+                                None => variable.push((v, *c)),
+                            }
+                        }
+                    }
+                }
+                variable.retain(|(_, c)| *c != 0);
+                let size = match variable.as_slice() {
+                    [] => Ofr::Const(constant + 1),
+                    [(v, 1)] if constant == 0 => {
+                        // Made as is: the builder would make a symbol that is
+                        // not a valid one a dim, which upstream does not here.
+                        let plus_one = AffineMap {
+                            num_dims: 0,
+                            num_syms: 1,
+                            results: vec![AffineExpr::Sym(0) + AffineExpr::Const(1)],
+                        };
+                        let index = b.ctx.index_type();
+                        let apply = crate::dialects::affine::ApplyOp::create(b, &[*v], &plus_one, &[index], vec![]);
+                        Ofr::Val(b.ctx.result(apply.op(), 0))
+                    }
+                    _ => {
+                        let mut e = AffineExpr::Const(constant + 1);
+                        for (k, (_, c)) in variable.iter().enumerate().rev() {
+                            e = AffineExpr::Dim(k as u32) * AffineExpr::Const(*c) + e;
+                        }
+                        let m = AffineMap { num_dims: variable.len() as u32, num_syms: 0, results: vec![e] };
+                        let operands: Vec<Ofr> = variable.iter().map(|(v, _)| Ofr::Val(*v)).collect();
+                        b.affine_apply(&m, &operands)
+                    }
+                };
+                szs.push(size);
+            }
             other => {
                 let mut text = String::new();
                 other.print(&mut text);
-                return Err(format!("cannot tile an operand indexed by '{text}' (only loops and constants)"));
+                return Err(format!("cannot tile an operand indexed by '{text}' (not affine in the loops)"));
             }
         }
     }
     Ok((offs, szs))
+}
+
+/// `e` as `sum(c * d) + k`: its (dim, coefficient) terms and constant, if
+/// it is a linear combination of dims.
+fn linear_terms(e: &AffineExpr) -> Option<(Vec<(u32, i64)>, i64)> {
+    use crate::affine::AffineBinOp;
+    match e {
+        AffineExpr::Dim(d) => Some((vec![(*d, 1)], 0)),
+        AffineExpr::Const(c) => Some((vec![], *c)),
+        AffineExpr::Bin(AffineBinOp::Add, l, r) => {
+            let (mut t, k) = linear_terms(l)?;
+            let (t2, k2) = linear_terms(r)?;
+            for (d, c) in t2 {
+                match t.iter_mut().find(|(x, _)| *x == d) {
+                    Some(slot) => slot.1 += c,
+                    None => t.push((d, c)),
+                }
+            }
+            Some((t, k + k2))
+        }
+        AffineExpr::Bin(AffineBinOp::Mul, l, r) => {
+            let (t, k, c) = match (linear_terms(l)?, r.as_const(), l.as_const()) {
+                (lt, Some(c), _) => (lt.0, lt.1, c),
+                (_, None, Some(c)) => {
+                    let (rt, rk) = linear_terms(r)?;
+                    (rt, rk, c)
+                }
+                _ => return None,
+            };
+            Some((t.into_iter().map(|(d, x)| (d, x * c)).collect(), k * c))
+        }
+        _ => None,
+    }
 }
 
 /// Adds the tile's offsets to every `linalg.index` of the tiled op's body,

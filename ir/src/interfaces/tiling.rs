@@ -161,7 +161,7 @@ static TILING_MODELS: &[(&OpDef, &dyn TilingInterface)] = &[
 /// structured op has the structured one).
 pub fn tiling_interface(ctx: &Context, op: OpId) -> Option<&'static dyn TilingInterface> {
     let def = ctx.def_of(op)?;
-    if crate::dialects::structured::NAMED.iter().any(|n| std::ptr::eq(n.def, def)) {
+    if crate::dialects::structured::all_named().any(|n| std::ptr::eq(n.def, def)) {
         return Some(&StructuredTiling);
     }
     TILING_MODELS.iter().find(|(d, _)| std::ptr::eq(*d, def)).map(|(_, model)| *model)
