@@ -16,6 +16,7 @@ pub mod materialize_layouts;
 pub mod pack_folds;
 pub mod packing;
 mod strip_debuginfo;
+mod symbol_dce;
 mod test_patterns;
 mod tile_pack_unpack;
 pub mod tiling;
@@ -49,6 +50,7 @@ pub fn register_all(r: &mut PassRegistry) {
     r.add(lower_pack::INFO);
     r.add(materialize_layouts::INFO);
     r.add(strip_debuginfo::INFO);
+    r.add(symbol_dce::INFO);
     r.add(test_patterns::INFO);
     r.add(test_patterns::DATA_LAYOUT_PROPAGATION_INFO);
     r.add(test_patterns::PROPAGATION_INFO);
