@@ -10,7 +10,9 @@ use tessel_ir::attrs::{AttrKind, DenseData, DenseElement};
 use tessel_ir::context::ValueDef;
 use tessel_ir::dialects::pack::{PackInfo, Tile};
 use tessel_ir::dialects::tensor::slice_params;
-use tessel_ir::dialects::{affine, arith, func, linalg, math, pack, scf, scf_more, structured, tensor, ub};
+use tessel_ir::dialects::{
+    affine, arith, func, linalg, math, pack, scf, scf_more, structured, tensor, tensor_more, ub,
+};
 use tessel_ir::registry::OpDef;
 use tessel_ir::{Context, OpId, Value};
 
@@ -98,6 +100,9 @@ fn kernel_table() -> Vec<(&'static OpDef, Entry)> {
             (&tensor::INSERT, insert_element as Kernel),
             (&tensor::FROM_ELEMENTS, from_elements as Kernel),
             (&tensor::GENERATE, generate as Kernel),
+            (&tensor_more::SPLAT, splat as Kernel),
+            (&tensor_more::RANK, rank as Kernel),
+            (&tensor_more::CONCAT, concat as Kernel),
         ])
         .map(|(def, k)| (def, Entry::Kernel(k)));
     kernels.chain(SCALAR_OPS.iter().map(|(def, f)| (*def, Entry::Scalar(*f)))).collect()
@@ -340,6 +345,49 @@ fn from_elements(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
     let vals = ctx.operands(op).iter().map(|v| i.get(*v)?.scalar()).collect::<RunResult<Vec<_>>>()?;
     let t = Tensor::try_from_scalars(shape, elem, vals)?;
     i.set(op, 0, RtValue::Tensor(t));
+    Ok(Flow::Next)
+}
+
+/// `tensor.splat`: the value everywhere, dynamic sizes from its operands.
+fn splat(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
+    let ctx = i.ctx;
+    let result = ctx.result(op, 0);
+    let shape = result_shape(i, result, &ctx.operands(op)[1..])?;
+    let v = i.get(ctx.operands(op)[0])?.scalar()?;
+    i.set(op, 0, RtValue::Tensor(Tensor::try_filled(shape, v)?));
+    Ok(Flow::Next)
+}
+
+/// `tensor.rank`: the operand's rank.
+fn rank(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
+    let t = i.get(i.ctx.operands(op)[0])?;
+    let rank = t.tensor()?.shape.len() as i64;
+    i.set(op, 0, RtValue::index(rank));
+    Ok(Flow::Next)
+}
+
+/// `tensor.concat`: the inputs one after another along `dim`.
+fn concat(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
+    let ctx = i.ctx;
+    let dim = match ctx.get_attr(op, "dim").map(|a| ctx.attr_kind(a)) {
+        Some(tessel_ir::attrs::AttrKind::Integer { value, .. }) => *value as usize,
+        _ => return Err("tensor.concat without an integer dim".into()),
+    };
+    let inputs: Vec<Tensor> =
+        ctx.operands(op).iter().map(|v| i.get(*v).and_then(|t| Ok(t.tensor()?.clone()))).collect::<RunResult<_>>()?;
+    let first = inputs.first().ok_or("tensor.concat without inputs")?;
+    let mut shape = first.shape.clone();
+    shape[dim] = inputs.iter().map(|t| t.shape[dim]).sum();
+    let elem = first.elem;
+    let outer: usize = shape[..dim].iter().product();
+    let mut values = Vec::with_capacity(shape.iter().product());
+    for o in 0..outer {
+        for t in &inputs {
+            let chunk: usize = t.shape[dim..].iter().product();
+            values.extend((o * chunk..(o + 1) * chunk).map(|k| t.get(k)));
+        }
+    }
+    i.set(op, 0, RtValue::Tensor(Tensor::try_from_scalars(shape, elem, values)?));
     Ok(Flow::Next)
 }
 

@@ -20,6 +20,7 @@ pub mod scf;
 pub mod scf_more;
 pub mod structured;
 pub mod tensor;
+pub mod tensor_more;
 pub mod transform;
 pub mod transform_pack;
 pub mod transform_vector;

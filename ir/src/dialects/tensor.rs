@@ -244,6 +244,7 @@ pub fn register(r: &mut Registry) {
     }
     r.add(&super::pack::PACK);
     r.add(&super::pack::UNPACK);
+    super::tensor_more::register(r);
 }
 
 fn ranked(ctx: &Context, t: Type) -> Option<(&[i64], Type)> {
