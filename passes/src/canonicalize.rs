@@ -16,25 +16,67 @@ use crate::manager::{Pass, PassInfo};
 
 pub(crate) const INFO: PassInfo = PassInfo {
     name: "canonicalize",
-    description:
-        "Fold constants and affine maps, drop no-op slices and one-trip loops, erase dead ops {constant-fold-limit=N}",
+    description: "Fold constants and affine maps, drop no-op slices and one-trip loops, erase dead ops \
+                  {max-iterations=N top-down=B test-convergence=B region-simplify=disabled|normal|aggressive \
+                  constant-fold-limit=N}",
     build: |opts| {
-        crate::reject_unknown_options(opts, &["constant-fold-limit"])?;
+        crate::reject_unknown_options(
+            opts,
+            &["constant-fold-limit", "max-iterations", "top-down", "test-convergence", "region-simplify"],
+        )?;
         let limit = match opts.get("constant-fold-limit") {
             None => DEFAULT_CONSTANT_FOLD_LIMIT,
             Some(v) => v
                 .parse::<usize>()
                 .map_err(|_| format!("option 'constant-fold-limit' must be a number of elements, got '{v}'"))?,
         };
-        Ok(Box::new(Canonicalize { constant_fold_limit: limit }))
+        // MLIR's -1 (`kNoLimit`) means no limit.
+        let max_sweeps = match opts.get("max-iterations") {
+            None => DEFAULT_MAX_SWEEPS,
+            Some(v) => match v.parse::<i64>() {
+                Ok(-1) => usize::MAX,
+                Ok(n) if n >= 1 => n as usize,
+                _ => return Err(format!("option 'max-iterations' must be a positive number or -1, got '{v}'")),
+            },
+        };
+        let flag = |name: &str, default: bool| -> Result<bool, String> {
+            match opts.get(name).map(String::as_str) {
+                None => Ok(default),
+                Some("" | "true" | "1") => Ok(true),
+                Some("false" | "0") => Ok(false),
+                Some(v) => Err(format!("option '{name}' must be true or false, got '{v}'")),
+            }
+        };
+        if let Some(v) = opts.get("region-simplify") {
+            if !matches!(v.as_str(), "disabled" | "normal" | "aggressive") {
+                return Err(format!("option 'region-simplify' must be disabled, normal or aggressive, got '{v}'"));
+            }
+        }
+        Ok(Box::new(Canonicalize {
+            constant_fold_limit: limit,
+            max_sweeps,
+            top_down: flag("top-down", true)?,
+            test_convergence: flag("test-convergence", false)?,
+        }))
     },
 };
 
-/// `canonicalize{constant-fold-limit=N}`: N bounds the elements of a
+/// The most sweeps a canonicalize makes unless told otherwise.
+const DEFAULT_MAX_SWEEPS: usize = 32;
+
+/// `canonicalize{...}`: `constant-fold-limit=N` bounds the elements of a
 /// constant computed by folding a pack, unpack or transpose of a `dense`
-/// constant (tessel's option; splats always fold).
+/// constant (tessel's option; splats always fold). `max-iterations` caps
+/// the sweeps (each visits the ops changed by the one before, as MLIR's
+/// iterations revisit its worklist), `test-convergence` fails when the IR
+/// still changes in the last one, `top-down` picks the order ops are
+/// visited in. `region-simplify` is accepted: tessel's regions are single
+/// blocks or CFGs without branches to merge, so there is nothing for it.
 struct Canonicalize {
     constant_fold_limit: usize,
+    max_sweeps: usize,
+    top_down: bool,
+    test_convergence: bool,
 }
 
 impl Pass for Canonicalize {
@@ -47,8 +89,18 @@ impl Pass for Canonicalize {
     }
 
     fn run(&mut self, ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
-        let set = PatternSet { constant_fold_limit: self.constant_fold_limit, ..PatternSet::CANONICALIZATION };
-        run_sweeps(ctx, op, false, set);
+        let set = PatternSet {
+            constant_fold_limit: self.constant_fold_limit,
+            top_down: self.top_down,
+            ..PatternSet::CANONICALIZATION
+        };
+        let converged = run_sweeps_within(ctx, op, false, set, self.max_sweeps);
+        if !converged && self.test_convergence {
+            return Err(Diagnostic::error(
+                ctx.op_loc(op),
+                format!("canonicalize did not converge within {} iterations (test-convergence)", self.max_sweeps),
+            ));
+        }
         Ok(())
     }
 }
@@ -229,11 +281,24 @@ fn sweep_listing(ctx: &Context, root: OpId, full: bool, marks: &mut ChangeMarks)
 /// The fixed-point loop; `every_sweep_full` is the plain (slower) form the
 /// tests compare against.
 fn run_sweeps(ctx: &mut Context, root: OpId, every_sweep_full: bool, set: PatternSet<'_>) {
+    run_sweeps_within(ctx, root, every_sweep_full, set, DEFAULT_MAX_SWEEPS);
+}
+
+/// [`run_sweeps`] of at most `max_sweeps` sweeps; whether it reached a
+/// fixed point (a sweep that changed nothing) within them.
+fn run_sweeps_within(
+    ctx: &mut Context,
+    root: OpId,
+    every_sweep_full: bool,
+    set: PatternSet<'_>,
+    max_sweeps: usize,
+) -> bool {
+    let mut converged = false;
     let mut marks = ChangeMarks::default();
     let mut hoisted = HoistedConstants::default();
     place_constants_at_first_user(ctx, root);
     let recording = std::mem::replace(&mut ctx.record_constants_made_at_top, false);
-    for sweep in 0..32 {
+    for sweep in 0..max_sweeps {
         let full = sweep == 0 || every_sweep_full;
         // One listing per sweep serves both the rewrites and the dead-code
         // scan: ops the rewrites create are marked and listed next sweep.
@@ -271,10 +336,12 @@ fn run_sweeps(ctx: &mut Context, root: OpId, every_sweep_full: bool, set: Patter
         }
         changed |= erase_dead(ctx, &ops, full, &mut marks);
         if !changed {
+            converged = true;
             break;
         }
     }
     ctx.record_constants_made_at_top = recording;
+    converged
 }
 
 /// Puts each constant a builder made at the top of a block inside `root`
