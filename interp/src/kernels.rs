@@ -1123,17 +1123,128 @@ static SCALAR_OPS: &[(&OpDef, ScalarFn)] = &[
     (&math::EXPM1, |a| Ok(float(a, |v| v[0].exp_m1(), |v| v[0].exp_m1()))),
     (&math::CBRT, |a| Ok(float(a, |v| v[0].cbrt(), |v| v[0].cbrt()))),
     (&math::POWF, |a| Ok(float(a, |v| v[0].powf(v[1]), |v| v[0].powf(v[1])))),
+    (&math::SINH, |a| Ok(float(a, |v| v[0].sinh(), |v| v[0].sinh()))),
+    (&math::COSH, |a| Ok(float(a, |v| v[0].cosh(), |v| v[0].cosh()))),
+    (&math::ASIN, |a| Ok(float(a, |v| v[0].asin(), |v| v[0].asin()))),
+    (&math::ACOS, |a| Ok(float(a, |v| v[0].acos(), |v| v[0].acos()))),
+    (&math::ASINH, |a| Ok(float(a, |v| v[0].asinh(), |v| v[0].asinh()))),
+    (&math::ACOSH, |a| Ok(float(a, |v| v[0].acosh(), |v| v[0].acosh()))),
+    (&math::ATANH, |a| Ok(float(a, |v| v[0].atanh(), |v| v[0].atanh()))),
+    (&math::ERFC, |a| Ok(float(a, |v| libm_erfcf(v[0]), |v| libm_erfc(v[0])))),
+    (&math::ATAN2, |a| Ok(float(a, |v| v[0].atan2(v[1]), |v| v[0].atan2(v[1])))),
+    (&math::COPYSIGN, |a| Ok(float(a, |v| v[0].copysign(v[1]), |v| v[0].copysign(v[1])))),
+    // One rounding, as `llvm.fma`.
+    (&math::FMA, |a| Ok(float(a, |v| v[0].mul_add(v[1], v[2]), |v| v[0].mul_add(v[1], v[2])))),
+    (&math::FPOWI, fpowi),
+    (&math::ABSI, |a| Ok(int(a, a.args[0].as_i64().wrapping_abs()))),
+    (&math::CTLZ, |a| Ok(int(a, count_bits(a.args[0], BitCount::LeadingZeros)))),
+    (&math::CTTZ, |a| Ok(int(a, count_bits(a.args[0], BitCount::TrailingZeros)))),
+    (&math::CTPOP, |a| Ok(int(a, count_bits(a.args[0], BitCount::Ones)))),
+    (&math::IPOWI, ipowi),
+    (&math::ISNAN, |a| Ok(int(a, classify(a.args[0]).nan as i64))),
+    (&math::ISINF, |a| Ok(int(a, classify(a.args[0]).inf as i64))),
+    (&math::ISFINITE, |a| Ok(int(a, !(classify(a.args[0]).nan || classify(a.args[0]).inf) as i64))),
+    (&math::ISNORMAL, |a| Ok(int(a, classify(a.args[0]).normal as i64))),
 ];
+
+/// What a float's bits are, in its own format.
+struct FloatClass {
+    nan: bool,
+    inf: bool,
+    /// Not zero, subnormal, infinite or NaN.
+    normal: bool,
+}
+
+fn classify(x: Scalar) -> FloatClass {
+    let (exp_bits, man_bits) = match x.elem {
+        ElemType::F16 => (5, 10),
+        ElemType::BF16 => (8, 7),
+        ElemType::F32 => (8, 23),
+        _ => (11, 52),
+    };
+    let exp = (x.bits >> man_bits) & ((1u64 << exp_bits) - 1);
+    let man = x.bits & ((1u64 << man_bits) - 1);
+    let all_ones = (1u64 << exp_bits) - 1;
+    FloatClass {
+        nan: exp == all_ones && man != 0,
+        inf: exp == all_ones && man == 0,
+        normal: exp != 0 && exp != all_ones,
+    }
+}
+
+enum BitCount {
+    LeadingZeros,
+    TrailingZeros,
+    Ones,
+}
+
+/// `math.ctlz` / `cttz` / `ctpop` at the integer's own width.
+fn count_bits(x: Scalar, what: BitCount) -> i64 {
+    let w = x.elem.bit_width();
+    let bits = if w == 64 { x.bits } else { x.bits & ((1u64 << w) - 1) };
+    i64::from(match what {
+        BitCount::LeadingZeros => (bits.leading_zeros() - (64 - w)).min(w),
+        BitCount::TrailingZeros => bits.trailing_zeros().min(w),
+        BitCount::Ones => bits.count_ones(),
+    })
+}
+
+/// `math.ipowi`, as MLIR folds it: a negative power is 0 unless the base is
+/// 1 or -1; zero to a negative power is a fault.
+fn ipowi(a: &ScalarArgs<'_>) -> Result<Scalar, String> {
+    let (base, power) = (a.args[0].as_i64(), a.args[1].as_i64());
+    if power < 0 {
+        return match base {
+            0 => Err("math.ipowi: zero to a negative power".into()),
+            1 => Ok(int(a, 1)),
+            -1 => Ok(int(a, if power & 1 == 1 { -1 } else { 1 })),
+            _ => Ok(int(a, 0)),
+        };
+    }
+    let (mut result, mut b, mut p) = (1i64, base, power as u64);
+    while p > 0 {
+        if p & 1 == 1 {
+            result = result.wrapping_mul(b);
+        }
+        b = b.wrapping_mul(b);
+        p >>= 1;
+    }
+    Ok(int(a, result))
+}
+
+/// `math.fpowi`: a float to an integer power, by repeated products as
+/// `llvm.powi`.
+fn fpowi(a: &ScalarArgs<'_>) -> Result<Scalar, String> {
+    let n =
+        i32::try_from(a.args[1].as_i64()).map_err(|_| "math.fpowi: the power does not fit in 32 bits".to_string())?;
+    let x = a.args[0];
+    Ok(match a.out {
+        ElemType::F64 => Scalar::float(a.out, x.as_f64().powi(n)),
+        _ => Scalar::float(a.out, f64::from((x.as_f64() as f32).powi(n))),
+    })
+}
 
 extern "C" {
     // The C library's error function (Rust's std links libm and has no erf).
     fn erff(x: f32) -> f32;
     fn erf(x: f64) -> f64;
+    fn erfcf(x: f32) -> f32;
+    fn erfc(x: f64) -> f64;
 }
 
 fn libm_erff(x: f32) -> f32 {
     // SAFETY: a pure C function of a float, no pointers involved.
     unsafe { erff(x) }
+}
+
+fn libm_erfcf(x: f32) -> f32 {
+    // SAFETY: as above.
+    unsafe { erfcf(x) }
+}
+
+fn libm_erfc(x: f64) -> f64 {
+    // SAFETY: as above.
+    unsafe { erfc(x) }
 }
 
 fn libm_erf(x: f64) -> f64 {
