@@ -373,14 +373,21 @@ fn place_constants_at_first_user(ctx: &mut Context, root: OpId) {
         return;
     }
     let order: rustc_hash::FxHashMap<OpId, usize> = ops.into_iter().enumerate().map(|(i, o)| (o, i)).collect();
+    let made_here: rustc_hash::FxHashSet<OpId> = made.iter().map(|(c, _)| *c).collect();
     // The last constant put after each anchor: the next goes after it.
     let mut last_after: rustc_hash::FxHashMap<OpId, OpId> = Default::default();
+    // The last constant made with nothing before it, by block: constants
+    // made at the very start of a block come in the order they were made.
+    let mut last_at_start: rustc_hash::FxHashMap<tessel_ir::BlockId, OpId> = Default::default();
     for (c, after) in made {
         if ctx.is_erased(c) || ctx.op_block(c).is_none() || !is_constant_like(ctx, c) || !in_leading_constants(ctx, c) {
             continue;
         }
         let live = |o: OpId| !ctx.is_erased(o) && ctx.op_block(o).is_some() && order.contains_key(&o);
-        match after.filter(|a| live(*a) && !is_constant_like(ctx, *a)) {
+        // An anchor that is a constant made here too (the builder put the
+        // earlier ones at the top, before the insertion point): this one
+        // follows them, in the order they were made.
+        match after.filter(|a| live(*a) && (!is_constant_like(ctx, *a) || made_here.contains(a))) {
             Some(anchor) => {
                 let prev = last_after.get(&anchor).copied().filter(|p| live(*p)).unwrap_or(anchor);
                 ctx.unlink_op(c);
@@ -401,7 +408,22 @@ fn place_constants_at_first_user(ctx: &mut Context, root: OpId) {
                     ctx.insert_op_before(user, c);
                 }
             }
-            None => {}
+            None => {
+                let Some(block) = ctx.op_block(c) else { continue };
+                let prev = last_at_start
+                    .get(&block)
+                    .copied()
+                    .filter(|p| !ctx.is_erased(*p) && ctx.op_block(*p) == Some(block) && in_leading_constants(ctx, *p));
+                ctx.unlink_op(c);
+                match prev
+                    .and_then(|p| ctx.next_op(p))
+                    .or_else(|| if prev.is_none() { ctx.first_op(block) } else { None })
+                {
+                    Some(next) => ctx.insert_op_before(next, c),
+                    None => ctx.append_op(block, c),
+                }
+                last_at_start.insert(block, c);
+            }
         }
     }
 }
