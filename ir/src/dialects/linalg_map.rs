@@ -78,22 +78,26 @@ pub(crate) fn parse_short_form_payload(p: &mut OpParser<'_, '_>, op_name: &str) 
 /// A short form's payload: the op name and its attributes.
 pub(crate) type ShortForm = (String, Vec<(crate::Sym, crate::Attr)>);
 
-/// The long form's `(%in: f32, %init: f32)` before the region.
-pub(crate) fn parse_region_args(p: &mut OpParser<'_, '_>) -> PResult<Vec<(crate::parser::UnresolvedOperand, Type)>> {
+/// The long form's `(%in: f32, %init: f32)` (each argument's location after
+/// it, as mlir-opt prints them with debug info), then the region.
+pub(crate) fn parse_region_with_args(p: &mut OpParser<'_, '_>) -> PResult<()> {
     p.expect(Tok::LParen)?;
     let mut args = Vec::new();
+    let mut locs = Vec::new();
     if !p.optional(Tok::RParen) {
         loop {
             let a = p.operand()?;
             let t = p.colon_type()?;
             args.push((a, t));
+            locs.push(if p.at_keyword("loc") { Some(p.location()?) } else { None });
             if p.optional(Tok::RParen) {
                 break;
             }
             p.expect(Tok::Comma)?;
         }
     }
-    Ok(args)
+    p.region_with_arg_locs(&args, &locs)?;
+    Ok(())
 }
 
 fn parse_map(p: &mut OpParser<'_, '_>) -> PResult<()> {
@@ -119,10 +123,7 @@ fn parse_map(p: &mut OpParser<'_, '_>) -> PResult<()> {
             let r = short_form_body(p.ctx(), &name, attrs, &elems, false, op_loc);
             p.regions.push(r);
         }
-        None => {
-            let args = parse_region_args(p)?;
-            p.region(&args)?;
-        }
+        None => parse_region_with_args(p)?,
     }
     Ok(())
 }
@@ -234,6 +235,7 @@ pub(crate) fn print_region_with_args(p: &mut OpPrinter<'_>, op: OpId) {
         p.print_operand(*a);
         p.write(": ");
         p.print_type(ctx.value_type(*a));
+        p.print_block_arg_loc(*a);
     }
     p.write(") ");
     p.print_region(r, false, true);

@@ -23,7 +23,7 @@ use crate::types::TypeKind;
 use crate::{Context, OpId, Type, Value};
 
 use super::linalg_map::{
-    parse_region_args, parse_short_form_payload, print_region_with_args, print_short_form, short_form_body,
+    parse_region_with_args, parse_short_form_payload, print_region_with_args, print_short_form, short_form_body,
 };
 use super::structured::{element_type, parse_operand_group, IteratorKind, Structured};
 
@@ -182,10 +182,7 @@ fn parse_reduce(p: &mut OpParser<'_, '_>) -> PResult<()> {
             let r = short_form_body(p.ctx(), &name, attrs, &elems, true, op_loc);
             p.regions.push(r);
         }
-        None => {
-            let args = parse_region_args(p)?;
-            p.region(&args)?;
-        }
+        None => parse_region_with_args(p)?,
     }
     Ok(())
 }
