@@ -7,7 +7,7 @@
 // with the op it rewrote, each cse merge.
 // CHECK-DAG: DEBUG tiling: tiled op="tensor.unpack" at={{.*}}debug_only.mlir:{{[0-9]+}}:{{[0-9]+}} tile_sizes=[4] loops=1 ops=1 temporaries=temporary tensor<8xf32> (static)
 // CHECK-DAG: DEBUG canonicalize: applied pattern="fold_dim" op=tensor.dim at={{.*}}debug_only.mlir:[[#@LINE+13]]:{{[0-9]+}}
-// CSE: DEBUG cse: merged into an equal op op="tensor.empty" at={{.*}}debug_only.mlir:[[#@LINE+6]]:{{[0-9]+}} into={{.*}}debug_only.mlir:[[#@LINE+5]]:{{[0-9]+}}
+// CSE: DEBUG cse: merged into an equal op op="tensor.empty" value=%1 at={{.*}}debug_only.mlir:[[#@LINE+6]]:{{[0-9]+}} into=%0 into_at={{.*}}debug_only.mlir:[[#@LINE+5]]:{{[0-9]+}}
 // CSE-NOT: DEBUG canonicalize
 // CSE-NOT: DEBUG tiling
 // BAD: --debug-only: unknown component 'folds' (known: transform, canonicalize, cse, tiling)

@@ -51,7 +51,8 @@
 // TREE: func_func_f
 // TREE: func_func_g
 // TREE: func_func_f:
-// TREE-NEXT: 0_0_cse.mlir
+// TREE-NEXT: 0_0_cse.diff
+// TREE-NEXT: 0_1_cse.mlir
 
 func.func @f(%a: tensor<4xf32>, %n: index) -> index {
   %c = arith.constant dense<[1.0, 2.0, 3.0, 4.0]> : tensor<4xf32>

@@ -294,6 +294,7 @@ fn run_sweeps_within(
     max_sweeps: usize,
 ) -> bool {
     let mut converged = false;
+    let (mut sweeps, mut applied, mut erased) = (0, 0, 0);
     let mut marks = ChangeMarks::default();
     let mut hoisted = HoistedConstants::default();
     place_constants_at_first_user(ctx, root);
@@ -332,15 +333,22 @@ fn run_sweeps_within(
                 }
                 continue;
             }
-            changed |= apply_patterns(ctx, op, &mut marks, set);
+            if apply_patterns(ctx, op, &mut marks, set) {
+                applied += 1;
+                changed = true;
+            }
         }
-        changed |= erase_dead(ctx, &ops, full, &mut marks);
+        let dead = erase_dead(ctx, &ops, full, &mut marks);
+        erased += dead;
+        changed |= dead > 0;
+        sweeps = sweep + 1;
         if !changed {
             converged = true;
             break;
         }
     }
     ctx.record_constants_made_at_top = recording;
+    tracing::debug!(target: "canonicalize", sweeps, applied, erased, converged, "done");
     converged
 }
 
@@ -517,6 +525,11 @@ fn merge_into_hoisted(
         Some(&o) if o != op && !ctx.is_erased(o) && ctx.op_block(o) == Some(key.0) => {
             let keep = ctx.result(o, 0);
             let loc = ctx.op_loc(op);
+            if tracing::enabled!(target: "canonicalize", tracing::Level::DEBUG) {
+                let (at, into) =
+                    (tessel_ir::diag::render_loc(ctx, loc), tessel_ir::diag::render_loc(ctx, ctx.op_loc(o)));
+                tracing::debug!(target: "canonicalize", op = ctx.op_name(op), %at, %into, "merged into an equal constant");
+            }
             Rewriter::new(ctx, InsertPoint::Before(op), loc, marks).replace_op(op, &[keep]);
             true
         }
@@ -584,27 +597,37 @@ fn is_removable(ctx: &Context, op: OpId) -> bool {
 }
 
 /// Erases unused pure ops among `ops` (innermost and last first), all of
-/// them or (unless `all`) those that lost a use since last looked at; true
-/// if any was erased.
-fn erase_dead(ctx: &mut Context, ops: &[OpId], all: bool, marks: &mut ChangeMarks) -> bool {
-    let mut any = false;
+/// them or (unless `all`) those that lost a use since last looked at; how
+/// many it erased.
+fn erase_dead(ctx: &mut Context, ops: &[OpId], all: bool, marks: &mut ChangeMarks) -> usize {
+    let mut erased = 0;
     for &op in ops.iter().rev() {
         let marked = marks.lost_use.remove(op);
         if !(all || marked) || ctx.is_erased(op) || ctx.op_block(op).is_none() {
             continue;
         }
-        // Unused first: it is cheap and rules out almost every op.
-        // An op without results is unused too, but only one with recursive
-        // effects can be known to have none.
-        let recursive = ctx.def_of(op).is_some_and(|d| d.has(traits::RECURSIVE_EFFECTS));
-        let unused = (recursive || !ctx.results(op).is_empty()) && ctx.results(op).iter().all(|r| ctx.use_empty(*r));
-        if unused && is_removable(ctx, op) {
+        if is_trivially_dead(ctx, op) {
             let loc = ctx.op_loc(op);
+            if tracing::enabled!(target: "canonicalize", tracing::Level::DEBUG) {
+                let at = tessel_ir::diag::render_loc(ctx, loc);
+                tracing::debug!(target: "canonicalize", op = ctx.op_name(op), %at, "erased a dead op");
+            }
             Rewriter::new(ctx, InsertPoint::Before(op), loc, marks).erase_op(op);
-            any = true;
+            erased += 1;
         }
     }
-    any
+    erased
+}
+
+/// MLIR's `isOpTriviallyDead`: no result is used and erasing the op loses
+/// no effect.
+pub(crate) fn is_trivially_dead(ctx: &Context, op: OpId) -> bool {
+    // Unused first: it is cheap and rules out almost every op.
+    // An op without results is unused too, but only one with recursive
+    // effects can be known to have none.
+    let recursive = ctx.def_of(op).is_some_and(|d| d.has(traits::RECURSIVE_EFFECTS));
+    let unused = (recursive || !ctx.results(op).is_empty()) && ctx.results(op).iter().all(|r| ctx.use_empty(*r));
+    unused && is_removable(ctx, op)
 }
 
 #[cfg(test)]

@@ -228,10 +228,32 @@ pub fn tile_and_fuse(
                 for &op in &tile.tiled_ops {
                     work.extend(candidate_slices(ctx, op, outermost, !reduction_tiled));
                 }
+                if tracing::enabled!(target: "tiling", tracing::Level::DEBUG) {
+                    let at = tessel_ir::diag::render_loc(ctx, ctx.op_loc(producer));
+                    let temporaries = crate::tiling::temporary_summary_of(ctx, &tile.tiled_ops);
+                    tracing::debug!(target: "tiling", producer = ctx.op_name(producer), %at, %temporaries, "fused");
+                }
                 fused.extend(tile.tiled_ops);
             }
-            Err(d) => tracing::debug!(producer = ctx.op_name(producer), reason = %d.message, "not fused"),
+            Err(d) => {
+                let at = tessel_ir::diag::render_loc(ctx, ctx.op_loc(producer));
+                tracing::debug!(target: "tiling", producer = ctx.op_name(producer), %at, reason = %d.message, "not fused");
+            }
         }
+    }
+    if tracing::enabled!(target: "tiling", tracing::Level::DEBUG) {
+        let ops: Vec<OpId> =
+            tiled.tile.tiled_ops.iter().chain(&fused).copied().filter(|o| !ctx.is_erased(*o)).collect();
+        tracing::debug!(
+            target: "tiling",
+            op = ctx.op_name(root),
+            at = %tessel_ir::diag::render_loc(ctx, ctx.op_loc(root)),
+            tile_sizes = ?opts.tile_sizes,
+            loops = tiled.loops.len(),
+            fused = fused.len(),
+            temporaries = %crate::tiling::temporary_summary_of(ctx, &ops),
+            "tiled and fused"
+        );
     }
     Ok((tiled, fused))
 }

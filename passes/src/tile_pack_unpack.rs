@@ -99,22 +99,23 @@ impl Pass for TilePackUnpack {
             let loc = ctx.op_loc(t);
             let _span = tracing::debug_span!("tile", op = ctx.op_name(t)).entered();
             let tiled = if self.fuse {
-                let (tiled, fused) = crate::fusion::tile_and_fuse(ctx, t, &self.options, false)?;
-                tracing::debug!(target: "tiling", fused = fused.len(), "fused producers");
-                tiled
+                // It reports what it tiled and fused itself.
+                crate::fusion::tile_and_fuse(ctx, t, &self.options, false)?.0
             } else {
                 tile_op(ctx, t, &self.options)?
             };
-            tracing::debug!(
-                target: "tiling",
-                op = ctx.op_name(t),
-                at = %tessel_ir::diag::render_loc(ctx, loc),
-                tile_sizes = ?self.options.tile_sizes,
-                loops = tiled.loops.len(),
-                ops = tiled.tile.tiled_ops.len(),
-                temporaries = %crate::tiling::temporary_summary(ctx, &tiled),
-                "tiled"
-            );
+            if !self.fuse {
+                tracing::debug!(
+                    target: "tiling",
+                    op = ctx.op_name(t),
+                    at = %tessel_ir::diag::render_loc(ctx, loc),
+                    tile_sizes = ?self.options.tile_sizes,
+                    loops = tiled.loops.len(),
+                    ops = tiled.tile.tiled_ops.len(),
+                    temporaries = %crate::tiling::temporary_summary(ctx, &tiled),
+                    "tiled"
+                );
+            }
             for r in tiled.tile.remarks {
                 tracing::debug!(target: "tiling", "{r}");
                 self.remarks.push(Diagnostic::remark(loc, r));

@@ -304,9 +304,15 @@ fn temporary_of(ctx: &Context, mut dest: Value) -> Option<Value> {
 /// temporary's type and whether it is static (a `tensor.empty`, or a slice
 /// of one), or that it writes the dest's slice directly.
 pub fn temporary_summary(ctx: &Context, tiled: &TiledLoops) -> String {
+    temporary_summary_of(ctx, &tiled.tile.tiled_ops)
+}
+
+/// [`temporary_summary`] of the unpacks among `ops` (a tile and the
+/// producers fused into its loops).
+pub fn temporary_summary_of(ctx: &Context, ops: &[OpId]) -> String {
     use tessel_ir::dialects::pack::UnPackOp;
     let mut parts = Vec::new();
-    for &op in &tiled.tile.tiled_ops {
+    for &op in ops {
         if !UnPackOp::isa(ctx, op) {
             continue;
         }
