@@ -24,7 +24,7 @@
 // CHECK:      <h2>chunk 2</h2>
 // CHECK:      <section id="c1s3"><h3>3. CSE (cse)
 // CHECK:      DEBUG cse: merged into an equal op op="tensor.empty"
-// CHECK:      <span class="del">-{{ *}}%1 = tensor.empty() : tensor&lt;4xf32&gt;</span>
+// CHECK:      <span class="del">-{{ *}}%1.old = tensor.empty() : tensor&lt;4xf32&gt;</span>
 // CHECK:      <script>
 
 // Nothing is loaded from elsewhere: the page opens from disk.

@@ -8,7 +8,7 @@
 // CHECK-NEXT:  module {
 // CHECK-NEXT:    func.func @f(%arg0: f32) -> tensor<4xf32> {
 // CHECK-NEXT:      %0 = tensor.empty() : tensor<4xf32>
-// CHECK-NEXT: -    %1 = tensor.empty() : tensor<4xf32>
+// CHECK-NEXT: -    %1.old = tensor.empty() : tensor<4xf32>
 // CHECK-NEXT:      %1 = linalg.fill ins(%arg0 : f32) outs(%0 : tensor<4xf32>) -> tensor<4xf32>
 // CHECK-NOT:  {{^[-+] }}
 func.func @f(%c: f32) -> tensor<4xf32> {
