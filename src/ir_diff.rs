@@ -153,22 +153,21 @@ pub fn align_names(before: &str, after: &str) -> String {
             similar::DiffOp::Replace { old_index, old_len, new_index, new_len } => {
                 // A changed op still defines the same values when a line
                 // defining as many with the same op replaced it.
-                let mut taken = vec![false; new_len];
-                for a in old_index..old_index + old_len {
-                    let op_name = defining_op_name(old.lines[a]);
-                    let partner = (0..new_len).find(|&j| {
-                        let b = new_index + j;
-                        !taken[j]
-                            && op_name.is_some()
-                            && defining_op_name(new.lines[b]) == op_name
-                            && new.defined(b) == old.defined(a)
-                    });
+                // Partners by (op, values defined), first come first paired:
+                // one pass over each side, however large the change.
+                let mut partners: HashMap<(&str, usize), std::collections::VecDeque<usize>> = HashMap::new();
+                for b in new_index..new_index + new_len {
+                    if let Some(op_name) = defining_op_name(new.lines[b]) {
+                        partners.entry((op_name, new.defined(b))).or_default().push_back(b);
+                    }
+                }
+                for (a, gone) in unpaired.iter_mut().enumerate().skip(old_index).take(old_len) {
+                    let partner = defining_op_name(old.lines[a])
+                        .and_then(|op_name| partners.get_mut(&(op_name, old.defined(a))))
+                        .and_then(|q| q.pop_front());
                     match partner {
-                        Some(j) => {
-                            taken[j] = true;
-                            pair_lines(a, new_index + j, true);
-                        }
-                        None => unpaired[a] = true,
+                        Some(b) => pair_lines(a, b, true),
+                        None => *gone = true,
                     }
                 }
             }
