@@ -527,7 +527,12 @@ impl PassHooks for DriverHooks<'_> {
         }
     }
 
-    fn pass_failed(&mut self, ctx: &Context, pass: PassName, op: OpId) {
+    fn pass_failed(&mut self, ctx: &Context, pass: PassName, op: OpId, error: &Diagnostic) {
+        // The page shows why, as the terminal does.
+        if self.report.is_some() {
+            let text = tessel_ir::diag::render(ctx, error, None).trim_end().to_string();
+            self.pending_remarks.push(text);
+        }
         self.report_step(ctx, pass, op, None, " (failed)");
         if self.wants_after(pass.name) || self.opts.print_ir_after_failure {
             self.dump(ctx, "After Failed", pass, op);

@@ -76,8 +76,10 @@ pub fn page(file: &str, r: &Report) -> String {
         String::from("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>HLO memory report</title><style>");
     s.push_str(
         "body{font-family:sans-serif;margin:1.5em;color:#222}table{border-collapse:collapse}\
-         td,th{border:1px solid #ccc;padding:.2em .6em;text-align:left}td.n{text-align:right}\
-         code{font-size:12px}section{border-top:1px solid #ddd;margin-top:1em}h3 small{color:#666;font-weight:normal}",
+         td,th{border:1px solid #ccc;padding:.2em .6em;text-align:left}td.n,td.s{white-space:nowrap}td.n{text-align:right}\
+         td code{white-space:nowrap}code{font-size:12px}section{border-top:1px solid #ddd;margin-top:1em}\
+         h3 small{color:#666;font-weight:normal}p code{overflow-wrap:anywhere}\
+         .wide{overflow-x:auto;max-width:100%}svg{max-width:100%;height:auto}",
     );
     s.push_str("</style></head><body>\n");
     let _ = writeln!(s, "<h1>HLO memory report: {}</h1>", esc(file));
@@ -90,7 +92,7 @@ pub fn page(file: &str, r: &Report) -> String {
         r.applied_instructions,
         r.aliases
     );
-    s.push_str("<table><tr><th>line</th><th>buffer</th><th>bytes</th><th>data</th><th>overhead</th><th>space</th><th>shape</th></tr>\n");
+    s.push_str("<div class=\"wide\"><table><tr><th>line</th><th>buffer</th><th>bytes</th><th>data</th><th>overhead</th><th>space</th><th>shape</th></tr>\n");
     for (i, b) in r.buffers.iter().enumerate() {
         let fmt = |v: Option<i64>| v.map_or("?".to_string(), human_bytes);
         let overhead = match (b.bytes, b.data_bytes) {
@@ -100,7 +102,7 @@ pub fn page(file: &str, r: &Report) -> String {
         let name = if b.waste() > 0 { format!("<a href=\"#b{i}\">{}</a>", esc(&b.name)) } else { esc(&b.name) };
         let _ = writeln!(
             s,
-            "<tr><td>{}</td><td>{name}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{overhead}</td><td>S({}) {}</td><td><code>{}</code></td></tr>",
+            "<tr><td>{}</td><td>{name}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{overhead}</td><td class=\"s\">S({}) {}</td><td><code>{}</code></td></tr>",
             b.line,
             fmt(b.bytes),
             fmt(b.data_bytes),
@@ -109,7 +111,7 @@ pub fn page(file: &str, r: &Report) -> String {
             esc(&b.shape.to_string())
         );
     }
-    s.push_str("</table>\n<h2>Padded buffers</h2>\n");
+    s.push_str("</table></div>\n<h2>Padded buffers</h2>\n");
     for (i, b) in r.buffers.iter().enumerate().filter(|(_, b)| b.waste() > 0) {
         let _ = write!(s, "<a id=\"b{i}\"></a>");
         s.push_str(&buffer_section(b));

@@ -132,7 +132,9 @@ impl Report {
                     esc(&st.scope)
                 );
                 for r in &st.remarks {
-                    let _ = writeln!(s, "<div class=\"remark\">{}</div>", esc(r));
+                    // A failed pass's diagnostic stands out from remarks.
+                    let class = if r.contains(": error: ") { "remark err" } else { "remark" };
+                    let _ = writeln!(s, "<div class=\"{class}\">{}</div>", esc(r));
                 }
                 if !st.debug.is_empty() {
                     let _ = writeln!(
@@ -195,7 +197,8 @@ fn diff_views(before: &str, after: &str) -> String {
     let renamed = crate::ir_diff::align_names(before, after);
     let diff = crate::ir_diff::line_diff(&renamed, after);
     let mut unified = String::from("<pre class=\"diff u\">");
-    let mut side = String::from("<table class=\"diff s\">");
+    // The page never scrolls sideways: long lines scroll inside the box.
+    let mut side = String::from("<div class=\"diff s\"><table class=\"sbs\">");
     for group in diff.grouped_ops(3) {
         unified.push_str("<span class=\"hunk\">@@</span>\n");
         side.push_str("<tr><td class=\"hunk\" colspan=\"2\">@@</td></tr>");
@@ -218,7 +221,7 @@ fn diff_views(before: &str, after: &str) -> String {
         }
     }
     unified.push_str("</pre>");
-    side.push_str("</table>");
+    side.push_str("</table></div>");
     unified + &side
 }
 
@@ -286,9 +289,12 @@ pre{background:#f7f7f7;padding:.5em;overflow-x:auto;font-size:12px;line-height:1
 .v{color:#1a5fb4}.op{color:#a51d2d;font-weight:bold}.t{color:#26a269}.a{color:#865e3c}.c{color:#777}\
 .add{background:#e6ffec}.del{background:#ffebe9}.hunk{color:#8250df}\
 span.add,span.del{padding:0 .2em}\
-table.diff{border-collapse:collapse;font-family:monospace;font-size:12px;width:100%}\
-table.diff td{white-space:pre;vertical-align:top;padding:0 .4em;width:50%;border-right:1px solid #ddd}\
-.remark{background:#fff8c5;border-left:3px solid #d4a72c;padding:.3em .6em;margin:.3em 0;font-family:monospace;font-size:12px}\
+div.diff.s{overflow-x:auto;max-width:100%;background:#f7f7f7}\
+table.sbs{border-collapse:collapse;font-family:monospace;font-size:12px;min-width:100%}\
+table.sbs td{white-space:pre;vertical-align:top;padding:0 .4em;width:50%;border-right:1px solid #ddd}\
+table.steps td{overflow-wrap:anywhere}\
+.remark{background:#fff8c5;border-left:3px solid #d4a72c;padding:.3em .6em;margin:.3em 0;font-family:monospace;font-size:12px;white-space:pre-wrap;overflow-wrap:anywhere}\
+.remark.err{background:#ffebe9;border-left-color:#cf222e}\
 .same{color:#666}";
 
 const SCRIPT: &str = "\

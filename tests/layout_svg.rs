@@ -82,3 +82,31 @@ fn captions_never_overlap() {
         assert!(20 + picture::text_width(&a.to_string(), 14) <= width, "{shape}: the title is cut");
     }
 }
+
+/// Slot labels fit their slots at every rank (slots widen with the longest
+/// index, memory rows hold fewer of them), and runs of rows holding only
+/// padding are one band: the window of an HLO buffer whose 4-element minor
+/// dim is tiled by 128 draws 8 labelled rows, not 4096 slots.
+#[test]
+fn labels_fit_at_rank_4_and_5_and_padding_runs_collapse() {
+    for shape in ["f32[3,4,5,6]{3,2,1,0:T(2,2)}", "s32[2,1,2,2,4]{4,3,2,0,1:T(8,128)}", "bf16[2,3,2,2,9]{4,3,2,1,0}"] {
+        let Shape::Array(a) = parse_shape(shape).unwrap() else { unreachable!() };
+        let svg = picture::svg(&TiledLayout::new(&a).unwrap(), &a.to_string()).unwrap();
+        let mut slots = 0;
+        for line in svg.lines().filter(|l| l.starts_with("<rect class=\"slot\"")) {
+            let width: i64 = line.split_once("width=\"").unwrap().1.split('"').next().unwrap().parse().unwrap();
+            let label = line.split_once("font-size=\"9\">").unwrap().1.trim_end_matches("</text>");
+            assert_eq!(label.split(',').count(), a.dims.len(), "{shape}: {label}");
+            assert!(picture::text_width(label, 9) + 4 <= width, "{shape}: label {label} overflows its {width} px slot");
+            slots += 1;
+        }
+        assert!(slots > 0, "{shape}: no slot drawn");
+        let total: i64 = svg.split_once("width=\"").unwrap().1.split('"').next().unwrap().parse().unwrap();
+        assert!(total <= 1600, "{shape}: the picture is {total} px wide");
+    }
+    let Shape::Array(a) = parse_shape("s32[2,1,2,2,4]{4,3,2,0,1:T(8,128)}").unwrap() else { unreachable!() };
+    let svg = picture::svg(&TiledLayout::new(&a).unwrap(), &a.to_string()).unwrap();
+    assert_eq!(svg.matches("class=\"slot\"").count(), 32);
+    assert_eq!(svg.matches("class=\"padding-run\"").count(), 8, "{svg}");
+    assert!(svg.contains("55 rows of padding (880 slots)"), "{svg}");
+}

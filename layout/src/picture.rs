@@ -154,12 +154,22 @@ pub fn svg(t: &TiledLayout, title: &str) -> Result<String, String> {
     // Each panel is as wide as its grid or its caption, whichever is wider,
     // so a narrow array's captions do not run into each other.
     let left_w = (cols * CELL).max(text_width(LOGICAL_CAPTION, 11));
-    let width_slots = if block <= 64 { block } else { 32 };
-    let mem_rows = crate::tiling::ceil_div(t.padded_slots, width_slots);
+    // Memory slots are as wide as their longest label (`1,0,1,1,3` at rank
+    // 5), and a memory row holds fewer slots when they are wider, so labels
+    // stay readable at their size at any rank.
+    let longest_label = t.logical_dims.iter().map(|d| (d - 1).max(0).to_string().len()).sum::<usize>()
+        + t.logical_dims.len().saturating_sub(1);
+    let slot_w = CELL.max(text_width(&"0".repeat(longest_label), 9) + 6);
+    let mut width_slots = if block <= 64 { block } else { 32 };
+    while width_slots > 4 && width_slots * slot_w > 32 * CELL {
+        width_slots = crate::tiling::ceil_div(width_slots, 2);
+    }
+    let used = occupied(t);
+    let mem_rows = memory_rows(&used, t.padded_slots, width_slots);
     let mem_x = 20 + left_w + GAP;
     let width =
-        (mem_x + (width_slots * CELL).max(text_width(MEMORY_CAPTION, 11)) + 20).max(20 + text_width(title, 14) + 20);
-    let height = TOP + (lead * (grid_h + 12)).max(mem_rows * CELL) + 40;
+        (mem_x + (width_slots * slot_w).max(text_width(MEMORY_CAPTION, 11)) + 20).max(20 + text_width(title, 14) + 20);
+    let height = TOP + (lead * (grid_h + 12)).max(mem_rows.len() as i64 * CELL) + 40;
     let mut s = String::new();
     let _ = writeln!(
         s,
@@ -196,30 +206,87 @@ pub fn svg(t: &TiledLayout, title: &str) -> Result<String, String> {
         }
         y0 += rows * CELL + 12;
     }
-    for slot in 0..t.padded_slots {
-        let (x, y) = (mem_x + (slot % width_slots) * CELL, TOP + (slot / width_slots) * CELL);
-        match t.element_at(slot).map_err(|e| e.to_string())? {
-            Some(idx) => {
-                let label: Vec<String> = idx.iter().map(|i| i.to_string()).collect();
-                let _ = writeln!(
-                    s,
-                    r##"<rect class="slot" x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{}" stroke="#555"/><text x="{}" y="{}" text-anchor="middle" font-size="9">{}</text>"##,
-                    block_colour(slot / block),
-                    x + CELL / 2,
-                    y + CELL / 2 + 3,
-                    label.join(",")
-                );
-            }
-            None => {
-                let _ = writeln!(
-                    s,
-                    r##"<rect class="padding" x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="url(#pad)" stroke="#999"/>"##
-                );
+    for (k, row) in mem_rows.iter().enumerate() {
+        let y = TOP + k as i64 * CELL;
+        let (first, rows) = match *row {
+            MemoryRow::Slots(r) => (r, 1),
+            MemoryRow::Padding { first, rows } => (first, rows),
+        };
+        if let MemoryRow::Padding { .. } = row {
+            let slots = (t.padded_slots.min((first + rows) * width_slots) - first * width_slots).max(0);
+            let w = width_slots * slot_w;
+            let long = format!("{rows} rows of padding ({slots} slots)");
+            let text = if text_width(&long, 11) + 8 <= w { long } else { format!("{slots} padding") };
+            let _ = writeln!(
+                s,
+                r##"<rect class="padding-run" x="{mem_x}" y="{y}" width="{w}" height="{CELL}" fill="url(#pad)" stroke="#999"/><text x="{}" y="{}" text-anchor="middle">{text}</text>"##,
+                mem_x + w / 2,
+                y + CELL / 2 + 4
+            );
+            continue;
+        }
+        for slot in first * width_slots..((first + 1) * width_slots).min(t.padded_slots) {
+            let x = mem_x + (slot % width_slots) * slot_w;
+            match t.element_at(slot).map_err(|e| e.to_string())? {
+                Some(idx) => {
+                    let label: Vec<String> = idx.iter().map(|i| i.to_string()).collect();
+                    let _ = writeln!(
+                        s,
+                        r##"<rect class="slot" x="{x}" y="{y}" width="{slot_w}" height="{CELL}" fill="{}" stroke="#555"/><text x="{}" y="{}" text-anchor="middle" font-size="9">{}</text>"##,
+                        block_colour(slot / block),
+                        x + slot_w / 2,
+                        y + CELL / 2 + 3,
+                        label.join(",")
+                    );
+                }
+                None => {
+                    let _ = writeln!(
+                        s,
+                        r##"<rect class="padding" x="{x}" y="{y}" width="{slot_w}" height="{CELL}" fill="url(#pad)" stroke="#999"/>"##
+                    );
+                }
             }
         }
     }
     s.push_str("</svg>\n");
     Ok(s)
+}
+
+/// One row of the memory panel: a row of slots, or a run of rows that hold
+/// only padding, drawn as one band (a tile of 128 around 4 elements is
+/// mostly padding; drawn slot by slot it would fill the picture).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum MemoryRow {
+    Slots(i64),
+    Padding { first: i64, rows: i64 },
+}
+
+/// The memory panel's rows, `width` slots each: runs of two or more rows
+/// without an element (`used`, sorted) collapse into one band.
+fn memory_rows(used: &[i64], slots: i64, width: i64) -> Vec<MemoryRow> {
+    let rows = crate::tiling::ceil_div(slots, width);
+    let holds_element = |r: i64| {
+        let at = used.partition_point(|u| *u < r * width);
+        used.get(at).is_some_and(|u| *u < (r + 1) * width)
+    };
+    let mut out = Vec::new();
+    let mut r = 0;
+    while r < rows {
+        if holds_element(r) {
+            out.push(MemoryRow::Slots(r));
+            r += 1;
+            continue;
+        }
+        let first = r;
+        while r < rows && !holds_element(r) {
+            r += 1;
+        }
+        match r - first {
+            1 => out.push(MemoryRow::Slots(first)),
+            n => out.push(MemoryRow::Padding { first, rows: n }),
+        }
+    }
+    out
 }
 
 fn escape(s: &str) -> String {
@@ -252,12 +319,25 @@ pub fn window(a: &ArrayShape) -> Option<ArrayShape> {
         cut[logical] = dims[logical].min(limit.max(1));
     }
     let minor = t.minor_to_major.first().copied().unwrap_or(0);
-    while cut.iter().product::<i64>() > 512 {
-        let (i, _) = cut.iter().enumerate().filter(|(i, d)| *i != minor && **d > 1).max_by_key(|(_, d)| **d)?;
+    let shape_of = |cut: &[i64]| ArrayShape { dims: cut.iter().map(|n| Dim::Static(*n)).collect(), ..a.clone() };
+    // Padding counts too: a tile much wider than its dim (4 of 128) makes
+    // slots a multiple of the elements, and the picture must fit [`svg`].
+    let too_big = |cut: &[i64]| {
+        cut.iter().product::<i64>() > 512
+            || TiledLayout::new(&shape_of(cut)).is_ok_and(|w| w.padded_slots > WINDOW_SLOTS)
+    };
+    while too_big(&cut) {
+        let Some((i, _)) = cut.iter().enumerate().filter(|(i, d)| *i != minor && **d > 1).max_by_key(|(_, d)| **d)
+        else {
+            break;
+        };
         cut[i] = (cut[i] / 2).max(1);
     }
-    Some(ArrayShape { dims: cut.into_iter().map(Dim::Static).collect(), ..a.clone() })
+    Some(shape_of(&cut))
 }
+
+/// At most this many slots (elements and padding) in a [`window`].
+const WINDOW_SLOTS: i64 = 4096;
 
 /// The picture of `a`, or of its [`window`] when `a` is too large for
 /// [`svg`]: the SVG and the window drawn (`None` when it is the whole array).

@@ -229,8 +229,8 @@ pub trait PassHooks {
     fn before_pass(&mut self, _ctx: &Context, _pass: PassName, _op: OpId) {}
     /// After `pass` ran on `op` for `elapsed`.
     fn after_pass(&mut self, _ctx: &Context, _pass: PassName, _op: OpId, _elapsed: std::time::Duration) {}
-    /// `pass` failed on `op` (the IR is as the pass left it).
-    fn pass_failed(&mut self, _ctx: &Context, _pass: PassName, _op: OpId) {}
+    /// `pass` failed on `op` with `error` (the IR is as the pass left it).
+    fn pass_failed(&mut self, _ctx: &Context, _pass: PassName, _op: OpId, _error: &Diagnostic) {}
     /// A remark a pass made.
     fn remark(&mut self, _ctx: &Context, _remark: Diagnostic) {}
     /// Verification after a pass took `elapsed`.
@@ -286,7 +286,7 @@ fn run_elements(
                 let start = std::time::Instant::now();
                 let _span = tracing::info_span!("pass", name = name.name).entered();
                 if let Err(d) = pass.run(ctx, op) {
-                    dump.pass_failed(ctx, name, op);
+                    dump.pass_failed(ctx, name, op, &d);
                     return Err(vec![d]);
                 }
                 for r in pass.take_remarks() {
