@@ -4,6 +4,12 @@
 // RUN: not tessel-opt %s --canonicalize --ir-report=/nonexistent-dir/r.html -o /dev/null 2>&1 | FileCheck %s --check-prefix=BADPATH
 // RUN: tessel-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(cse),canonicalize)' --ir-report=%t.nested.html -o /dev/null
 // RUN: cat %t.nested.html | FileCheck %s --check-prefix=NESTED
+// RUN: not tessel-opt %s -split-input-file --canonicalize --tile-pack-unpack=tile-sizes=1,2,3 --ir-report=%t.failed.html -o /dev/null
+// RUN: cat %t.failed.html | FileCheck %s --check-prefix=FAILED
+
+// A pass that fails has its step, with the diagnostic it failed with.
+// FAILED: <a href="#c0s2">TilePackUnpack (failed) (tile-pack-unpack)</a>
+// FAILED: <div class="remark err">{{.*}}ir_report.mlir:{{[0-9]+}}:{{[0-9]+}}: error: too many tile sizes: 3 for 1 loops</div>
 
 // The page of a run: per chunk, the steps as mlir-opt's dump headers name
 // them with their time and the ops they added and removed, then per step
@@ -20,7 +26,7 @@
 // CHECK-NEXT: DEBUG tiling: tiled op="tensor.pack" at={{.*}}ir_report.mlir:{{[0-9]+}}:{{[0-9]+}} tile_sizes=[2] loops=1 ops=1 temporaries=no temporary
 // CHECK:      <pre class="diff u">
 // CHECK:      <span class="add">+{{ *}}%extracted_slice = tensor.extract_slice
-// CHECK:      <table class="diff s">
+// CHECK:      <div class="diff s"><table class="sbs">
 // CHECK:      <h2>chunk 2</h2>
 // CHECK:      <section id="c1s3"><h3>3. CSE (cse)
 // CHECK:      DEBUG cse: merged into an equal op op="tensor.empty"

@@ -4,8 +4,9 @@
 // (transform.apply_patterns.linalg.decompose_pack_unpack from a preloaded
 // schedule): pad, transpose and insert_slice; extract_slice, transpose,
 // extract_slice and insert_slice. The same output as mlir-opt 22's
-// (scripts/upstream_parity.py --pass-file); static shapes only (see the
-// docs/folds-and-lowering.md); decompose_executed.mlir runs programs before and after.
+// (scripts/upstream_parity.py --pass-file); static shapes here (dynamic
+// dests: decompose_unpack_dynamic_dest.mlir; docs/folds-and-lowering.md);
+// decompose_executed.mlir runs programs before and after.
 
 // CHECK-LABEL: func.func @pad_pack(
 // CHECK:         %padded = tensor.pad %arg0 low[0, 0] high[3, 1] {

@@ -681,16 +681,21 @@ fn rank_reduced_perm(outer_shape: &[i64], inner_dims_pos: &[i64], outer_dims_per
     perm
 }
 
-/// MLIR's `DecomposeOuterUnitDimsUnPackOpPattern` (static shapes): an
-/// unpack whose tiled dims have one outer tile each is a rank-reducing
+/// MLIR's `DecomposeOuterUnitDimsUnPackOpPattern` (a static packed
+/// source; the dest may be dynamic, as a tiled unpack's partial tile is):
+/// an unpack whose tiled dims have one outer tile each is a rank-reducing
 /// `tensor.extract_slice` of the tile, a `linalg.transpose` into the dest's
-/// dim order, an `extract_slice` of the part the dest holds and an
-/// `insert_slice` into the dest.
+/// dim order, an `extract_slice` of the part the dest holds (its sizes
+/// `tensor.dim`s of the dest where dynamic) and an `insert_slice` into the
+/// dest.
 pub fn decompose_unit_outer_unpack(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     use tessel_ir::dialects::tensor::ExtractSliceOp;
     let ctx = &*rw.ctx;
     let Some(info) = PackInfo::read(ctx, op).filter(|i| !i.is_pack) else { return false };
-    let Some((dest, src)) = static_shapes(ctx, &info) else { return false };
+    let (Some(dest), Some(src)) = (shape(ctx, info.unpacked()), shape(ctx, info.packed())) else { return false };
+    if src.contains(&DYNAMIC) || info.static_inner_tiles.contains(&DYNAMIC) {
+        return false;
+    }
     let rank = dest.len();
     if !tiled_outer_dims_are_one(&info, &src, rank) {
         return false;
@@ -726,23 +731,29 @@ pub fn decompose_unit_outer_unpack(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     let out_shape = permuted(&empty_shape, &perm);
     let transposed = emit_transpose(rw, tile, &out_shape, &perm);
     let kept: Vec<usize> = (0..rank).filter(|&i| tiled(i) || dest[i] != 1).collect();
+    // The dest's sizes, `tensor.dim`s where dynamic (MLIR's getMixedSize).
+    let part_sizes: Vec<Ofr> = kept.iter().map(|&i| rw.dim(info.dest, i)).collect();
     let part_shape: Vec<i64> = kept.iter().map(|&i| dest[i]).collect();
     let k = part_shape.len();
     let part_ty = rw.ctx.tensor_type(part_shape.clone(), elem);
+    let (static_sizes, dynamic_sizes) = rw.split(&part_sizes);
     let part = ExtractSliceOp::create(
         rw,
         transposed,
         &[],
-        &[],
+        &dynamic_sizes,
         &[],
         &vec![0; k],
-        &part_shape,
+        &static_sizes,
         &vec![1; k],
         &[part_ty],
         vec![],
     )
     .result(rw.ctx);
-    let write: Vec<Ofr> = (0..rank).map(|i| Ofr::Const(if kept.contains(&i) { dest[i] } else { 1 })).collect();
+    let mut kept_sizes = part_sizes.into_iter();
+    let write: Vec<Ofr> = (0..rank)
+        .map(|i| if kept.contains(&i) { kept_sizes.next().expect("one per kept dim") } else { Ofr::Const(1) })
+        .collect();
     let zeros = vec![Ofr::Const(0); rank];
     let inserted = insert_slice_always(rw, part, info.dest, &zeros, &write);
     rw.replace_op(op, &[inserted]);

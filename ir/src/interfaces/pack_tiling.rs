@@ -558,8 +558,18 @@ fn unpack_dim_tile(b: &mut Builder<'_>, off: Ofr, sz: Ofr, tile: Option<Ofr>, bo
     };
     if starts_on_row {
         let first = b.affine_apply(&floordiv, &[off, t]);
-        // A loop stepping by exactly one inner tile reads one row per tile.
-        let one_row = matches!((t, bounds), (Ofr::Const(tc), TileBounds::Strided { step, .. }) if step == tc);
+        // A loop stepping by exactly one inner tile reads one row per tile;
+        // so does a tile at most one inner tile long (upstream's
+        // `getUnpackTileDimInfo` asks for the size's constant upper bound).
+        let at_most_one_tile = |tc: i64| match sz {
+            Ofr::Const(c) => c == tc,
+            Ofr::Val(v) => crate::interfaces::value_bounds::upper_bound(b.ctx, v) == Some(tc),
+        };
+        let one_row = match (t, bounds) {
+            (Ofr::Const(tc), TileBounds::Strided { step, .. }) if step == tc => true,
+            (Ofr::Const(tc), _) => at_most_one_tile(tc),
+            _ => false,
+        };
         let count = if one_row {
             Ofr::Const(1)
         } else {

@@ -275,15 +275,14 @@ pub fn slice_bounds(ctx: &Context, offset: Ofr, size: Ofr) -> TileBounds {
 }
 
 /// [`TileBounds::AtMost`] when the size has a constant bound: a constant,
-/// or an `affine.min` one of whose results is a constant.
+/// or a value with a constant upper bound (an `affine.min` one of whose
+/// results is a constant, or one whose results are bounded through the
+/// loops and ops they are computed from: the tile of a padded pack fused
+/// into a chain is `min(18 - 2 * j, 2 * min(9 - j, 7))`, at most 14).
 fn at_most(ctx: &Context, offset: Ofr, size: Ofr) -> TileBounds {
-    use crate::dialects::affine;
     let bound = match size {
         Ofr::Const(c) => Some(c),
-        Ofr::Val(v) => ctx
-            .defining_op(v)
-            .filter(|m| affine::MinOp::isa(ctx, *m))
-            .and_then(|m| affine::op_map(ctx, m)?.results.iter().filter_map(|e| e.as_const()).min()),
+        Ofr::Val(v) => crate::interfaces::value_bounds::upper_bound(ctx, v),
     };
     match bound {
         Some(size) if size > 0 => {
