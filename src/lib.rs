@@ -2,6 +2,7 @@
 //! tessel IR and passes.
 
 pub mod cli;
+pub mod diagnostics;
 pub mod driver;
 pub mod expected;
 pub mod hlo_html;
@@ -10,6 +11,8 @@ pub mod ir_diff;
 pub mod ir_report;
 pub mod layout_cli;
 pub mod layout_mlir;
+pub mod output;
+pub mod pass_hooks;
 pub mod run;
 pub mod timing;
 #[cfg(feature = "mlir")]

@@ -510,6 +510,9 @@ macro_rules! op {
 
         #[allow(dead_code, clippy::too_many_arguments, clippy::extra_unused_lifetimes, clippy::needless_lifetimes)]
         impl $Handle {
+            /// The op's name, for pass code that builds or names it
+            /// through the generic builder.
+            pub const NAME: &'static str = $name;
             /// The operand groups, in order.
             pub const OPERAND_GROUPS: &'static [$crate::ods::GroupDef] = &[$(
                 $crate::ods::GroupDef {

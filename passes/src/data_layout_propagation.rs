@@ -35,6 +35,7 @@ use tessel_ir::affine::{AffineExpr, AffineMap};
 use tessel_ir::attrs::AttrKind;
 use tessel_ir::builder::{InsertPoint, Ofr};
 use tessel_ir::context::clone::IrMapping;
+use tessel_ir::dialects;
 use tessel_ir::dialects::arith::DivSIOp;
 use tessel_ir::dialects::pack::{constant_int, infer_packed_shape, PackInfo, PackOp, Tile, UnPackOp};
 use tessel_ir::dialects::structured::{iterator_types_attr, structured, GenericOp, IteratorKind, Structured};
@@ -247,9 +248,9 @@ fn build(rw: &mut Rewriter<'_>, info: &PackInfo, name: &str) -> Value {
 /// `linalg.`).
 fn spellings(name: &str) -> (&'static str, &'static str) {
     if name.starts_with("tensor.") {
-        ("tensor.pack", "tensor.unpack")
+        (PackOp::NAME, UnPackOp::NAME)
     } else {
-        ("linalg.pack", "linalg.unpack")
+        (PackOp::LINALG_NAME, UnPackOp::LINALG_NAME)
     }
 }
 
@@ -275,7 +276,9 @@ fn defining(ctx: &Context, v: Value, pack: bool) -> Option<PackInfo> {
 /// position, which packing would change.
 fn has_gather_semantics(ctx: &Context, op: OpId) -> bool {
     let mut found = false;
-    ctx.walk_preorder(op, &mut |o| found |= matches!(ctx.op_name(o), "linalg.index" | "tensor.extract"));
+    ctx.walk_preorder(op, &mut |o| {
+        found |= dialects::structured::IndexOp::isa(ctx, o) || dialects::tensor::ExtractOp::isa(ctx, o)
+    });
     found
 }
 

@@ -20,7 +20,7 @@ use tessel_ir::attrs::AttrKind;
 use tessel_ir::builder::Ofr;
 use tessel_ir::context::clone::IrMapping;
 use tessel_ir::dialects::arith::ConstantOp;
-use tessel_ir::dialects::pack::{PackInfo, Tile};
+use tessel_ir::dialects::pack::{PackInfo, PackOp, Tile, UnPackOp};
 use tessel_ir::dialects::structured::{
     iterator_types_attr, loop_sources, structured, GenericOp, IteratorKind, Structured,
 };
@@ -140,7 +140,7 @@ pub fn pack(rw: &mut Rewriter<'_>, op: OpId, sizes: &[Size]) -> Result<PackResul
             dynamic_inner_tiles: Default::default(),
         };
         set_tiles(&mut info, &tiles);
-        let p = insert_pack_like(rw, &info, "linalg.pack");
+        let p = insert_pack_like(rw, &info, PackOp::LINALG_NAME);
         packs.push(p);
         new_operands.push(rw.ctx.result(p, 0));
     }
@@ -162,7 +162,7 @@ pub fn pack(rw: &mut Rewriter<'_>, op: OpId, sizes: &[Size]) -> Result<PackResul
             outer_dims_perm: Default::default(),
             ..info
         };
-        let u = insert_pack_like(rw, &unpack, "linalg.unpack");
+        let u = insert_pack_like(rw, &unpack, UnPackOp::LINALG_NAME);
         unpacks.push(u);
         results.push(rw.ctx.result(u, 0));
     }
@@ -543,8 +543,12 @@ pub fn is_block_packable(ctx: &Context, op: OpId) -> bool {
 fn has_mul_add_body(ctx: &Context, op: OpId) -> bool {
     let Some(&region) = ctx.regions(op).first() else { return false };
     let Some(&block) = ctx.blocks(region).first() else { return false };
-    let names: Vec<&str> = ctx.block_op_list(block).iter().map(|o| ctx.op_name(*o)).collect();
-    matches!(names.as_slice(), [mul, add, "linalg.yield"] if mul.starts_with("arith.mul") && add.starts_with("arith.add"))
+    let ops = ctx.block_op_list(block);
+    let [mul, add, yielded] = ops.as_slice() else { return false };
+    // Any multiplication and addition (`arith.mulf` / `muli`, ...).
+    ctx.op_name(*mul).starts_with("arith.mul")
+        && ctx.op_name(*add).starts_with("arith.add")
+        && tessel_ir::dialects::linalg::YieldOp::isa(ctx, *yielded)
 }
 
 /// The dims of the iteration space of `op` as static sizes, if all are.

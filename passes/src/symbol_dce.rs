@@ -116,7 +116,7 @@ fn erase_dead_symbols(ctx: &mut Context, table: OpId) {
     }
     // Nested symbol tables (modules) that are still there.
     for o in ctx.block_op_list(body) {
-        if ctx.op_name(o) == "builtin.module" {
+        if tessel_ir::dialects::func::ModuleOp::isa(ctx, o) {
             erase_dead_symbols(ctx, o);
         }
     }

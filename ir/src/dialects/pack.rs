@@ -22,11 +22,22 @@ crate::op! {
     format { parse_pack, print_pack_or_unpack }
     patterns [super::patterns::constants::fold_constant_pack_or_unpack, super::patterns::tensor::drop_unneeded_padding_value, super::patterns::tensor::fold_pack_of_unpack, super::patterns::tensor::fold_fill_into_pack]
     def {
-        aliases: &["linalg.pack"],
+        aliases: &[PackOp::LINALG_NAME],
         verify: Some(verify_pack),
         traits: traits::PURE,
         result_name: Some(|_, _| Some("pack".into())),
     }
+}
+
+impl PackOp {
+    /// The name MLIR 22 gives the op (this one is the alias tessel also
+    /// reads and prints with `--pack-spelling=linalg`).
+    pub const LINALG_NAME: &'static str = "linalg.pack";
+}
+
+impl UnPackOp {
+    /// The name MLIR 22 gives the op (see [`PackOp::LINALG_NAME`]).
+    pub const LINALG_NAME: &'static str = "linalg.unpack";
 }
 
 crate::op! {
@@ -39,7 +50,7 @@ crate::op! {
     format { parse_unpack, print_pack_or_unpack }
     patterns [super::patterns::constants::fold_constant_pack_or_unpack, super::patterns::tensor::fold_unpack_of_pack, super::patterns::tensor::unpack_into_init_of_dest, super::patterns::tensor::unpack_into_sliced_dest]
     def {
-        aliases: &["linalg.unpack"],
+        aliases: &[UnPackOp::LINALG_NAME],
         verify: Some(verify_unpack),
         traits: traits::PURE,
         result_name: Some(|_, _| Some("unpack".into())),

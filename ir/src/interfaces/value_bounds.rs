@@ -84,49 +84,49 @@ fn bounds(ctx: &Context, v: Value, depth: usize) -> Bounds {
             Bounds { lo: lb.lo, hi: ub.hi.and_then(|h| h.checked_sub(1)) }
         }
         ValueDef::Result { op, index } => {
+            use crate::dialects::{affine, arith, memref, tensor};
             let operands = ctx.operands(op);
-            let name = ctx.op_name(op);
-            match name {
-                "affine.apply" | "affine.min" | "affine.max" => {
-                    let Some(map) = op_map(ctx, op) else { return UNKNOWN };
-                    let args: Vec<Bounds> = operands.iter().map(|o| bounds(ctx, *o, depth + 1)).collect();
-                    let nd = (map.num_dims as usize).min(args.len());
-                    let results: Vec<Bounds> =
-                        map.results.iter().map(|e| expr_bounds(e, &args[..nd], &args[nd..])).collect();
-                    let known = |f: fn(&Bounds) -> Option<i64>| results.iter().filter_map(f);
-                    let all = |f: fn(&Bounds) -> Option<i64>| results.iter().map(f).collect::<Option<Vec<i64>>>();
-                    match name {
-                        "affine.apply" => results.get(index as usize).copied().unwrap_or(UNKNOWN),
-                        // min <= each result: any known upper bound bounds it.
-                        "affine.min" => {
-                            Bounds { lo: all(|b| b.lo).and_then(|v| v.into_iter().min()), hi: known(|b| b.hi).min() }
-                        }
-                        _ => Bounds { lo: known(|b| b.lo).max(), hi: all(|b| b.hi).and_then(|v| v.into_iter().max()) },
-                    }
-                }
-                "arith.addi" | "arith.subi" | "arith.muli" => {
-                    let (a, b) = (bounds(ctx, operands[0], depth + 1), bounds(ctx, operands[1], depth + 1));
-                    match name {
-                        "arith.addi" => add(a, b),
-                        "arith.subi" => {
-                            Bounds { lo: both(a.lo, b.hi, i64::checked_sub), hi: both(a.hi, b.lo, i64::checked_sub) }
-                        }
-                        _ => mul(a, b),
-                    }
-                }
-                "memref.dim" | "tensor.dim" => {
-                    let Some(d) = constant_int(ctx, operands[1]) else { return UNKNOWN };
-                    let s = ctx
-                        .value_type_kind(operands[0])
-                        .shape()
-                        .and_then(|shape| shape.get(usize::try_from(d).ok()?).copied());
-                    match s {
-                        Some(s) if s != DYNAMIC => Bounds::exact(s),
-                        _ => Bounds { lo: Some(0), hi: None },
-                    }
-                }
-                _ => UNKNOWN,
+            let (apply, min) = (affine::ApplyOp::isa(ctx, op), affine::MinOp::isa(ctx, op));
+            if apply || min || affine::MaxOp::isa(ctx, op) {
+                let Some(map) = op_map(ctx, op) else { return UNKNOWN };
+                let args: Vec<Bounds> = operands.iter().map(|o| bounds(ctx, *o, depth + 1)).collect();
+                let nd = (map.num_dims as usize).min(args.len());
+                let results: Vec<Bounds> =
+                    map.results.iter().map(|e| expr_bounds(e, &args[..nd], &args[nd..])).collect();
+                let known = |f: fn(&Bounds) -> Option<i64>| results.iter().filter_map(f);
+                let all = |f: fn(&Bounds) -> Option<i64>| results.iter().map(f).collect::<Option<Vec<i64>>>();
+                return if apply {
+                    results.get(index as usize).copied().unwrap_or(UNKNOWN)
+                } else if min {
+                    // min <= each result: any known upper bound bounds it.
+                    Bounds { lo: all(|b| b.lo).and_then(|v| v.into_iter().min()), hi: known(|b| b.hi).min() }
+                } else {
+                    Bounds { lo: known(|b| b.lo).max(), hi: all(|b| b.hi).and_then(|v| v.into_iter().max()) }
+                };
             }
+            let (add_op, sub_op) = (arith::AddIOp::isa(ctx, op), arith::SubIOp::isa(ctx, op));
+            if add_op || sub_op || arith::MulIOp::isa(ctx, op) {
+                let (a, b) = (bounds(ctx, operands[0], depth + 1), bounds(ctx, operands[1], depth + 1));
+                return if add_op {
+                    add(a, b)
+                } else if sub_op {
+                    Bounds { lo: both(a.lo, b.hi, i64::checked_sub), hi: both(a.hi, b.lo, i64::checked_sub) }
+                } else {
+                    mul(a, b)
+                };
+            }
+            if memref::DimOp::isa(ctx, op) || tensor::DimOp::isa(ctx, op) {
+                let Some(d) = constant_int(ctx, operands[1]) else { return UNKNOWN };
+                let s = ctx
+                    .value_type_kind(operands[0])
+                    .shape()
+                    .and_then(|shape| shape.get(usize::try_from(d).ok()?).copied());
+                return match s {
+                    Some(s) if s != DYNAMIC => Bounds::exact(s),
+                    _ => Bounds { lo: Some(0), hi: None },
+                };
+            }
+            UNKNOWN
         }
         ValueDef::Detached => UNKNOWN,
     }

@@ -8,6 +8,7 @@
 
 use rustc_hash::{FxHashMap, FxHashSet};
 use tessel_ir::context::ValueDef;
+use tessel_ir::dialects;
 use tessel_ir::dialects::scf::{ForOp, ForallOp, IfOp};
 use tessel_ir::dialects::tensor as tensor_d;
 use tessel_ir::{Context, OpId, RegionId, Value};
@@ -452,7 +453,7 @@ impl State<'_> {
             ValueDef::BlockArg { block, .. } => {
                 let parent = ctx.block_parent(block).and_then(|r| ctx.region_parent(r));
                 match parent {
-                    Some(p) if ctx.op_name(p) == "func.func" => self.opts.function_boundaries,
+                    Some(p) if dialects::func::FuncOp::isa(ctx, p) => self.opts.function_boundaries,
                     _ => true,
                 }
             }
@@ -701,7 +702,7 @@ impl State<'_> {
 }
 
 fn is_loop(ctx: &Context, op: OpId) -> bool {
-    ForOp::isa(ctx, op) || ForallOp::isa(ctx, op) || ctx.op_name(op) == "scf.while"
+    ForOp::isa(ctx, op) || ForallOp::isa(ctx, op) || dialects::scf_more::WhileOp::isa(ctx, op)
 }
 
 /// Whether two slice ops have the same offsets, sizes and strides.

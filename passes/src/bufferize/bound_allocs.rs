@@ -26,6 +26,7 @@
 //! `memref.dealloc`s free the bounded allocation.
 
 use tessel_ir::builder::{Builder, InsertPoint, Ofr};
+use tessel_ir::dialects;
 use tessel_ir::dialects::memref::layout::memref_type;
 use tessel_ir::dialects::memref::{CastOp, SubViewOp};
 use tessel_ir::dialects::tensor as tensor_d;
@@ -41,7 +42,7 @@ use crate::manager::{Pass, PassInfo};
 pub fn bound_allocations(ctx: &mut Context, root: OpId) -> usize {
     let mut allocs = Vec::new();
     ctx.walk_preorder(root, &mut |o| {
-        if matches!(ctx.op_name(o), "memref.alloc" | "memref.alloca") {
+        if dialects::memref::AllocOp::isa(ctx, o) || dialects::memref::AllocaOp::isa(ctx, o) {
             allocs.push(o);
         }
     });
@@ -106,7 +107,7 @@ fn bound_one(ctx: &mut Context, alloc: OpId) -> bool {
     let replacement = if exact { CastOp::create(&mut b, view, &[ty], vec![]).dest(b.ctx) } else { view };
     let uses: Vec<_> = ctx.uses(result).to_vec();
     for u in uses {
-        let to = if ctx.op_name(u.op) == "memref.dealloc" { base } else { replacement };
+        let to = if dialects::memref::DeallocOp::isa(ctx, u.op) { base } else { replacement };
         ctx.set_operand(u.op, u.operand as usize, to);
     }
     ctx.erase_op(alloc);
@@ -118,22 +119,19 @@ fn bound_one(ctx: &mut Context, alloc: OpId) -> bool {
 
 /// Ops that take a memref of any strided layout and make no memref from it.
 fn takes_any_layout(ctx: &Context, op: OpId) -> bool {
-    let name = ctx.op_name(op);
+    use dialects::{memref, vector};
     let memref_result = ctx.results(op).iter().any(|r| matches!(ctx.value_type_kind(*r), TypeKind::MemRef { .. }));
     !memref_result
-        && (name.starts_with("linalg.")
-            || matches!(
-                name,
-                "memref.copy"
-                    | "memref.dim"
-                    | "memref.load"
-                    | "memref.store"
-                    | "memref.dealloc"
-                    | "vector.transfer_read"
-                    | "vector.transfer_write"
-                    | "vector.load"
-                    | "vector.store"
-            ))
+        && (ctx.op_name(op).starts_with("linalg.")
+            || memref::CopyOp::isa(ctx, op)
+            || memref::DimOp::isa(ctx, op)
+            || memref::LoadOp::isa(ctx, op)
+            || memref::StoreOp::isa(ctx, op)
+            || memref::DeallocOp::isa(ctx, op)
+            || vector::TransferReadOp::isa(ctx, op)
+            || vector::TransferWriteOp::isa(ctx, op)
+            || vector::LoadOp::isa(ctx, op)
+            || vector::StoreOp::isa(ctx, op))
 }
 
 /// Whether every use of `v`, and of the subviews and expand_shapes made
@@ -141,11 +139,13 @@ fn takes_any_layout(ctx: &Context, op: OpId) -> bool {
 /// another layout, its views retyped.
 fn layout_agnostic(ctx: &Context, v: tessel_ir::Value, depth: usize) -> bool {
     depth < 16
-        && ctx.uses(v).iter().all(|u| match ctx.op_name(u.op) {
-            "memref.subview" | "memref.expand_shape" if u.operand == 0 => {
+        && ctx.uses(v).iter().all(|u| {
+            let view = SubViewOp::isa(ctx, u.op) || dialects::memref::ExpandShapeOp::isa(ctx, u.op);
+            if view && u.operand == 0 {
                 layout_agnostic(ctx, ctx.result(u.op, 0), depth + 1)
+            } else {
+                takes_any_layout(ctx, u.op)
             }
-            _ => takes_any_layout(ctx, u.op),
         })
 }
 
@@ -155,7 +155,10 @@ fn retype_views(ctx: &mut Context, v: tessel_ir::Value) {
     let users: Vec<OpId> = ctx
         .uses(v)
         .iter()
-        .filter(|u| u.operand == 0 && matches!(ctx.op_name(u.op), "memref.subview" | "memref.expand_shape"))
+        .filter(|u| {
+            u.operand == 0
+                && (dialects::memref::SubViewOp::isa(ctx, u.op) || dialects::memref::ExpandShapeOp::isa(ctx, u.op))
+        })
         .map(|u| u.op)
         .collect();
     for op in users {
@@ -163,8 +166,8 @@ fn retype_views(ctx: &mut Context, v: tessel_ir::Value) {
         let r = ctx.result(op, 0);
         let old = ctx.value_type(r);
         let Some(shape) = ctx.type_kind(old).shape().map(<[i64]>::to_vec) else { continue };
-        let new = match ctx.op_name(op) {
-            "memref.subview" => {
+        let new = match () {
+            _ if SubViewOp::isa(ctx, op) => {
                 let arr = |n: &str| ctx.get_attr(op, n).and_then(|a| ctx.as_i64_array(a)).map(<[i64]>::to_vec);
                 let (Some(o), Some(s), Some(st)) = (arr("static_offsets"), arr("static_sizes"), arr("static_strides"))
                 else {
@@ -173,7 +176,7 @@ fn retype_views(ctx: &mut Context, v: tessel_ir::Value) {
                 let sv = tensor_d::SliceParams { offsets: (o, vec![]), sizes: (s, vec![]), strides: (st, vec![]) };
                 subview_result_type(ctx, src_t, &sv, &shape)
             }
-            "memref.expand_shape" => {
+            _ if dialects::memref::ExpandShapeOp::isa(ctx, op) => {
                 let groups = super::rewrite::reassociation_groups(ctx, ctx.get_attr(op, "reassociation"));
                 tessel_ir::dialects::memref::layout::expanded_type(ctx, src_t, &shape, &groups)
             }

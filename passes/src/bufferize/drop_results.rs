@@ -6,6 +6,7 @@
 use rustc_hash::FxHashMap;
 use tessel_ir::attrs::AttrKind;
 use tessel_ir::builder::{Builder, InsertPoint};
+use tessel_ir::dialects;
 use tessel_ir::dialects::memref::CastOp;
 use tessel_ir::types::TypeKind;
 use tessel_ir::{Context, Diagnostic, OpId, Value};
@@ -17,11 +18,11 @@ use crate::manager::{Pass, PassInfo};
 pub fn drop_equivalent_buffer_results(ctx: &mut Context, module: OpId) -> usize {
     let body: Vec<OpId> =
         ctx.regions(module).iter().flat_map(|r| ctx.blocks(*r).to_vec()).flat_map(|b| ctx.block_op_list(b)).collect();
-    let funcs: Vec<OpId> = body.iter().copied().filter(|o| ctx.op_name(*o) == "func.func").collect();
+    let funcs: Vec<OpId> = body.iter().copied().filter(|o| dialects::func::FuncOp::isa(ctx, *o)).collect();
     let mut calls: FxHashMap<String, Vec<OpId>> = FxHashMap::default();
     for f in &funcs {
         ctx.walk_preorder(*f, &mut |o| {
-            if ctx.op_name(o) == "func.call" {
+            if dialects::func::CallOp::isa(ctx, o) {
                 if let Some(AttrKind::SymbolRef { root, .. }) = ctx.get_attr(o, "callee").map(|a| ctx.attr_kind(a)) {
                     calls.entry(ctx.str(*root).to_string()).or_default().push(o);
                 }
@@ -39,7 +40,7 @@ pub fn drop_equivalent_buffer_results(ctx: &mut Context, module: OpId) -> usize 
         }
         let mut returns = Vec::new();
         ctx.walk_preorder(f, &mut |o| {
-            if ctx.op_name(o) == "func.return" {
+            if dialects::func::ReturnOp::isa(ctx, o) {
                 returns.push(o);
             }
         });
@@ -111,7 +112,7 @@ pub fn drop_equivalent_buffer_results(ctx: &mut Context, module: OpId) -> usize 
             let attrs: Vec<_> = ctx.op(call).attrs.iter().map(|(k, v)| (ctx.str(*k).to_string(), *v)).collect();
             let mut b = Builder::new(ctx, InsertPoint::Before(call), loc);
             let attr_refs: Vec<(&str, tessel_ir::Attr)> = attrs.iter().map(|(k, v)| (k.as_str(), *v)).collect();
-            let new = b.op("func.call", &operands, &kept_types, &attr_refs);
+            let new = b.op(dialects::func::CallOp::NAME, &operands, &kept_types, &attr_refs);
             let mut next = 0;
             let mut replacements: Vec<Value> = Vec::new();
             for (i, r) in old_results.iter().enumerate() {

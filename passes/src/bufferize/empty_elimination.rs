@@ -17,6 +17,7 @@
 use rustc_hash::FxHashSet;
 use tessel_ir::builder::{Builder, InsertPoint};
 use tessel_ir::context::ValueDef;
+use tessel_ir::dialects;
 use tessel_ir::dialects::tensor::{self as tensor_d, CastOp, EmptyOp, ExtractSliceOp};
 use tessel_ir::types::DYNAMIC;
 use tessel_ir::{Context, Diagnostic, OpId, Value};
@@ -33,7 +34,7 @@ pub fn eliminate_empty_tensors(ctx: &mut Context, module: OpId) -> usize {
         .iter()
         .flat_map(|r| ctx.blocks(*r).to_vec())
         .flat_map(|b| ctx.block_op_list(b))
-        .filter(|o| ctx.op_name(*o) == "func.func" && !ctx.regions(*o).is_empty())
+        .filter(|o| dialects::func::FuncOp::isa(ctx, *o) && !ctx.regions(*o).is_empty())
         .collect();
     let opts = AnalysisOptions { function_boundaries: true, copy_before_write: false, calls: None };
     let mut replaced = 0;

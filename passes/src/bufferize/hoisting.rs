@@ -15,6 +15,7 @@
 
 use rustc_hash::FxHashSet;
 use tessel_ir::context::ValueDef;
+use tessel_ir::dialects;
 use tessel_ir::{Context, Diagnostic, OpId, Value};
 
 use super::analysis::is_ancestor;
@@ -24,7 +25,7 @@ use crate::manager::{Pass, PassInfo};
 pub fn hoist_loop_allocations(ctx: &mut Context, root: OpId) -> usize {
     let mut allocs = Vec::new();
     ctx.walk_preorder(root, &mut |o| {
-        if matches!(ctx.op_name(o), "memref.alloc" | "memref.alloca") {
+        if dialects::memref::AllocOp::isa(ctx, o) || dialects::memref::AllocaOp::isa(ctx, o) {
             allocs.push(o);
         }
     });
@@ -45,7 +46,14 @@ pub fn hoist_loop_allocations(ctx: &mut Context, root: OpId) -> usize {
 }
 
 fn is_loop(ctx: &Context, op: OpId) -> bool {
-    matches!(ctx.op_name(op), "scf.for" | "scf.while" | "scf.parallel")
+    use dialects::{scf::ForOp, scf_more::WhileOp};
+    ForOp::isa(ctx, op) || WhileOp::isa(ctx, op) || is_unmodelled_parallel_loop(ctx, op)
+}
+
+/// `scf.parallel`, which tessel does not declare (an unregistered op in
+/// generic form): a loop to buffer placement all the same.
+pub(crate) fn is_unmodelled_parallel_loop(ctx: &Context, op: OpId) -> bool {
+    ctx.def_of(op).is_none() && ctx.op_name(op) == "scf.parallel"
 }
 
 /// Whether allocation `a`, directly in loop `lp`'s body, may move before
@@ -79,32 +87,35 @@ fn can_leave(ctx: &Context, a: OpId, lp: OpId) -> bool {
         }
         for u in ctx.uses(v) {
             let user = u.op;
-            match ctx.op_name(user) {
-                "scf.yield" | "memref.dealloc" | "bufferization.dealloc" | "func.return" => return false,
-                name if is_view(name) => work.extend(ctx.results(user).iter().copied()),
-                _ => {}
+            use dialects::{bufferization, func, memref, scf};
+            if scf::YieldOp::isa(ctx, user)
+                || memref::DeallocOp::isa(ctx, user)
+                || bufferization::DeallocOp::isa(ctx, user)
+                || func::ReturnOp::isa(ctx, user)
+            {
+                return false;
+            }
+            if is_view(ctx, user) {
+                work.extend(ctx.results(user).iter().copied());
             }
         }
     }
     true
 }
 
-/// Whether ops named `name` make a view of their first operand (MLIR's
+/// Whether `op` makes a view of its first operand (MLIR's
 /// `ViewLikeOpInterface` memref ops).
-pub(crate) fn is_view(name: &str) -> bool {
-    matches!(
-        name,
-        "memref.subview"
-            | "memref.cast"
-            | "memref.expand_shape"
-            | "memref.collapse_shape"
-            | "memref.transpose"
-            | "memref.reinterpret_cast"
-            | "memref.view"
-            | "memref.memory_space_cast"
-            | "memref.reshape"
-            | "memref.assume_alignment"
-    )
+pub(crate) fn is_view(ctx: &Context, op: OpId) -> bool {
+    use dialects::memref::*;
+    SubViewOp::isa(ctx, op)
+        || CastOp::isa(ctx, op)
+        || ExpandShapeOp::isa(ctx, op)
+        || CollapseShapeOp::isa(ctx, op)
+        || TransposeOp::isa(ctx, op)
+        || ReinterpretCastOp::isa(ctx, op)
+        || ViewOp::isa(ctx, op)
+        || MemorySpaceCastOp::isa(ctx, op)
+        || AssumeAlignmentOp::isa(ctx, op)
 }
 
 /// The `-buffer-loop-hoisting` pass.

@@ -23,6 +23,7 @@ mod rewrite;
 
 use rustc_hash::FxHashMap;
 use tessel_ir::attrs::AttrKind;
+use tessel_ir::dialects;
 use tessel_ir::types::TypeKind;
 use tessel_ir::{Context, Diagnostic, OpId, Type, Value};
 
@@ -144,7 +145,7 @@ pub fn one_shot_bufferize(ctx: &mut Context, module: OpId, opts: &BufferizeOptio
         .iter()
         .flat_map(|r| ctx.blocks(*r).to_vec())
         .flat_map(|b| ctx.block_op_list(b))
-        .filter(|o| ctx.op_name(*o) == "func.func")
+        .filter(|o| dialects::func::FuncOp::isa(ctx, *o))
         .collect();
     let has_body = |ctx: &Context, f: OpId| !ctx.regions(f).is_empty() && !ctx.blocks(ctx.regions(f)[0]).is_empty();
     let defined: Vec<OpId> = funcs.iter().copied().filter(|f| has_body(ctx, *f)).collect();
@@ -220,7 +221,7 @@ fn symbol_name(ctx: &Context, op: OpId) -> String {
 /// The `func.func` named `name` in `module`.
 pub(crate) fn find_function(ctx: &Context, module: OpId, name: &str) -> Option<OpId> {
     let body = ctx.blocks(*ctx.regions(module).first()?).first().copied()?;
-    ctx.block_ops(body).find(|o| ctx.op_name(*o) == "func.func" && symbol_name(ctx, *o) == name)
+    ctx.block_ops(body).find(|o| dialects::func::FuncOp::isa(ctx, *o) && symbol_name(ctx, *o) == name)
 }
 
 /// The functions with bodies, each after the functions it calls (module
@@ -241,7 +242,7 @@ fn callees_first(ctx: &Context, module: OpId, funcs: &[OpId]) -> Result<Vec<OpId
         state.insert(f, false);
         let mut calls = Vec::new();
         ctx.walk_preorder(f, &mut |o| {
-            if ctx.op_name(o) == "func.call" {
+            if dialects::func::CallOp::isa(ctx, o) {
                 calls.push(o);
             }
         });
@@ -324,7 +325,7 @@ fn summarize(ctx: &Context, f: OpId, ops: &[OpId], a: &analysis::Analysis, calls
                 }),
         );
     }
-    let ret = ops.iter().copied().find(|o| ctx.op_name(*o) == "func.return" && ctx.parent_op(*o) == Some(f));
+    let ret = ops.iter().copied().find(|o| dialects::func::ReturnOp::isa(ctx, *o) && ctx.parent_op(*o) == Some(f));
     let returned: Vec<Value> = ret.map(|r| ctx.operands(r).to_vec()).unwrap_or_default();
     s.equivalent = returned
         .iter()
@@ -379,7 +380,9 @@ fn check_loop_yields(
         return Ok(());
     }
     for op in ops {
-        if ctx.op_name(*op) != "scf.yield" || ctx.parent_op(*op).is_none_or(|p| ctx.op_name(p) != "scf.for") {
+        if !dialects::scf::YieldOp::isa(ctx, *op)
+            || ctx.parent_op(*op).is_none_or(|p| !dialects::scf::ForOp::isa(ctx, p))
+        {
             continue;
         }
         let body = ctx.op_block(*op).expect("a yield in a block");
@@ -456,7 +459,7 @@ fn update_signature(ctx: &mut Context, f: OpId) {
     let mut ops = Vec::new();
     ctx.walk_preorder(f, &mut |o| ops.push(o));
     for o in ops {
-        if ctx.op_name(o) == "func.return" && ctx.parent_op(o) == Some(f) {
+        if dialects::func::ReturnOp::isa(ctx, o) && ctx.parent_op(o) == Some(f) {
             results = Some(ctx.operands(o).iter().map(|v| ctx.value_type(*v)).collect::<Vec<_>>());
         }
     }
@@ -513,7 +516,7 @@ fn annotate(
         return;
     }
     // Which argument each returned tensor is (-1: none).
-    let ret = ops.iter().copied().find(|o| ctx.op_name(*o) == "func.return" && ctx.parent_op(*o) == Some(f));
+    let ret = ops.iter().copied().find(|o| dialects::func::ReturnOp::isa(ctx, *o) && ctx.parent_op(*o) == Some(f));
     if let Some(ret) = ret {
         let eq: Vec<i64> = ctx
             .operands(ret)

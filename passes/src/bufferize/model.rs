@@ -107,26 +107,30 @@ pub fn touches_tensors(ctx: &Context, op: OpId) -> bool {
 /// The kind of `op`, or `None` for an op one-shot bufferization does not
 /// know (with function boundaries on, `func.return` is known).
 pub fn kind(ctx: &Context, op: OpId, function_boundaries: bool) -> Option<Kind> {
-    let k = match ctx.op_name(op) {
-        "tensor.empty" => Kind::Empty,
-        "arith.constant" => Kind::Constant,
-        "tensor.extract_slice" => Kind::ExtractSlice,
-        "tensor.insert_slice" => Kind::InsertSlice,
-        "tensor.parallel_insert_slice" => Kind::ParallelInsertSlice,
-        "tensor.expand_shape" | "tensor.collapse_shape" | "tensor.cast" => Kind::Reshape,
-        "tensor.dim" | "tensor.rank" => Kind::Metadata,
-        "tensor.extract" => Kind::Read,
-        "tensor.insert" => Kind::WriteDest,
-        "tensor.from_elements" => Kind::FromElements,
-        "tensor.pad" => Kind::Pad,
-        "tensor.generate" => Kind::Generate,
-        "linalg.pack" | "linalg.unpack" | "tensor.pack" | "tensor.unpack" => Kind::Pack,
-        "scf.yield" => match ctx.parent_op(op) {
+    use tessel_ir::dialects::{arith::ConstantOp, func, pack, tensor_more::RankOp};
+    let is = |isa: fn(&Context, OpId) -> bool| isa(ctx, op);
+    let k = match () {
+        _ if is(tensor_d::EmptyOp::isa) => Kind::Empty,
+        _ if is(ConstantOp::isa) => Kind::Constant,
+        _ if is(tensor_d::ExtractSliceOp::isa) => Kind::ExtractSlice,
+        _ if is(tensor_d::InsertSliceOp::isa) => Kind::InsertSlice,
+        _ if is(tensor_d::ParallelInsertSliceOp::isa) => Kind::ParallelInsertSlice,
+        _ if is(tensor_d::ExpandShapeOp::isa) || is(tensor_d::CollapseShapeOp::isa) || is(tensor_d::CastOp::isa) => {
+            Kind::Reshape
+        }
+        _ if is(tensor_d::DimOp::isa) || is(RankOp::isa) => Kind::Metadata,
+        _ if is(tensor_d::ExtractOp::isa) => Kind::Read,
+        _ if is(tensor_d::InsertOp::isa) => Kind::WriteDest,
+        _ if is(tensor_d::FromElementsOp::isa) => Kind::FromElements,
+        _ if is(tensor_d::PadOp::isa) => Kind::Pad,
+        _ if is(tensor_d::GenerateOp::isa) => Kind::Generate,
+        _ if is(pack::PackOp::isa) || is(pack::UnPackOp::isa) => Kind::Pack,
+        _ if is(YieldOp::isa) => match ctx.parent_op(op) {
             Some(p) if ForOp::isa(ctx, p) || IfOp::isa(ctx, p) => Kind::Yield,
             _ => return None,
         },
-        "func.return" if function_boundaries => Kind::Return,
-        "func.call" if function_boundaries => Kind::Call,
+        _ if function_boundaries && is(func::ReturnOp::isa) => Kind::Return,
+        _ if function_boundaries && is(func::CallOp::isa) => Kind::Call,
         _ if ForOp::isa(ctx, op) => Kind::For,
         _ if ForallOp::isa(ctx, op) => Kind::Forall,
         _ if IfOp::isa(ctx, op) => Kind::If,

@@ -17,6 +17,7 @@
 
 use tessel_ir::affine::{AffineBinOp, AffineExpr, AffineMap};
 use tessel_ir::builder::{Builder, InsertPoint, Ofr};
+use tessel_ir::dialects;
 use tessel_ir::dialects::linalg::{self, FillOp, TransposeOp};
 use tessel_ir::dialects::memref::layout::{self, memref_parts};
 use tessel_ir::dialects::memref::{DimOp, ExpandShapeOp, SubViewOp};
@@ -258,7 +259,7 @@ fn split(b: &mut Builder<'_>, size: Ofr, tile: Option<i64>) -> Split {
 /// through the composed maps, this one would not).
 fn multiple_of(ctx: &tessel_ir::Context, v: Value, tile: i64) -> Option<(Value, i64)> {
     let op = ctx.defining_op(v)?;
-    if ctx.op_name(op) != "arith.muli" || tile <= 0 {
+    if !dialects::arith::MulIOp::isa(ctx, op) || tile <= 0 {
         return None;
     }
     let ops = ctx.operands(op);
@@ -281,12 +282,12 @@ fn if_nonzero(b: &mut Builder<'_>, counts: &[Ofr]) -> OpId {
     let mut cond: Option<Value> = None;
     for c in counts {
         let v = b.value(*c);
-        let cmp = b.op("arith.cmpi", &[v, zero], &[i1], &[("predicate", ne)]);
+        let cmp = b.op(dialects::arith::CmpIOp::NAME, &[v, zero], &[i1], &[("predicate", ne)]);
         let r = b.ctx.result(cmp, 0);
         cond = Some(match cond {
             None => r,
             Some(prev) => {
-                let and = b.op("arith.andi", &[prev, r], &[i1], &[]);
+                let and = b.op(dialects::arith::AndIOp::NAME, &[prev, r], &[i1], &[]);
                 b.ctx.result(and, 0)
             }
         });
@@ -296,7 +297,7 @@ fn if_nonzero(b: &mut Builder<'_>, counts: &[Ofr]) -> OpId {
     IfOp::create(b, cond.expect("a count"), &[], vec![then_region, else_region]);
     let saved = b.ip;
     b.ip = InsertPoint::End(then_block);
-    let y = b.op("scf.yield", &[], &[], &[]);
+    let y = b.op(dialects::scf::YieldOp::NAME, &[], &[], &[]);
     b.ip = saved;
     y
 }

@@ -17,23 +17,23 @@
 
 use rustc_hash::FxHashSet;
 use tessel_ir::context::ValueDef;
+use tessel_ir::dialects;
 use tessel_ir::types::TypeKind;
 use tessel_ir::{BlockId, Context, Diagnostic, OpId, Type, Value};
 
-use super::hoisting::is_view;
+use super::hoisting::{is_unmodelled_parallel_loop, is_view};
 use crate::manager::{Pass, PassInfo};
 
 /// Ops whose regions MLIR's buffer placement can see through (its
 /// `RegionBranchOpInterface` / `LoopLikeOpInterface` ops).
 fn is_known_control_flow(ctx: &Context, op: OpId) -> bool {
-    matches!(
-        ctx.op_name(op),
-        "scf.if" | "scf.for" | "scf.while" | "scf.forall" | "scf.parallel" | "scf.execute_region" | "scf.index_switch"
-    )
+    use dialects::{scf::IfOp, scf_more::ExecuteRegionOp, scf_more::IndexSwitchOp};
+    is_loop(ctx, op) || IfOp::isa(ctx, op) || ExecuteRegionOp::isa(ctx, op) || IndexSwitchOp::isa(ctx, op)
 }
 
 fn is_loop(ctx: &Context, op: OpId) -> bool {
-    matches!(ctx.op_name(op), "scf.for" | "scf.while" | "scf.forall" | "scf.parallel")
+    use dialects::{scf::ForOp, scf::ForallOp, scf_more::WhileOp};
+    ForOp::isa(ctx, op) || WhileOp::isa(ctx, op) || ForallOp::isa(ctx, op) || is_unmodelled_parallel_loop(ctx, op)
 }
 
 /// The block a value is defined in.
@@ -90,27 +90,30 @@ pub(super) fn aliases(ctx: &Context, v: Value) -> Vec<Value> {
         out.push(x);
         for u in ctx.uses(x) {
             let (user, i) = (u.op, u.operand as usize);
-            let name = ctx.op_name(user);
-            if is_view(name) {
+            use dialects::{
+                memref::AllocaScopeReturnOp, scf::ForOp, scf::YieldOp, scf_more::ConditionOp, scf_more::WhileOp,
+            };
+            let condition = ConditionOp::isa(ctx, user);
+            if is_view(ctx, user) {
                 work.extend(ctx.results(user).iter().copied());
-            } else if name == "scf.for" && i >= 3 {
+            } else if ForOp::isa(ctx, user) && i >= 3 {
                 let body = ctx.blocks(ctx.regions(user)[0])[0];
                 work.push(ctx.block_args(body)[1 + i - 3]);
                 work.push(ctx.result(user, i - 3));
-            } else if name == "scf.yield" || name == "scf.condition" || name == "memref.alloca_scope.return" {
+            } else if YieldOp::isa(ctx, user) || condition || AllocaScopeReturnOp::isa(ctx, user) {
                 let Some(parent) = ctx.parent_op(user) else { continue };
-                let k = if name == "scf.condition" { i.checked_sub(1) } else { Some(i) };
+                let k = if condition { i.checked_sub(1) } else { Some(i) };
                 let Some(k) = k else { continue };
                 if let Some(r) = ctx.results(parent).get(k) {
                     work.push(*r);
                 }
-                if ctx.op_name(parent) == "scf.for" {
+                if dialects::scf::ForOp::isa(ctx, parent) {
                     let body = ctx.blocks(ctx.regions(parent)[0])[0];
                     if let Some(a) = ctx.block_args(body).get(1 + k) {
                         work.push(*a);
                     }
                 }
-                if ctx.op_name(parent) == "scf.while" {
+                if dialects::scf_more::WhileOp::isa(ctx, parent) {
                     // Into the other region's arguments.
                     for r in ctx.regions(parent) {
                         if let Some(b) = ctx.blocks(*r).first() {
@@ -120,7 +123,7 @@ pub(super) fn aliases(ctx: &Context, v: Value) -> Vec<Value> {
                         }
                     }
                 }
-            } else if name == "scf.while" {
+            } else if WhileOp::isa(ctx, user) {
                 if let Some(b) = ctx.blocks(ctx.regions(user)[0]).first() {
                     if let Some(a) = ctx.block_args(*b).get(i) {
                         work.push(*a);
@@ -138,7 +141,7 @@ pub fn hoist_allocations(ctx: &mut Context, root: OpId) -> usize {
     // `memref.alloca` moves only out of loops (its hoisting kind in MLIR).
     let mut allocs = Vec::new();
     ctx.walk_preorder(root, &mut |o| {
-        if ctx.op_name(o) == "memref.alloc" {
+        if dialects::memref::AllocOp::isa(ctx, o) {
             allocs.push(o);
         }
     });
@@ -212,7 +215,7 @@ fn is_small(ctx: &Context, alloc: OpId, max_bytes: u64, max_rank: usize) -> bool
             && ctx
                 .operands(alloc)
                 .iter()
-                .all(|v| ctx.defining_op(*v).is_some_and(|d| ctx.op_name(d) == "memref.rank"));
+                .all(|v| ctx.defining_op(*v).is_some_and(|d| dialects::memref::RankOp::isa(ctx, d)));
     }
     let Some(bits) = element_bits(ctx, *elem) else { return false };
     let Some(n) = shape.iter().try_fold(1u64, |acc, d| acc.checked_mul(*d as u64)) else { return false };
@@ -227,11 +230,12 @@ fn has_allocation_scope(ctx: &Context, alloc: OpId) -> bool {
     while let Some(b) = block {
         let Some(region) = ctx.block_parent(b) else { return false };
         let Some(parent) = ctx.region_parent(region) else { return false };
-        if matches!(ctx.op_name(parent), "func.func" | "memref.alloca_scope") {
+        if dialects::func::FuncOp::isa(ctx, parent) || dialects::memref::AllocaScopeOp::isa(ctx, parent) {
             return !aliases(ctx, v).iter().any(|x| {
                 ctx.uses(*x).iter().any(|u| {
-                    let terminator =
-                        matches!(ctx.op_name(u.op), "func.return" | "memref.alloca_scope.return" | "scf.yield");
+                    let terminator = dialects::func::ReturnOp::isa(ctx, u.op)
+                        || dialects::memref::AllocaScopeReturnOp::isa(ctx, u.op)
+                        || dialects::scf::YieldOp::isa(ctx, u.op);
                     terminator && ctx.op_block(u.op).and_then(|ub| ctx.block_parent(ub)) == Some(region)
                 })
             });
@@ -248,19 +252,19 @@ fn has_allocation_scope(ctx: &Context, alloc: OpId) -> bool {
 pub fn promote_buffers_to_stack(ctx: &mut Context, root: OpId, max_bytes: u64, max_rank: usize) -> usize {
     let mut allocs = Vec::new();
     ctx.walk_preorder(root, &mut |o| {
-        if ctx.op_name(o) == "memref.alloc" {
+        if dialects::memref::AllocOp::isa(ctx, o) {
             allocs.push(o);
         }
     });
     let mut promoted = 0;
     for a in allocs {
         let v = ctx.result(a, 0);
-        let freed = ctx.uses(v).iter().any(|u| ctx.op_name(u.op) == "memref.dealloc");
+        let freed = ctx.uses(v).iter().any(|u| dialects::memref::DeallocOp::isa(ctx, u.op));
         if freed || !is_small(ctx, a, max_bytes, max_rank) || !has_allocation_scope(ctx, a) {
             continue;
         }
         let spec = tessel_ir::context::OpSpec {
-            name: ctx.sym("memref.alloca"),
+            name: ctx.sym(dialects::memref::AllocaOp::NAME),
             operands: ctx.operands(a).iter().copied().collect(),
             result_types: vec![ctx.value_type(v)].into_iter().collect(),
             attrs: ctx.op(a).attrs.clone(),

@@ -9,6 +9,7 @@ use tessel_ir::affine::{AffineExpr, AffineMap};
 use tessel_ir::attrs::AttrKind;
 use tessel_ir::builder::{Builder, InsertPoint};
 use tessel_ir::context::{OpSpec, ValueDef};
+use tessel_ir::dialects;
 use tessel_ir::dialects::bufferization::{ToBufferOp, ToTensorOp};
 use tessel_ir::dialects::linalg_map::MapOp;
 use tessel_ir::dialects::memref::layout::{self, memref_parts, memref_type, Strided};
@@ -261,7 +262,7 @@ impl Rewriter<'_> {
                     let idx = b.ctx.operands(op)[1];
                     DimOp::create(&mut b, src, idx, &[ty], vec![]).result(b.ctx)
                 } else {
-                    let o = b.op("memref.rank", &[src], &[ty], &[]);
+                    let o = b.op(dialects::memref::RankOp::NAME, &[src], &[ty], &[]);
                     b.ctx.result(o, 0)
                 };
                 self.ctx.replace_all_uses(r, new);
@@ -276,7 +277,7 @@ impl Rewriter<'_> {
                     let mut ops = vec![buf];
                     ops.extend(idx);
                     let mut b = self.builder(here, loc);
-                    let l = b.op("memref.load", &ops, &[ty], &[]);
+                    let l = b.op(dialects::memref::LoadOp::NAME, &ops, &[ty], &[]);
                     let new = b.ctx.result(l, 0);
                     self.ctx.replace_all_uses(r, new);
                     self.replaced.push(op);
@@ -289,10 +290,11 @@ impl Rewriter<'_> {
                 let buf = self.operand_buffer((op, d));
                 let mut operands = self.ctx.operands(op).to_vec();
                 operands[d] = buf;
-                let name = if tensor_d::InsertOp::isa(self.ctx, op) { "memref.store" } else { self.ctx.op_name(op) };
+                let insert = tensor_d::InsertOp::isa(self.ctx, op);
+                let name = if insert { dialects::memref::StoreOp::NAME } else { self.ctx.op_name(op) };
                 let name = name.to_string();
                 let mut attrs = self.ctx.op(op).attrs.clone();
-                if name == "memref.store" {
+                if insert {
                     attrs = Default::default();
                 }
                 self.recreate(op, &name, operands, attrs);
@@ -369,7 +371,7 @@ impl Rewriter<'_> {
                     for i in idx {
                         ops.push(b.int_const_here(i as i128, index));
                     }
-                    b.op("memref.store", &ops, &[], &[]);
+                    b.op(dialects::memref::StoreOp::NAME, &ops, &[], &[]);
                 }
                 self.replace(op, &[a]);
             }
@@ -649,7 +651,7 @@ impl Rewriter<'_> {
             let l = ofr_value_here(&mut b, low[i]);
             let h = ofr_value_here(&mut b, high[i]);
             let m = b.ctx.attr(tessel_ir::attrs::AttrKind::AffineMap(sum.clone()));
-            b.op("affine.apply", &[d, l, h], &[index], &[("map", m)]);
+            b.op(dialects::affine::ApplyOp::NAME, &[d, l, h], &[index], &[("map", m)]);
         }
         // The allocation's sizes (the pad's reifyResultShapes, folded).
         let mut sizes = Vec::new();
@@ -721,18 +723,18 @@ impl Rewriter<'_> {
         for (d, arg) in self.ctx.block_args(old_block).to_vec().into_iter().enumerate() {
             let dim = self.ctx.int_attr(d as i128, i64t);
             let mut b = self.builder(InsertPoint::End(block), loc);
-            let ix = b.op("linalg.index", &[], &[index], &[("dim", dim)]);
+            let ix = b.op(dialects::structured::IndexOp::NAME, &[], &[index], &[("dim", dim)]);
             let v = b.ctx.result(ix, 0);
             self.ctx.replace_all_uses(arg, v);
         }
         for o in self.ctx.block_op_list(old_block) {
             self.ctx.unlink_op(o);
-            if self.ctx.op_name(o) == "tensor.yield" {
+            if dialects::tensor::YieldOp::isa(self.ctx, o) {
                 let v = self.ctx.operands(o)[0];
                 let yl = self.ctx.op_loc(o);
                 self.ctx.erase_op(o);
                 let mut b = self.builder(InsertPoint::End(block), yl);
-                b.op("linalg.yield", &[v], &[], &[]);
+                b.op(dialects::linalg::YieldOp::NAME, &[v], &[], &[]);
             } else {
                 self.ctx.append_op(block, o);
             }
@@ -846,7 +848,7 @@ impl Rewriter<'_> {
         operands.extend(ub);
         operands.extend(st);
         let spec = OpSpec {
-            name: self.ctx.sym("scf.forall"),
+            name: self.ctx.sym(dialects::scf::ForallOp::NAME),
             operands: operands.into_iter().collect(),
             result_types: Default::default(),
             attrs,
@@ -1031,7 +1033,7 @@ impl Rewriter<'_> {
                 );
                 let mut b = self.builder(ip, loc);
                 b.op(
-                    "memref.global",
+                    dialects::memref::GlobalOp::NAME,
                     &[],
                     &[],
                     &[
@@ -1050,7 +1052,7 @@ impl Rewriter<'_> {
         let sym = self.ctx.sym(&name);
         let r = self.ctx.attr(tessel_ir::attrs::AttrKind::SymbolRef { root: sym, nested: vec![] });
         let mut b = self.builder(InsertPoint::Before(op), loc);
-        let g = b.op("memref.get_global", &[], &[ty], &[("name", r)]);
+        let g = b.op(dialects::memref::GetGlobalOp::NAME, &[], &[ty], &[("name", r)]);
         Ok(b.ctx.result(g, 0))
     }
 

@@ -9,6 +9,7 @@
 use tessel_ir::affine::AffineExpr;
 use tessel_ir::builder::{Builder, InsertPoint, Ofr};
 use tessel_ir::context::clone::IrMapping;
+use tessel_ir::dialects;
 use tessel_ir::dialects::memref::layout::memref_parts;
 use tessel_ir::dialects::memref::LoadOp as MemrefLoadOp;
 use tessel_ir::dialects::scf::{ForOp, YieldOp};
@@ -207,7 +208,7 @@ impl Rows {
             map.map(*arg, v);
         }
         for op in &self.body {
-            if b.ctx.op_name(*op) == "arith.constant" {
+            if dialects::arith::ConstantOp::isa(b.ctx, *op) {
                 let copy = b.ctx.clone_op(*op, &mut IrMapping::default());
                 b.insert_detached(copy);
                 let scalar = b.ctx.result(copy, 0);

@@ -292,12 +292,16 @@ fn free_temporaries(ctx: &mut Context, module: OpId) {
         let mut stays = true;
         while let Some(v) = stack.pop() {
             for u in ctx.uses(v) {
-                let name = ctx.op_name(u.op);
-                if bufferize::hoisting::is_view(name) {
-                    stack.extend(ctx.results(u.op).iter().copied());
-                } else if name == "memref.dealloc"
-                    || matches!(name, "func.return" | "scf.yield" | "func.call" | "memref.store")
-                    || name.starts_with("bufferization.")
+                use tessel_ir::dialects::{func, memref::StoreOp, scf::YieldOp};
+                let user = u.op;
+                if bufferize::hoisting::is_view(ctx, user) {
+                    stack.extend(ctx.results(user).iter().copied());
+                } else if DeallocOp::isa(ctx, user)
+                    || func::ReturnOp::isa(ctx, user)
+                    || YieldOp::isa(ctx, user)
+                    || func::CallOp::isa(ctx, user)
+                    || StoreOp::isa(ctx, user)
+                    || ctx.op_name(user).starts_with("bufferization.")
                 {
                     stays = false;
                 }

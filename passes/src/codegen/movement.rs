@@ -27,6 +27,7 @@
 use tessel_ir::affine::{AffineBinOp, AffineExpr, AffineMap};
 use tessel_ir::attrs::AttrKind;
 use tessel_ir::builder::{Builder, InsertPoint, Ofr};
+use tessel_ir::dialects;
 use tessel_ir::dialects::linalg::{FillOp, TransposeOp};
 use tessel_ir::dialects::memref::layout::{memref_parts, memref_type, strides_and_offset, Strided};
 use tessel_ir::dialects::memref::{
@@ -321,7 +322,7 @@ fn lower_one(ctx: &mut Context, op: OpId, m: &Movement, target: &Target) -> bool
 /// and casts), when its shape is static; 0 otherwise.
 fn root_bytes(ctx: &Context, mut v: Value) -> i64 {
     while let Some(def) = ctx.defining_op(v) {
-        if !crate::bufferize::hoisting::is_view(ctx.op_name(def)) {
+        if !crate::bufferize::hoisting::is_view(ctx, def) {
             break;
         }
         v = ctx.operands(def)[0];
@@ -404,17 +405,17 @@ fn if_aligned(
         let meta = ExtractStridedMetadataOp::create(b, buffer, &types, vec![]);
         let offset = b.ctx.result(meta.op(), 1);
         let scale = b.index_const(elem_bytes);
-        let offset_bytes = b.op("arith.muli", &[offset, scale], &[index], &[]);
+        let offset_bytes = b.op(dialects::arith::MulIOp::NAME, &[offset, scale], &[index], &[]);
         let offset_bytes = b.ctx.result(offset_bytes, 0);
-        let address = b.op("arith.addi", &[pointer, offset_bytes], &[index], &[]);
+        let address = b.op(dialects::arith::AddIOp::NAME, &[pointer, offset_bytes], &[index], &[]);
         pointer = b.ctx.result(address, 0);
     }
     let align = b.index_const(alignment);
-    let rem = b.op("arith.remui", &[pointer, align], &[index], &[]);
+    let rem = b.op(dialects::arith::RemUIOp::NAME, &[pointer, align], &[index], &[]);
     let rem = b.ctx.result(rem, 0);
     let zero = b.index_const(0);
     let eq = b.ctx.int_attr(0, i64t);
-    let cond = b.op("arith.cmpi", &[rem, zero], &[i1], &[("predicate", eq)]);
+    let cond = b.op(dialects::arith::CmpIOp::NAME, &[rem, zero], &[i1], &[("predicate", eq)]);
     let cond = b.ctx.result(cond, 0);
     let (then_region, then_block, _) = b.region_with_block(&[]);
     let (else_region, else_block, _) = b.region_with_block(&[]);

@@ -124,7 +124,7 @@ pub(super) fn vectorize_pack(ctx: &mut Context, op: OpId, opts: &VectorizeOption
         }
         (dest_shape[..n].to_vec(), true)
     } else {
-        no_scalable(opts, "linalg.pack")?;
+        no_scalable(opts, tessel_ir::dialects::pack::PackOp::LINALG_NAME)?;
         let sizes = &opts.vector_sizes;
         if sizes.len() != dest_shape.len() {
             return Err(VectorizeError::BadSizes(format!(
@@ -186,7 +186,7 @@ pub(super) fn vectorize_unpack(ctx: &mut Context, op: OpId, opts: &VectorizeOpti
         }
         (src_shape.clone(), true)
     } else {
-        no_scalable(opts, "linalg.unpack")?;
+        no_scalable(opts, tessel_ir::dialects::pack::UnPackOp::LINALG_NAME)?;
         let sizes = &opts.vector_sizes;
         if sizes.len() != src_shape.len() {
             return Err(VectorizeError::BadSizes(format!(

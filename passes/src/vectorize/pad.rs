@@ -26,7 +26,7 @@ pub(super) fn vectorize_pad(ctx: &mut Context, op: OpId, opts: &VectorizeOptions
     if opts.vector_sizes.is_empty() {
         return unsupported("tensor.pad is vectorized with vector sizes only");
     }
-    no_scalable(opts, "tensor.pad")?;
+    no_scalable(opts, PadOp::NAME)?;
     if opts.vector_sizes.len() != result_shape.len() {
         return Err(VectorizeError::BadSizes(format!(
             "expected {} vector sizes for a rank-{} tensor.pad, got {}",
