@@ -56,6 +56,17 @@ pub struct Options {
     /// carry a note with the op in generic form.
     pub print_op_on_diagnostic: bool,
     pub verify_each: bool,
+    /// `--verify-roundtrip`: print and parse back the parsed module
+    /// (custom and generic form) before the passes.
+    pub verify_roundtrip: bool,
+    /// `--show-dialects`: list the dialects and stop.
+    pub show_dialects: bool,
+    /// `--dump-pass-pipeline`: print the pipeline to stderr before running it.
+    pub dump_pass_pipeline: bool,
+    /// `--mlir-pass-statistics`: each pass's counters after the run.
+    pub pass_statistics: bool,
+    /// `--mlir-pass-statistics-display=pipeline|list`.
+    pub pass_statistics_list: bool,
     pub timing: bool,
     /// `--mlir-timing-display=tree|list`.
     pub timing_display: TimingDisplay,
@@ -122,6 +133,11 @@ impl Default for Options {
             nameloc_as_prefix: false,
             print_op_on_diagnostic: true,
             verify_each: true,
+            verify_roundtrip: false,
+            show_dialects: false,
+            dump_pass_pipeline: false,
+            pass_statistics: false,
+            pass_statistics_list: false,
             timing: false,
             timing_display: TimingDisplay::Tree,
             debug: false,
@@ -202,6 +218,14 @@ OPTIONS:
   --mlir-use-nameloc-as-prefix    Name values after the names in their locations: loc("sum") -> %sum
   --mlir-print-op-on-diagnostic[=false]  Attach the op in generic form to verifier errors (default: true)
   --verify-each[=false]           Verify after each pass (default: true)
+  --verify-roundtrip              Print and parse back the parsed module (custom and generic form)
+                                  before the passes; an error if it comes back different
+  --dump-pass-pipeline            Print the pipeline that will be run (to stderr)
+  --mlir-pass-statistics          After the run, print each pass's counters (cse: ops merged and
+                                  erased; canonicalize: patterns applied, ops erased, sweeps)
+  --mlir-pass-statistics-display=<pipeline|list>  Counters nested like the pipeline (default) or
+                                  summed per pass
+  --show-dialects                 List the dialects tessel-opt knows and stop
   --mlir-timing                   Report the time of parsing, verification, each pass and printing
   --mlir-timing-display=<tree|list>  The report nested like the pipeline (default) or one line per
                                   timer name, the slowest first
@@ -322,6 +346,21 @@ pub fn parse_args(args: &[String], is_pass: &dyn Fn(&str) -> bool) -> Result<Opt
             "mlir-use-nameloc-as-prefix" => o.nameloc_as_prefix = parse_bool(name, value)?,
             "mlir-print-op-on-diagnostic" => o.print_op_on_diagnostic = parse_bool(name, value)?,
             "verify-each" => o.verify_each = parse_bool(name, value)?,
+            "verify-roundtrip" => o.verify_roundtrip = parse_bool(name, value)?,
+            "show-dialects" => o.show_dialects = parse_bool(name, value)?,
+            "dump-pass-pipeline" => o.dump_pass_pipeline = parse_bool(name, value)?,
+            "mlir-pass-statistics" => o.pass_statistics = parse_bool(name, value)?,
+            "mlir-pass-statistics-display" => {
+                o.pass_statistics_list = match take_value("--mlir-pass-statistics-display")?.as_str() {
+                    "list" => true,
+                    "pipeline" => false,
+                    other => {
+                        return Err(format!(
+                            "Cannot find option named '{other}'! (--mlir-pass-statistics-display: list or pipeline)"
+                        ))
+                    }
+                }
+            }
             "mlir-timing" => o.timing = parse_bool(name, value)?,
             "mlir-timing-display" => {
                 o.timing_display = match take_value("--mlir-timing-display")?.as_str() {

@@ -177,20 +177,40 @@ fn process_chunk(
         }
         return None;
     }
+    if opts.verify_roundtrip {
+        if let Err(d) = crate::roundtrip::verify_roundtrip(&ctx, module) {
+            collect_diag_full(&ctx, &d, file, chunk, diags);
+            return None;
+        }
+    }
     let print_opts = print_options(opts);
     if let Some(r) = report.as_deref_mut() {
         r.begin_chunk(&ctx, module, print_op_top(&ctx, module, print_opts));
     }
     let mut verify_while_printing = false;
-    if let Some(text) = pipeline_text(opts) {
+    let text = pipeline_text(opts);
+    if text.is_none() && opts.dump_pass_pipeline {
+        dumps.push_str(&tessel_passes::pipeline_dump(&[]));
+    }
+    if text.is_none() && opts.pass_statistics {
+        dumps.push_str(&tessel_passes::statistics_report(&[], opts.pass_statistics_list));
+    }
+    if let Some(text) = text {
         // Validated in `main_with_args`; each chunk gets fresh pass objects.
         let Ok(mut pipeline) = parse_pipeline(&text, registry) else { return None };
+        if opts.dump_pass_pipeline {
+            dumps.push_str(&tessel_passes::pipeline_dump(&pipeline));
+        }
         // MLIR gets the IR only after tessel's own verifier passed it.
         verify_while_printing = opts.verify_each && opts.run.is_none() && opts.mlir_flag().is_none();
         let inst = Instrumentation { verify_each: opts.verify_each, defer_final_verify: verify_while_printing };
         let mut hooks = DriverHooks::new(opts, print_opts, dumps, timing, report);
         let ran = run_pipeline(&mut ctx, module, &mut pipeline, &inst, &mut hooks);
-        if let Some(e) = hooks.take_tree_error() {
+        let tree_error = hooks.take_tree_error();
+        if opts.pass_statistics {
+            dumps.push_str(&tessel_passes::statistics_report(&pipeline, opts.pass_statistics_list));
+        }
+        if let Some(e) = tree_error {
             // A file-system error, not one in the IR: no source location.
             dumps.push_str(&format!("tessel-opt: --mlir-print-ir-tree-dir: {e}\n"));
             return None;
@@ -420,6 +440,11 @@ pub fn main_with_args(args: &[String]) -> i32 {
             write_stderr(&format!("tessel-opt: {e}\n"));
             return 1;
         }
+    }
+    if opts.show_dialects {
+        let mut names: Vec<&str> = tessel_ir::dialects::ALL.iter().map(|d| d.name).collect();
+        names.sort_unstable();
+        return write_info("tessel-opt", &format!("Available Dialects: {}\n", names.join(",")));
     }
     if opts.list_ops {
         let names: String = Context::new().registered_ops().iter().map(|n| format!("{n}\n")).collect();

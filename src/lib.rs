@@ -13,6 +13,7 @@ pub mod layout_cli;
 pub mod layout_mlir;
 pub mod output;
 pub mod pass_hooks;
+pub mod roundtrip;
 pub mod run;
 pub mod timing;
 #[cfg(feature = "mlir")]

@@ -55,7 +55,7 @@ fn pipeline_nodes(elements: &[PipelineElement], slot: &mut usize) -> Vec<Node> {
     elements
         .iter()
         .map(|e| match e {
-            PipelineElement::Pass(p) => {
+            PipelineElement::Pass(p, _) => {
                 *slot += 1;
                 Node::Leaf { name: p.class_name().to_string(), slot: Some(*slot - 1), time: Duration::ZERO }
             }

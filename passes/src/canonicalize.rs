@@ -12,7 +12,7 @@ use tessel_ir::rewriter::{
 };
 use tessel_ir::{Context, Diagnostic, OpId, Value};
 
-use crate::manager::{Pass, PassInfo};
+use crate::manager::{Pass, PassInfo, Statistic};
 
 pub(crate) const INFO: PassInfo = PassInfo {
     name: "canonicalize",
@@ -57,6 +57,9 @@ pub(crate) const INFO: PassInfo = PassInfo {
             max_sweeps,
             top_down: flag("top-down", true)?,
             test_convergence: flag("test-convergence", false)?,
+            region_simplify: opts.get("region-simplify").cloned().unwrap_or_else(|| "normal".to_string()),
+            constant_fold_limit_given: opts.contains_key("constant-fold-limit"),
+            totals: Sweeps::default(),
         }))
     },
 };
@@ -77,6 +80,25 @@ struct Canonicalize {
     max_sweeps: usize,
     top_down: bool,
     test_convergence: bool,
+    /// As given (accepted and checked, see above).
+    region_simplify: String,
+    /// `constant-fold-limit` was written (it is printed only then: it is
+    /// tessel's, mlir-opt would not take it back).
+    constant_fold_limit_given: bool,
+    /// What its runs did (`--mlir-pass-statistics`).
+    totals: Sweeps,
+}
+
+/// What a greedy run did.
+#[derive(Clone, Copy, Debug, Default)]
+struct Sweeps {
+    sweeps: usize,
+    /// Patterns and folds applied.
+    applied: usize,
+    /// Dead ops erased.
+    erased: usize,
+    /// A sweep changed nothing (a fixed point) within the limit.
+    converged: bool,
 }
 
 impl Pass for Canonicalize {
@@ -94,14 +116,52 @@ impl Pass for Canonicalize {
             top_down: self.top_down,
             ..PatternSet::CANONICALIZATION
         };
-        let converged = run_sweeps_within(ctx, op, false, set, self.max_sweeps);
-        if !converged && self.test_convergence {
+        let done = run_sweeps_within(ctx, op, false, set, self.max_sweeps);
+        self.totals.sweeps += done.sweeps;
+        self.totals.applied += done.applied;
+        self.totals.erased += done.erased;
+        if !done.converged && self.test_convergence {
             return Err(Diagnostic::error(
                 ctx.op_loc(op),
                 format!("canonicalize did not converge within {} iterations (test-convergence)", self.max_sweeps),
             ));
         }
         Ok(())
+    }
+
+    /// MLIR's form: every option, sorted, the two empty pattern lists
+    /// included (hence the spaces after the brace); tessel's values.
+    fn textual_options(&self) -> Option<String> {
+        let iterations = if self.max_sweeps == usize::MAX { -1 } else { self.max_sweeps as i64 };
+        let mut items = Vec::new();
+        if self.constant_fold_limit_given {
+            items.push(format!("constant-fold-limit={}", self.constant_fold_limit));
+        }
+        items.extend([String::new(), String::new()]);
+        items.push(format!("max-iterations={iterations}"));
+        items.push("max-num-rewrites=-1".to_string());
+        items.push(format!("region-simplify={}", self.region_simplify));
+        items.push(format!("test-convergence={}", self.test_convergence));
+        items.push(format!("top-down={}", self.top_down));
+        Some(format!("{{{}}}", items.join(" ")))
+    }
+
+    /// tessel's counters (MLIR's canonicalizer has none).
+    fn statistics(&self) -> Vec<Statistic> {
+        let t = self.totals;
+        vec![
+            Statistic {
+                name: "num-applied",
+                description: "Number of patterns and folds applied",
+                value: t.applied as u64,
+            },
+            Statistic { name: "num-erased", description: "Number of dead operations erased", value: t.erased as u64 },
+            Statistic {
+                name: "num-sweeps",
+                description: "Number of sweeps over the changed operations",
+                value: t.sweeps as u64,
+            },
+        ]
     }
 }
 
@@ -284,15 +344,15 @@ fn run_sweeps(ctx: &mut Context, root: OpId, every_sweep_full: bool, set: Patter
     run_sweeps_within(ctx, root, every_sweep_full, set, DEFAULT_MAX_SWEEPS);
 }
 
-/// [`run_sweeps`] of at most `max_sweeps` sweeps; whether it reached a
-/// fixed point (a sweep that changed nothing) within them.
+/// [`run_sweeps`] of at most `max_sweeps` sweeps: what it did, and
+/// whether it reached a fixed point (a sweep that changed nothing).
 fn run_sweeps_within(
     ctx: &mut Context,
     root: OpId,
     every_sweep_full: bool,
     set: PatternSet<'_>,
     max_sweeps: usize,
-) -> bool {
+) -> Sweeps {
     let mut converged = false;
     let (mut sweeps, mut applied, mut erased) = (0, 0, 0);
     let mut marks = ChangeMarks::default();
@@ -349,7 +409,7 @@ fn run_sweeps_within(
     }
     ctx.record_constants_made_at_top = recording;
     tracing::debug!(target: "canonicalize", sweeps, applied, erased, converged, "done");
-    converged
+    Sweeps { sweeps, applied, erased, converged }
 }
 
 /// Puts each constant a builder made at the top of a block inside `root`

@@ -9,18 +9,23 @@ use tessel_ir::printer::ValueNames;
 use tessel_ir::registry::traits;
 use tessel_ir::{Attr, BlockId, Context, Diagnostic, OpId, Sym, Type, Value};
 
-use crate::manager::{Pass, PassInfo};
+use crate::manager::{Pass, PassInfo, Statistic};
 
 pub(crate) const INFO: PassInfo = PassInfo {
     name: "cse",
     description: "Eliminate common subexpressions among pure ops",
     build: |opts| {
         crate::reject_unknown_options(opts, &[])?;
-        Ok(Box::new(Cse))
+        Ok(Box::new(Cse::default()))
     },
 };
 
-struct Cse;
+/// The pass, with MLIR's counters over its runs.
+#[derive(Default)]
+struct Cse {
+    merged: u64,
+    erased: u64,
+}
 
 impl Pass for Cse {
     fn name(&self) -> &'static str {
@@ -32,8 +37,17 @@ impl Pass for Cse {
     }
 
     fn run(&mut self, ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
-        cse(ctx, op);
+        let (merged, erased) = cse_counting(ctx, op);
+        self.merged += merged as u64;
+        self.erased += erased as u64;
         Ok(())
+    }
+
+    fn statistics(&self) -> Vec<Statistic> {
+        vec![
+            Statistic { name: "num-cse'd", description: "Number of operations CSE'd", value: self.merged },
+            Statistic { name: "num-dce'd", description: "Number of operations DCE'd", value: self.erased },
+        ]
     }
 }
 
@@ -65,6 +79,12 @@ fn key(ctx: &Context, op: OpId) -> Option<Key> {
 
 /// Runs CSE on every region nested in `root`.
 pub fn cse(ctx: &mut Context, root: OpId) {
+    cse_counting(ctx, root);
+}
+
+/// [`cse`], returning how many ops it merged into equal ones and how many
+/// trivially dead ones it erased.
+pub fn cse_counting(ctx: &mut Context, root: OpId) -> (usize, usize) {
     // With `--debug`, merges and erasures name the values as the IR before
     // the pass prints them: ops a transformation made carry the location of
     // the op they came from, so locations alone do not tell them apart.
@@ -82,6 +102,7 @@ pub fn cse(ctx: &mut Context, root: OpId) {
     if driver.names.is_some() {
         tracing::debug!(target: "cse", merged = driver.merged, erased = driver.erased, "done");
     }
+    (driver.merged, driver.erased)
 }
 
 /// The walk's state: the debug names, and what it did.

@@ -27,8 +27,8 @@ pub mod vectorize;
 pub mod view_op_graph;
 
 pub use manager::{
-    parse_pipeline, run_pipeline, Instrumentation, NoHooks, Pass, PassHooks, PassInfo, PassName, PassOptions,
-    PassRegistry,
+    parse_pipeline, pipeline_dump, run_pipeline, statistics_report, Instrumentation, NoHooks, Pass, PassHooks,
+    PassInfo, PassName, PassOptions, PassRegistry, Statistic,
 };
 
 /// Registers every pass tessel has.

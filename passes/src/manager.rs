@@ -23,6 +23,142 @@ pub trait Pass {
     fn take_remarks(&mut self) -> Vec<Diagnostic> {
         Vec::new()
     }
+    /// The options as `--dump-pass-pipeline` prints them after the name
+    /// (`{max-iterations=10 ...}`), if the pass prints them its own way;
+    /// otherwise the options it was written with are printed.
+    fn textual_options(&self) -> Option<String> {
+        None
+    }
+    /// The pass's counters over its runs so far (`--mlir-pass-statistics`).
+    fn statistics(&self) -> Vec<Statistic> {
+        Vec::new()
+    }
+}
+
+/// One counter of a pass, as MLIR's `Pass::Statistic`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Statistic {
+    pub name: &'static str,
+    pub description: &'static str,
+    pub value: u64,
+}
+
+/// The `--mlir-pass-statistics` report of a pipeline that ran, as MLIR
+/// prints it: nested like the pipeline (`'func.func' Pipeline`, passes by
+/// class name, each counter `(S) value name - description`, sorted by
+/// name), or with `list` summed per pass over the pipeline, passes sorted.
+pub fn statistics_report(pipeline: &[PipelineElement], list: bool) -> String {
+    let mut out = format!("==={}===\n", "-".repeat(73));
+    let title = "... Pass statistics report ...";
+    out.push_str(&format!("{}{title}\n", " ".repeat((80 - title.len()) / 2)));
+    out.push_str(&format!("==={}===\n", "-".repeat(73)));
+    // A leading `builtin.module(...)` is the pass manager itself.
+    let top = match pipeline {
+        [PipelineElement::Nested { anchor, elements }] if anchor == "builtin.module" => elements.as_slice(),
+        _ => pipeline,
+    };
+    if list {
+        let mut merged: std::collections::BTreeMap<&'static str, Vec<Statistic>> = Default::default();
+        fn add(elements: &[PipelineElement], merged: &mut std::collections::BTreeMap<&'static str, Vec<Statistic>>) {
+            for e in elements {
+                match e {
+                    PipelineElement::Nested { elements, .. } => add(elements, merged),
+                    PipelineElement::Pass(p, _) => {
+                        let stats = p.statistics();
+                        if stats.is_empty() {
+                            continue;
+                        }
+                        let entry = merged.entry(p.class_name()).or_default();
+                        if entry.is_empty() {
+                            *entry = stats;
+                        } else {
+                            for (sum, s) in entry.iter_mut().zip(stats) {
+                                sum.value += s.value;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        add(top, &mut merged);
+        for (name, stats) in merged {
+            statistics_entry(&mut out, 2, name, stats);
+        }
+    } else {
+        fn nested(out: &mut String, indent: usize, elements: &[PipelineElement]) {
+            for e in elements {
+                match e {
+                    PipelineElement::Nested { anchor, elements } => {
+                        statistics_entry(out, indent, &format!("'{anchor}' Pipeline"), Vec::new());
+                        nested(out, indent + 2, elements);
+                    }
+                    PipelineElement::Pass(p, _) => statistics_entry(out, indent, p.class_name(), p.statistics()),
+                }
+            }
+        }
+        nested(&mut out, 0, top);
+    }
+    out.push('\n');
+    out
+}
+
+/// `--dump-pass-pipeline`'s text, as mlir-opt prints it: the number of
+/// top-level passes, then the pipeline anchored on `builtin.module`, one
+/// element per line.
+pub fn pipeline_dump(pipeline: &[PipelineElement]) -> String {
+    let top = match pipeline {
+        [PipelineElement::Nested { anchor, elements }] if anchor == "builtin.module" => elements.as_slice(),
+        _ => pipeline,
+    };
+    fn element(out: &mut String, indent: usize, e: &PipelineElement) {
+        out.push_str(&" ".repeat(indent));
+        match e {
+            PipelineElement::Pass(p, opts) => {
+                out.push_str(p.name());
+                match p.textual_options() {
+                    Some(text) => out.push_str(&text),
+                    None if !opts.is_empty() => {
+                        let items: Vec<String> = opts.iter().map(|(k, v)| format!("{k}={v}")).collect();
+                        out.push_str(&format!("{{{}}}", items.join(" ")));
+                    }
+                    None => {}
+                }
+            }
+            PipelineElement::Nested { anchor, elements } => list(out, indent, anchor, elements),
+        }
+    }
+    fn list(out: &mut String, indent: usize, anchor: &str, elements: &[PipelineElement]) {
+        out.push_str(&format!("{anchor}(\n"));
+        for (i, e) in elements.iter().enumerate() {
+            element(out, indent + 2, e);
+            out.push_str(if i + 1 < elements.len() { ",\n" } else { "\n" });
+        }
+        if elements.is_empty() {
+            out.push('\n');
+        }
+        out.push_str(&format!("{})", " ".repeat(indent)));
+    }
+    let mut out = format!("Pass Manager with {} passes:\n", top.len());
+    list(&mut out, 0, "builtin.module", top);
+    out.push_str("\n\n");
+    out
+}
+
+/// One pass's lines of the report (MLIR's `printPassEntry`).
+fn statistics_entry(out: &mut String, indent: usize, name: &str, mut stats: Vec<Statistic>) {
+    out.push_str(&format!("{}{name}\n", " ".repeat(indent)));
+    stats.sort_by(|a, b| a.name.cmp(b.name));
+    let name_width = stats.iter().map(|s| s.name.len()).max().unwrap_or(0);
+    let value_width = stats.iter().map(|s| s.value.to_string().len()).max().unwrap_or(0);
+    for s in stats {
+        out.push_str(&format!(
+            "{}(S) {:>value_width$} {:<name_width$} - {}\n",
+            " ".repeat(indent + 2),
+            s.value,
+            s.name,
+            s.description
+        ));
+    }
 }
 
 /// A running pass's names: the one pipelines use and its class's.
@@ -41,7 +177,7 @@ pub fn count_passes(elements: &[PipelineElement]) -> usize {
     elements
         .iter()
         .map(|e| match e {
-            PipelineElement::Pass(_) => 1,
+            PipelineElement::Pass(..) => 1,
             PipelineElement::Nested { elements, .. } => count_passes(elements),
         })
         .sum()
@@ -94,8 +230,8 @@ pub enum PipelineElement {
     /// `anchor(...)`: run the nested elements on every op named `anchor`
     /// (`any` matches every op) directly nested in the current op.
     Nested { anchor: String, elements: Vec<PipelineElement> },
-    /// A pass.
-    Pass(Box<dyn Pass>),
+    /// A pass, and the options it was written with.
+    Pass(Box<dyn Pass>, PassOptions),
 }
 
 /// Parses a pipeline string. The outermost element names the root op
@@ -208,7 +344,7 @@ impl PipelineParser<'_> {
             return Err(format!("'{name}' does not refer to a registered pass or pass pipeline"));
         };
         let pass = (info.build)(&opts).map_err(|e| format!("invalid options for pass '{name}': {e}"))?;
-        Ok(PipelineElement::Pass(pass))
+        Ok(PipelineElement::Pass(pass, opts))
     }
 }
 
@@ -280,7 +416,7 @@ fn run_elements(
         let here = slot;
         slot += count_passes(std::slice::from_ref(e));
         match e {
-            PipelineElement::Pass(pass) => {
+            PipelineElement::Pass(pass, _) => {
                 let name = PassName { name: pass.name(), class: pass.class_name(), slot: here };
                 dump.before_pass(ctx, name, op);
                 let start = std::time::Instant::now();
