@@ -10,6 +10,7 @@ pub mod data_layout_propagation;
 mod erase_schedule;
 pub mod fusion;
 pub mod generalize;
+mod licm;
 pub mod lower_pack;
 pub mod manager;
 pub mod materialize_layouts;
@@ -51,6 +52,7 @@ pub fn register_all(r: &mut PassRegistry) {
     r.add(materialize_layouts::INFO);
     r.add(strip_debuginfo::INFO);
     r.add(symbol_dce::INFO);
+    r.add(licm::INFO);
     r.add(test_patterns::INFO);
     r.add(test_patterns::DATA_LAYOUT_PROPAGATION_INFO);
     r.add(test_patterns::PROPAGATION_INFO);
