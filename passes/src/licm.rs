@@ -86,7 +86,7 @@ fn hoist_from(ctx: &mut Context, lp: OpId) -> usize {
             if ctx.is_erased(op) || op_region(ctx, op) != Some(region) {
                 continue;
             }
-            if !(memory_effect_free(ctx, op) && speculatable(ctx, op)) || !can_be_hoisted(ctx, op, lp) {
+            if !(memory_effect_free(ctx, op) && speculatable(ctx, op) && can_be_hoisted(ctx, op, lp)) {
                 continue;
             }
             ctx.unlink_op(op);
@@ -199,7 +199,7 @@ fn speculatable(ctx: &Context, op: OpId) -> bool {
     if scf::ForOp::isa(ctx, op) {
         // Terminates only with a step that is not zero.
         let step = tessel_ir::dialects::pack::constant_int(ctx, scf::ForOp(op).step(ctx));
-        if !step.is_some_and(|s| s != 0) {
+        if step.is_none_or(|s| s == 0) {
             return false;
         }
     }
