@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 
+use tessel_ir::dialects::func::ModuleOp;
 use tessel_ir::{Context, Diagnostic, OpId};
 
 /// Options given to a pass in braces: `{tile-sizes=15,3 loop=forall}`.
@@ -54,7 +55,7 @@ pub fn statistics_report(pipeline: &[PipelineElement], list: bool) -> String {
     out.push_str(&format!("==={}===\n", "-".repeat(73)));
     // A leading `builtin.module(...)` is the pass manager itself.
     let top = match pipeline {
-        [PipelineElement::Nested { anchor, elements }] if anchor == "builtin.module" => elements.as_slice(),
+        [PipelineElement::Nested { anchor, elements }] if anchor == ModuleOp::NAME => elements.as_slice(),
         _ => pipeline,
     };
     if list {
@@ -107,7 +108,7 @@ pub fn statistics_report(pipeline: &[PipelineElement], list: bool) -> String {
 /// element per line.
 pub fn pipeline_dump(pipeline: &[PipelineElement]) -> String {
     let top = match pipeline {
-        [PipelineElement::Nested { anchor, elements }] if anchor == "builtin.module" => elements.as_slice(),
+        [PipelineElement::Nested { anchor, elements }] if anchor == ModuleOp::NAME => elements.as_slice(),
         _ => pipeline,
     };
     fn element(out: &mut String, indent: usize, e: &PipelineElement) {
@@ -139,7 +140,7 @@ pub fn pipeline_dump(pipeline: &[PipelineElement]) -> String {
         out.push_str(&format!("{})", " ".repeat(indent)));
     }
     let mut out = format!("Pass Manager with {} passes:\n", top.len());
-    list(&mut out, 0, "builtin.module", top);
+    list(&mut out, 0, ModuleOp::NAME, top);
     out.push_str("\n\n");
     out
 }
