@@ -75,7 +75,7 @@ crate::op! {
     attributes { }
     results { }
     regions { }
-    format { parse_dealloc_tensor, print_dealloc_tensor }
+    format { super::memref::format::parse_operand_colon_type, super::memref::format::print_operand_colon_type }
     def {
         verify: Some(verify_dealloc_tensor),
     }
@@ -386,24 +386,6 @@ fn verify_materialize(ctx: &Context, op: OpId) -> VResult {
 }
 
 // ---- dealloc_tensor, clone ------------------------------------------------------------------
-
-fn parse_dealloc_tensor(p: &mut OpParser<'_, '_>) -> PResult<()> {
-    let t = p.operand()?;
-    p.optional_attr_dict()?;
-    let tt = p.colon_type()?;
-    p.push_operand(&t, tt)?;
-    Ok(())
-}
-
-fn print_dealloc_tensor(p: &mut OpPrinter<'_>, op: OpId) {
-    let ctx = p.ctx();
-    let t = ctx.operands(op)[0];
-    p.write(" ");
-    p.print_operand(t);
-    p.print_attr_dict(op);
-    p.write(" : ");
-    p.print_type(ctx.value_type(t));
-}
 
 fn verify_dealloc_tensor(ctx: &Context, op: OpId) -> VResult {
     let t = ctx.value_type(ctx.operands(op)[0]);

@@ -184,21 +184,28 @@ pub(crate) fn short_form_body(
 /// MLIR's `findPayloadOp`: a body of one op over the inputs' arguments, in
 /// order, whose one result is yielded, prints as the short form.
 fn short_form_payload(ctx: &Context, op: OpId) -> Option<OpId> {
+    let (payload, args) = single_op_body(ctx, op)?;
+    let n_inputs = ctx.operands(op).len() - 1;
+    let operands = ctx.operands(payload);
+    (operands.len() == n_inputs && operands.iter().zip(args).all(|(o, a)| o == a)).then_some(payload)
+}
+
+/// The op of a body that is one region-less op and a `linalg.yield` of its
+/// one result, with the body's arguments: what a short form may print
+/// (each op then checks the order the op reads the arguments in).
+pub(crate) fn single_op_body(ctx: &Context, op: OpId) -> Option<(OpId, &[Value])> {
     let r = *ctx.regions(op).first()?;
     let b = *ctx.blocks(r).first()?;
     let ops = ctx.block_op_list(b);
     let [payload, y] = ops.as_slice() else { return None };
-    if ctx.op_name(*y) != "linalg.yield" || !ctx.regions(*payload).is_empty() {
+    if !super::linalg::YieldOp::isa(ctx, *y) || !ctx.regions(*payload).is_empty() {
         return None;
     }
     let res = ctx.results(*payload);
     if res.len() != 1 || ctx.operands(*y) != res {
         return None;
     }
-    let args = ctx.block_args(b);
-    let n_inputs = ctx.operands(op).len() - 1;
-    let operands = ctx.operands(*payload);
-    (operands.len() == n_inputs && operands.iter().zip(args).all(|(o, a)| o == a)).then_some(*payload)
+    Some((*payload, ctx.block_args(b)))
 }
 
 /// ` { payload.op {attrs} }`, a `fastmath` of `none` left out (upstream's

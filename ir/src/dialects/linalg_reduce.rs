@@ -25,7 +25,7 @@ use crate::{Context, OpId, Type, Value};
 use super::linalg_map::{
     parse_region_with_args, parse_short_form_payload, print_region_with_args, print_short_form, short_form_body,
 };
-use super::structured::{element_type, parse_operand_group, IteratorKind, Structured};
+use super::structured::{element_type, print_operand_group as print_group, IteratorKind, Structured};
 
 crate::op! {
     /// `%reduced = linalg.reduce { arith.addf } ins(..) outs(..) dimensions = [1]`
@@ -135,34 +135,16 @@ fn print_dimensions(p: &mut OpPrinter<'_>, op: OpId) {
 }
 
 /// ` ins(..) outs(..)`: pushes the operands; the tensor inits are the results.
+/// The operands (no segments: the ops tell ins from inits by count) and a
+/// result per tensor init.
 fn parse_ins_outs(p: &mut OpParser<'_, '_>) -> PResult<(Vec<Type>, Vec<Type>)> {
-    let in_loc = p.cur_loc();
-    let (ins, in_tys) = parse_operand_group(p, "ins")?;
-    let out_loc = p.cur_loc();
-    let (outs, out_tys) = parse_operand_group(p, "outs")?;
-    p.push_operands(&ins, &in_tys, in_loc)?;
-    p.push_operands(&outs, &out_tys, out_loc)?;
+    let (in_tys, out_tys) = super::structured::parse_ins_outs_operands(p)?;
     for t in &out_tys {
         if matches!(p.ctx().type_kind(*t), TypeKind::Tensor { .. }) {
             p.result_types.push(*t);
         }
     }
     Ok((in_tys, out_tys))
-}
-
-fn print_group(p: &mut OpPrinter<'_>, kw: &str, vals: &[Value]) {
-    if vals.is_empty() {
-        return;
-    }
-    let ctx = p.ctx();
-    p.write(" ");
-    p.write(kw);
-    p.write("(");
-    p.print_operands(vals);
-    p.write(" : ");
-    let tys: Vec<Type> = vals.iter().map(|v| ctx.value_type(*v)).collect();
-    p.print_types(&tys);
-    p.write(")");
 }
 
 fn parse_reduce(p: &mut OpParser<'_, '_>) -> PResult<()> {
@@ -190,23 +172,12 @@ fn parse_reduce(p: &mut OpParser<'_, '_>) -> PResult<()> {
 /// MLIR's `findPayloadOp(body, /*initFirst=*/true)`: one op over the init
 /// argument and then the inputs, its result yielded.
 fn reduce_payload(ctx: &Context, op: OpId) -> Option<OpId> {
-    let r = *ctx.regions(op).first()?;
-    let b = *ctx.blocks(r).first()?;
-    let ops = ctx.block_op_list(b);
-    let [payload, y] = ops.as_slice() else { return None };
-    if ctx.op_name(*y) != "linalg.yield" || !ctx.regions(*payload).is_empty() {
-        return None;
-    }
-    let res = ctx.results(*payload);
-    if res.len() != 1 || ctx.operands(*y) != res {
-        return None;
-    }
-    let args = ctx.block_args(b);
-    let operands = ctx.operands(*payload);
+    let (payload, args) = super::linalg_map::single_op_body(ctx, op)?;
+    let operands = ctx.operands(payload);
     if operands.is_empty() || operands.len() != args.len() || operands.last() != args.first() {
         return None;
     }
-    operands.iter().zip(&args[1..]).all(|(o, a)| o == a).then_some(*payload)
+    operands.iter().zip(&args[1..]).all(|(o, a)| o == a).then_some(payload)
 }
 
 fn print_reduce(p: &mut OpPrinter<'_>, op: OpId) {

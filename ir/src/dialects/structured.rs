@@ -695,13 +695,20 @@ pub(crate) fn parse_operand_group(p: &mut OpParser<'_, '_>, kw: &str) -> PResult
 
 /// `ins(...) outs(...)`, pushing the operands and their segment sizes.
 fn parse_ins_outs(p: &mut OpParser<'_, '_>) -> PResult<(Vec<Type>, Vec<Type>)> {
+    let (in_tys, out_tys) = parse_ins_outs_operands(p)?;
+    p.set_operand_segments(&[in_tys.len(), out_tys.len()]);
+    Ok((in_tys, out_tys))
+}
+
+/// ` ins(%a : t) outs(%b : t)` pushed as the op's operands, ins first;
+/// their types. (Segments, where the op has them, are the caller's.)
+pub(crate) fn parse_ins_outs_operands(p: &mut OpParser<'_, '_>) -> PResult<(Vec<Type>, Vec<Type>)> {
     let loc = p.cur_loc();
     let (ins, in_tys) = parse_operand_group(p, "ins")?;
     let out_loc = p.cur_loc();
     let (outs, out_tys) = parse_operand_group(p, "outs")?;
     p.push_operands(&ins, &in_tys, loc)?;
     p.push_operands(&outs, &out_tys, out_loc)?;
-    p.set_operand_segments(&[ins.len(), outs.len()]);
     Ok((in_tys, out_tys))
 }
 
@@ -710,19 +717,24 @@ fn parse_ins_outs(p: &mut OpParser<'_, '_>) -> PResult<(Vec<Type>, Vec<Type>)> {
 pub(crate) fn print_ins_outs(p: &mut OpPrinter<'_>, op: OpId) {
     let ctx = p.ctx();
     let Some((ins, outs)) = split_operands(ctx, op) else { return };
-    for (kw, vals) in [("ins", ins), ("outs", outs)] {
-        if vals.is_empty() {
-            continue;
-        }
-        p.write(" ");
-        p.write(kw);
-        p.write("(");
-        p.print_operands(vals);
-        p.write(" : ");
-        let tys: Vec<Type> = vals.iter().map(|v| ctx.value_type(*v)).collect();
-        p.print_types(&tys);
-        p.write(")");
+    print_operand_group(p, "ins", ins);
+    print_operand_group(p, "outs", outs);
+}
+
+/// ` kw(%a, %b : t, u)`, nothing for no values.
+pub(crate) fn print_operand_group(p: &mut OpPrinter<'_>, kw: &str, vals: &[Value]) {
+    if vals.is_empty() {
+        return;
     }
+    let ctx = p.ctx();
+    p.write(" ");
+    p.write(kw);
+    p.write("(");
+    p.print_operands(vals);
+    p.write(" : ");
+    let tys: Vec<Type> = vals.iter().map(|v| ctx.value_type(*v)).collect();
+    p.print_types(&tys);
+    p.write(")");
 }
 
 /// `-> types` after the operands: tensor results.

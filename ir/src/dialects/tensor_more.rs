@@ -33,7 +33,7 @@ crate::op! {
     attributes { }
     results { result: One }
     regions { }
-    format { parse_rank, print_rank }
+    format { super::memref::format::parse_rank, super::memref::format::print_operand_colon_type }
     patterns [fold_rank]
     def {
         traits: traits::PURE,
@@ -124,26 +124,6 @@ fn verify_splat(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
 }
 
 // ---- tensor.rank --------------------------------------------------------------
-
-fn parse_rank(p: &mut OpParser<'_, '_>) -> PResult<()> {
-    let t = p.operand()?;
-    p.optional_attr_dict()?;
-    let ty = p.colon_type()?;
-    p.push_operand(&t, ty)?;
-    let index = p.index_type();
-    p.result_types.push(index);
-    Ok(())
-}
-
-fn print_rank(p: &mut OpPrinter<'_>, op: OpId) {
-    let ctx = p.ctx();
-    let t = ctx.operands(op)[0];
-    p.write(" ");
-    p.print_operand(t);
-    p.print_attr_dict(op);
-    p.write(" : ");
-    p.print_type(ctx.value_type(t));
-}
 
 /// The rank of a ranked tensor is a constant.
 fn fold_rank(rw: &mut Rewriter<'_>, op: OpId) -> bool {

@@ -63,7 +63,8 @@ pub(super) fn print_alloc(p: &mut OpPrinter<'_>, op: OpId) {
 
 // ---- `%m : type` forms -----------------------------------------------------------
 
-pub(super) fn parse_operand_colon_type(p: &mut OpParser<'_, '_>) -> PResult<()> {
+/// `%x attr-dict : type`, the one operand pushed (no result).
+pub(crate) fn parse_operand_colon_type(p: &mut OpParser<'_, '_>) -> PResult<()> {
     let m = p.operand()?;
     p.optional_attr_dict()?;
     let t = p.colon_type()?;
@@ -71,7 +72,8 @@ pub(super) fn parse_operand_colon_type(p: &mut OpParser<'_, '_>) -> PResult<()> 
     Ok(())
 }
 
-pub(super) fn print_operand_colon_type(p: &mut OpPrinter<'_>, op: OpId) {
+/// Prints [`parse_operand_colon_type`]'s form.
+pub(crate) fn print_operand_colon_type(p: &mut OpPrinter<'_>, op: OpId) {
     let ctx = p.ctx();
     let m = ctx.operands(op)[0];
     p.write(" ");
@@ -81,7 +83,8 @@ pub(super) fn print_operand_colon_type(p: &mut OpPrinter<'_>, op: OpId) {
     p.print_type(ctx.value_type(m));
 }
 
-pub(super) fn parse_rank(p: &mut OpParser<'_, '_>) -> PResult<()> {
+/// `%x attr-dict : type` with an `index` result (memref and tensor `rank`).
+pub(crate) fn parse_rank(p: &mut OpParser<'_, '_>) -> PResult<()> {
     parse_operand_colon_type(p)?;
     let index = p.index_type();
     p.result_types.push(index);

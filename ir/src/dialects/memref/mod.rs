@@ -5,7 +5,7 @@
 //! Unlike tensors, memrefs are mutable and alias: a `subview`, `transpose`,
 //! `cast` or reshape is a new view of the same buffer.
 
-mod format;
+pub(crate) mod format;
 pub mod layout;
 mod verify;
 
