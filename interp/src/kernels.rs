@@ -11,7 +11,7 @@ use tessel_ir::context::ValueDef;
 use tessel_ir::dialects::pack::{PackInfo, Tile};
 use tessel_ir::dialects::tensor::slice_params;
 use tessel_ir::dialects::{
-    affine, arith, func, linalg, math, pack, scf, scf_more, structured, tensor, tensor_more, ub,
+    affine, affine_index, arith, func, linalg, math, pack, scf, scf_more, structured, tensor, tensor_more, ub,
 };
 use tessel_ir::registry::OpDef;
 use tessel_ir::{Context, OpId, Value};
@@ -103,6 +103,8 @@ fn kernel_table() -> Vec<(&'static OpDef, Entry)> {
             (&tensor_more::SPLAT, splat as Kernel),
             (&tensor_more::RANK, rank as Kernel),
             (&tensor_more::CONCAT, concat as Kernel),
+            (&affine_index::LINEARIZE_INDEX, linearize_index as Kernel),
+            (&affine_index::DELINEARIZE_INDEX, delinearize_index as Kernel),
         ])
         .map(|(def, k)| (def, Entry::Kernel(k)));
     kernels.chain(SCALAR_OPS.iter().map(|(def, f)| (*def, Entry::Scalar(*f)))).collect()
@@ -195,6 +197,63 @@ fn call(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
     let res = i.call(&callee, args)?;
     for (k, v) in res.into_iter().enumerate() {
         i.set(op, k, v);
+    }
+    Ok(Flow::Next)
+}
+
+/// The basis of a (de)linearize op with its dynamic entries' values.
+fn runtime_basis(i: &Interpreter<'_>, op: OpId) -> RunResult<Vec<i64>> {
+    affine_index::mixed_basis(i.ctx, op)
+        .into_iter()
+        .map(|b| match b {
+            tessel_ir::builder::Ofr::Const(c) => Ok(c),
+            tessel_ir::builder::Ofr::Val(v) => i.get(v)?.int(),
+        })
+        .collect()
+}
+
+/// `affine.linearize_index`; a `disjoint` one whose index lies outside its
+/// bound is an error (upstream's result is poison).
+fn linearize_index(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
+    let ctx = i.ctx;
+    let indices: Vec<i64> = affine_index::LinearizeIndexOp(op)
+        .multi_index(ctx)
+        .iter()
+        .map(|v| i.get(*v)?.int())
+        .collect::<RunResult<_>>()?;
+    let basis = runtime_basis(i, op)?;
+    if affine_index::is_disjoint(ctx, op) {
+        let skip = indices.len() - basis.len();
+        for (x, b) in indices[skip..].iter().zip(&basis) {
+            if *x < 0 || x >= b {
+                return Err(format!("affine.linearize_index disjoint: index {x} is outside its bound {b}").into());
+            }
+        }
+    }
+    let v = match indices.len() {
+        0 => 0,
+        1 => indices[0],
+        _ => tessel_ir::dialects::patterns::affine_index::linearize_constants(&indices, &basis)
+            .ok_or("affine.linearize_index overflows")?,
+    };
+    i.set(op, 0, RtValue::index(v));
+    Ok(Flow::Next)
+}
+
+/// `affine.delinearize_index`: the outermost result is not reduced by its
+/// bound; a basis entry that is not positive is an error.
+fn delinearize_index(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
+    let ctx = i.ctx;
+    let linear = i.get(ctx.operands(op)[0])?.int()?;
+    let basis = runtime_basis(i, op)?;
+    if let Some(b) = basis.iter().find(|b| **b <= 0) {
+        return Err(format!("affine.delinearize_index: basis entry {b} is not positive").into());
+    }
+    let n = ctx.results(op).len();
+    let values = tessel_ir::dialects::patterns::affine_index::delinearize_constant(linear, &basis, n)
+        .ok_or("affine.delinearize_index: bad basis")?;
+    for (k, v) in values.into_iter().enumerate() {
+        i.set(op, k, RtValue::index(v));
     }
     Ok(Flow::Next)
 }

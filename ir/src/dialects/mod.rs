@@ -4,6 +4,7 @@
 //! (structured ops in `structured`).
 
 pub mod affine;
+pub mod affine_index;
 pub mod arith;
 pub mod bufferization;
 pub mod builders;
@@ -36,7 +37,13 @@ pub static ALL: &[&Dialect] = &[
     &Dialect { name: "builtin", register: |r| r.add(&func::MODULE) },
     &Dialect { name: "func", register: func::register },
     &Dialect { name: "arith", register: arith::register },
-    &Dialect { name: "affine", register: affine::register },
+    &Dialect {
+        name: "affine",
+        register: |r| {
+            affine::register(r);
+            affine_index::register(r);
+        },
+    },
     &Dialect { name: "scf", register: scf::register },
     &Dialect { name: "tensor", register: tensor::register },
     &Dialect { name: "linalg", register: linalg::register },

@@ -5,6 +5,7 @@
 //! driver relies on that to revisit only what changed).
 
 pub mod affine;
+pub mod affine_index;
 pub mod arith;
 pub mod arith_float;
 pub mod constants;
