@@ -240,8 +240,9 @@ fn linearize_index(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
     Ok(Flow::Next)
 }
 
-/// `affine.delinearize_index`: the outermost result is not reduced by its
-/// bound; a basis entry that is not positive is an error.
+/// `affine.delinearize_index`; a basis entry that is not positive, or a
+/// linear index past the basis' product when it has its outer bound, is an
+/// error (upstream's result is undefined).
 fn delinearize_index(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
     let ctx = i.ctx;
     let linear = i.get(ctx.operands(op)[0])?.int()?;
@@ -250,6 +251,17 @@ fn delinearize_index(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
         return Err(format!("affine.delinearize_index: basis entry {b} is not positive").into());
     }
     let n = ctx.results(op).len();
+    if affine_index::has_outer_bound(ctx, op) && !basis.is_empty() {
+        // The outer bound is a promise analyses and canonicalization rely on.
+        let product =
+            basis.iter().try_fold(1i64, |p, b| p.checked_mul(*b)).ok_or("affine.delinearize_index overflows")?;
+        if linear < 0 || linear >= product {
+            return Err(format!(
+                "affine.delinearize_index: linear index {linear} is outside its basis (0 to {product}, outer bound included)"
+            )
+            .into());
+        }
+    }
     let values = tessel_ir::dialects::patterns::affine_index::delinearize_constant(linear, &basis, n)
         .ok_or("affine.delinearize_index: bad basis")?;
     for (k, v) in values.into_iter().enumerate() {

@@ -230,9 +230,10 @@ pub fn apply_patterns_greedily(ctx: &mut Context, root: OpId, set: PatternSet<'_
 /// The fold hooks among the registered patterns (what MLIR's ops do in
 /// `fold`, as opposed to canonicalization patterns).
 fn folds(ctx: &Context, op: OpId) -> &'static [NamedPattern] {
+    use tessel_ir::dialects::affine_index::{DelinearizeIndexOp, LinearizeIndexOp};
     use tessel_ir::dialects::linalg::TransposeOp;
     use tessel_ir::dialects::pack::{PackOp, UnPackOp};
-    use tessel_ir::dialects::patterns::{arith, constants, linalg, tensor};
+    use tessel_ir::dialects::patterns::{affine_index, arith, constants, linalg, tensor};
     use tessel_ir::dialects::tensor::{DimOp, ExtractSliceOp, InsertSliceOp, PadOp};
     if DimOp::isa(ctx, op) {
         named_patterns![tensor::fold_dim_as_folder]
@@ -246,6 +247,10 @@ fn folds(ctx: &Context, op: OpId) -> &'static [NamedPattern] {
         named_patterns![constants::fold_constant_pack_or_unpack]
     } else if ctx.op_name(op).starts_with("arith.") {
         named_patterns![arith::fold_int_binary, arith::fold_commutative]
+    } else if LinearizeIndexOp::isa(ctx, op) {
+        named_patterns![affine_index::fold_linearize, affine_index::static_basis]
+    } else if DelinearizeIndexOp::isa(ctx, op) {
+        named_patterns![affine_index::fold_delinearize, affine_index::static_basis]
     } else {
         &[]
     }
@@ -684,9 +689,11 @@ fn erase_dead(ctx: &mut Context, ops: &[OpId], all: bool, marks: &mut ChangeMark
 pub(crate) fn is_trivially_dead(ctx: &Context, op: OpId) -> bool {
     // Unused first: it is cheap and rules out almost every op.
     // An op without results is unused too, but only one with recursive
-    // effects can be known to have none.
-    let recursive = ctx.def_of(op).is_some_and(|d| d.has(traits::RECURSIVE_EFFECTS));
-    let unused = (recursive || !ctx.results(op).is_empty()) && ctx.results(op).iter().all(|r| ctx.use_empty(*r));
+    // effects or a pure one (not a terminator) can be known to have none.
+    let effect_free = ctx
+        .def_of(op)
+        .is_some_and(|d| d.has(traits::RECURSIVE_EFFECTS) || d.has(traits::PURE) && !d.has(traits::TERMINATOR));
+    let unused = (effect_free || !ctx.results(op).is_empty()) && ctx.results(op).iter().all(|r| ctx.use_empty(*r));
     unused && is_removable(ctx, op)
 }
 

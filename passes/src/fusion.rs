@@ -194,6 +194,10 @@ pub fn tile_and_fuse(
                 work.push_front(merged);
                 continue;
             }
+            if let Some(bubbled) = bubble_through_reshape(ctx, slice) {
+                work.push_front(bubbled);
+                continue;
+            }
         }
         let src = ctx.operands(slice)[0];
         let (producer, result, dests, init) = match ctx.defining_op(src) {
@@ -324,6 +328,27 @@ pub(crate) fn is_inside(ctx: &Context, op: OpId, ancestor: OpId) -> bool {
         cur = ctx.parent_op(p);
     }
     false
+}
+
+/// A slice of an `expand_shape` / `collapse_shape` result moved before the
+/// reshape (upstream's bubble-up patterns in the cleanup): returns the new
+/// slice of the reshape's source.
+fn bubble_through_reshape(ctx: &mut Context, slice: OpId) -> Option<OpId> {
+    use tessel_ir::dialects::patterns::reshape_slice::{bubble_slice_through_collapse, bubble_slice_through_expand};
+    let result = ctx.result(slice, 0);
+    let user_before: Vec<(OpId, usize)> = ctx.uses(result).iter().map(|u| (u.op, u.operand as usize)).collect();
+    let loc = ctx.op_loc(slice);
+    let mut listener = tessel_ir::builder::NoListener;
+    let mut rw = tessel_ir::rewriter::Rewriter::new(ctx, InsertPoint::Before(slice), loc, &mut listener);
+    if !bubble_slice_through_expand(&mut rw, slice) && !bubble_slice_through_collapse(&mut rw, slice) {
+        return None;
+    }
+    let &(user, index) = user_before.first()?;
+    let reshape = rw.ctx.defining_op(rw.ctx.operands(user)[index])?;
+    let new_slice = rw.ctx.defining_op(rw.ctx.operands(reshape)[0]).filter(|o| ExtractSliceOp::isa(rw.ctx, *o))?;
+    // The cleanup's slice canonicalization: constant offsets become static.
+    tessel_ir::dialects::patterns::tensor::fold_constant_offsets_and_strides(&mut rw, new_slice);
+    rw.ctx.defining_op(rw.ctx.operands(reshape)[0]).filter(|o| ExtractSliceOp::isa(rw.ctx, *o))
 }
 
 /// `extract_slice(extract_slice(x))`, both with unit strides and without

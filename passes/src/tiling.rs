@@ -240,14 +240,16 @@ fn normalize_forall(b: &mut Builder<'_>, forall: OpId, domain: &[LoopRange], til
     }
 }
 
-/// Tile sizes: full tiles when the step divides a static extent,
-/// `min(step, extent - iv)` otherwise; and what is known about them.
+/// Tile sizes: full tiles when the step is 1 or divides a static extent,
+/// `min(step, extent - iv)` otherwise (upstream's `getBoundedTileSize`);
+/// and what is known about them.
 fn tile_extents(b: &mut Builder<'_>, domain: &[LoopRange], tiled: &[(usize, i64)], nest: &mut LoopNest) {
     for &(i, step) in tiled {
         let extent = domain[i].size;
         nest.sizes[i] = match extent.as_const() {
             Some(e) if step >= e => Ofr::Const(e),
             Some(e) if e % step == 0 => Ofr::Const(step),
+            _ if step == 1 => Ofr::Const(1),
             _ => {
                 let map = AffineMap {
                     num_dims: 2,

@@ -7,10 +7,10 @@
 use rustc_hash::FxHashMap;
 use tessel_ir::dialects::func::ModuleOp;
 use tessel_ir::dialects::transform::{
-    bool_option, fuse_sizes, handle_op_name, match_names, tile_sizes, ApplyCanonicalizationOp,
-    ApplyDecomposePackUnpackOp, ApplyFoldIntoPackAndUnpackOp, ApplyFoldPackUnpackIntoEmptyOp, ApplyPatternsOp, CastOp,
-    FuseConsumerOp, FuseIntoContainingOp, FuseOp, GetParentOp, LowerPackOp, LowerUnPackOp, MatchOp, NamedSequenceOp,
-    SplitHandleOp, TileUsingForOp, TileUsingForallOp, YieldOp,
+    bool_option, fuse_sizes, handle_op_name, match_names, tile_sizes, ApplyBubbleUpExtractSliceOp,
+    ApplyCanonicalizationOp, ApplyDecomposePackUnpackOp, ApplyFoldIntoPackAndUnpackOp, ApplyFoldPackUnpackIntoEmptyOp,
+    ApplyPatternsOp, CastOp, FuseConsumerOp, FuseIntoContainingOp, FuseOp, GetParentOp, LowerPackOp, LowerUnPackOp,
+    MatchOp, NamedSequenceOp, SplitHandleOp, TileUsingForOp, TileUsingForallOp, YieldOp,
 };
 use tessel_ir::dialects::transform_pack;
 use tessel_ir::dialects::transform_vector::VectorizeOp;
@@ -423,6 +423,16 @@ fn run_fuse_consumer(ctx: &mut Context, op: OpId, handles: &mut Handles) -> Resu
     Ok(())
 }
 
+/// `apply_patterns.tensor.bubble_up_extract_slice`'s patterns.
+fn bubble_up_extract_slice(ctx: &Context, op: OpId) -> &'static [tessel_ir::rewriter::NamedPattern] {
+    use tessel_ir::dialects::patterns::reshape_slice::{bubble_slice_through_collapse, bubble_slice_through_expand};
+    if tessel_ir::dialects::tensor::ExtractSliceOp::isa(ctx, op) {
+        tessel_ir::named_patterns![bubble_slice_through_expand, bubble_slice_through_collapse]
+    } else {
+        &[]
+    }
+}
+
 /// `transform.apply_patterns to %h { descriptors }`: the descriptors'
 /// patterns, applied greedily to each payload op of `%h` (then cse with
 /// `apply_cse`), as MLIR applies them (one pattern set).
@@ -444,13 +454,15 @@ fn run_apply_patterns(ctx: &mut Context, op: OpId, handles: &Handles) -> Result<
             sources.push(crate::pack_folds::fold_pack_unpack_into_empty);
         } else if ApplyDecomposePackUnpackOp::isa(ctx, d) {
             sources.push(crate::pack_folds::decompose_pack_unpack);
+        } else if ApplyBubbleUpExtractSliceOp::isa(ctx, d) {
+            sources.push(bubble_up_extract_slice);
         } else if ApplyCanonicalizationOp::isa(ctx, d) {
             canonicalization = true;
         } else {
             return Err(Diagnostic::error(
                 ctx.op_loc(d),
                 format!(
-                    "'{}' is not supported by tessel's transform interpreter (supported in apply_patterns: apply_patterns.tensor.fold_into_pack_and_unpack, apply_patterns.linalg.fold_pack_unpack_into_empty, apply_patterns.linalg.decompose_pack_unpack, apply_patterns.canonicalization)",
+                    "'{}' is not supported by tessel's transform interpreter (supported in apply_patterns: apply_patterns.tensor.fold_into_pack_and_unpack, apply_patterns.linalg.fold_pack_unpack_into_empty, apply_patterns.linalg.decompose_pack_unpack, apply_patterns.tensor.bubble_up_extract_slice, apply_patterns.canonicalization)",
                     ctx.op_name(d)
                 ),
             ));

@@ -49,8 +49,9 @@ crate::op! {
     patterns [
         pats::fold_delinearize,
         pats::static_basis,
-        pats::drop_delinearize_unit_basis,
         pats::cancel_delinearize_of_linearize,
+        pats::drop_delinearize_unit_basis,
+        pats::split_delinearize_spanning_last_linearize_arg,
     ]
     def {
         verify: Some(verify_delinearize),

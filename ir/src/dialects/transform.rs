@@ -284,6 +284,18 @@ crate::op! {
 }
 
 crate::op! {
+    /// `transform.apply_patterns.tensor.bubble_up_extract_slice`: a slice of
+    /// an `expand_shape` / `collapse_shape` moves before the reshape.
+    pub struct ApplyBubbleUpExtractSliceOp => APPLY_BUBBLE_UP_EXTRACT_SLICE = "transform.apply_patterns.tensor.bubble_up_extract_slice";
+    operands { }
+    attributes { }
+    results { }
+    regions { }
+    format { parse_descriptor, print_descriptor }
+    def { }
+}
+
+crate::op! {
     /// `transform.get_parent_op %h {isolated_from_above, op_name = "..",
     /// deduplicate, nth_parent = n}`: the enclosing op of each payload op.
     pub struct GetParentOp => GET_PARENT_OP = "transform.get_parent_op";
@@ -427,6 +439,7 @@ pub fn register(r: &mut Registry) {
         &APPLY_FOLD_PACK_UNPACK_INTO_EMPTY,
         &APPLY_CANONICALIZATION,
         &APPLY_DECOMPOSE_PACK_UNPACK,
+        &APPLY_BUBBLE_UP_EXTRACT_SLICE,
         &GET_PARENT_OP,
     ] {
         r.add(d);

@@ -4,9 +4,7 @@
 //! dropped, and a linearize and delinearize over the same basis cancelled.
 
 use crate::builder::{Builder, Ofr};
-use crate::dialects::affine_index::{
-    has_outer_bound, is_disjoint, mixed_basis, DelinearizeIndexOp, LinearizeIndexOp,
-};
+use crate::dialects::affine_index::{has_outer_bound, is_disjoint, mixed_basis, DelinearizeIndexOp, LinearizeIndexOp};
 use crate::dialects::pack::constant_int;
 use crate::rewriter::Rewriter;
 use crate::types::DYNAMIC;
@@ -33,6 +31,9 @@ pub fn build_delinearize(b: &mut Builder<'_>, linear: Value, basis: &[Ofr], oute
 /// The linear position of constant `indices` over the static `basis`
 /// (outer bound possibly left out).
 pub fn linearize_constants(indices: &[i64], basis: &[i64]) -> Option<i64> {
+    if indices.is_empty() || (indices.len() != basis.len() && indices.len() != basis.len() + 1) {
+        return indices.is_empty().then_some(0);
+    }
     let inner = &basis[basis.len() + 1 - indices.len().max(1)..];
     let mut stride = 1i64;
     let mut total = 0i64;
@@ -49,6 +50,9 @@ pub fn linearize_constants(indices: &[i64], basis: &[i64]) -> Option<i64> {
 /// entries (one more than the basis without the outer bound). The outermost
 /// is not reduced modulo its bound, as upstream's fold.
 pub fn delinearize_constant(linear: i64, basis: &[i64], results: usize) -> Option<Vec<i64>> {
+    if results == 0 || (results != basis.len() && results != basis.len() + 1) {
+        return None;
+    }
     let inner = &basis[basis.len() + 1 - results..];
     let mut out = vec![0; results];
     let mut high = linear;
@@ -128,8 +132,10 @@ pub fn static_basis(rw: &mut Rewriter<'_>, op: OpId) -> bool {
             c => *c,
         })
         .collect();
-    let (is_linearize, disjoint, outer) = (LinearizeIndexOp::isa(ctx, op), is_disjoint(ctx, op), has_outer_bound(ctx, op));
-    let operands = if is_linearize { LinearizeIndexOp(op).multi_index(ctx).to_vec() } else { ctx.operands(op)[..1].to_vec() };
+    let (is_linearize, disjoint, outer) =
+        (LinearizeIndexOp::isa(ctx, op), is_disjoint(ctx, op), has_outer_bound(ctx, op));
+    let operands =
+        if is_linearize { LinearizeIndexOp(op).multi_index(ctx).to_vec() } else { ctx.operands(op)[..1].to_vec() };
     rw.set_insertion_point_before(op);
     let results = if is_linearize {
         vec![build_linearize(rw, &operands, &folded, disjoint)]
@@ -200,54 +206,241 @@ pub fn drop_linearize_leading_zero(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     true
 }
 
-/// The basis entries that scale an index (all but the outer bound).
-fn inner_basis(ctx: &crate::Context, op: OpId) -> Vec<Ofr> {
-    let mut basis = mixed_basis(ctx, op);
-    if has_outer_bound(ctx, op) && !basis.is_empty() {
-        basis.remove(0);
+/// The basis with one entry per index (linearize) or result
+/// (delinearize): `None` first where the outer bound is left out
+/// (upstream's `getPaddedBasis`).
+fn padded_basis(ctx: &crate::Context, op: OpId) -> Vec<Option<Ofr>> {
+    let mut basis: Vec<Option<Ofr>> = mixed_basis(ctx, op).into_iter().map(Some).collect();
+    if !has_outer_bound(ctx, op) {
+        basis.insert(0, None);
     }
     basis
 }
 
-fn same_ofrs(a: &[Ofr], b: &[Ofr]) -> bool {
-    a.len() == b.len()
-        && a.iter().zip(b).all(|(x, y)| match (x, y) {
-            (Ofr::Const(p), Ofr::Const(q)) => p == q && *p != DYNAMIC,
-            (Ofr::Val(p), Ofr::Val(q)) => p == q,
-            _ => false,
-        })
+/// Whether two basis entries are the same: equal constants, the same
+/// value, or both left out.
+fn same_entry(a: Option<Ofr>, b: Option<Ofr>) -> bool {
+    match (a, b) {
+        (Some(Ofr::Const(p)), Some(Ofr::Const(q))) => p == q,
+        (Some(Ofr::Val(p)), Some(Ofr::Val(q))) => p == q,
+        (None, None) => true,
+        _ => false,
+    }
 }
 
-/// A linearize of every result of a delinearize, in order and over the
-/// same inner basis, is the delinearized index (the exact case of
-/// upstream's `CancelLinearizeOfDelinearizePortion`).
+/// The product of basis entries (upstream's `computeProduct`): a constant,
+/// an `affine.apply` of the dynamic ones, or `None` when one is left out.
+fn product(rw: &mut Rewriter<'_>, terms: &[Option<Ofr>]) -> Option<Ofr> {
+    use crate::affine::{AffineExpr, AffineMap};
+    let mut constant = 1i64;
+    let mut values = Vec::new();
+    for t in terms {
+        match (*t)? {
+            Ofr::Const(c) => constant = constant.saturating_mul(c),
+            v => values.push(v),
+        }
+    }
+    if values.is_empty() {
+        return Some(Ofr::Const(constant));
+    }
+    let mut expr = AffineExpr::Const(constant);
+    for k in 0..values.len() {
+        expr = expr * AffineExpr::Sym(k as u32);
+    }
+    let map = AffineMap { num_dims: 0, num_syms: values.len() as u32, results: vec![expr] };
+    Some(rw.affine_apply(&map, &values))
+}
+
+/// A linearize over a padded basis: a left-out first entry means no outer
+/// bound.
+fn linearize_padded(rw: &mut Rewriter<'_>, indices: &[Value], basis: &[Option<Ofr>], disjoint: bool) -> Value {
+    let basis: Vec<Ofr> =
+        basis.iter().skip_while(|b| b.is_none()).map(|b| b.expect("only the first entry is left out")).collect();
+    build_linearize(rw, indices, &basis, disjoint)
+}
+
+/// A delinearize over a padded basis (one result per entry).
+fn delinearize_padded(rw: &mut Rewriter<'_>, linear: Value, basis: &[Option<Ofr>]) -> Vec<Value> {
+    let outer = basis.first().is_some_and(|b| b.is_some());
+    let basis: Vec<Ofr> =
+        basis.iter().skip_while(|b| b.is_none()).map(|b| b.expect("only the first entry is left out")).collect();
+    build_delinearize(rw, linear, &basis, outer)
+}
+
+/// A run of a linearize's indices that are consecutive results of one
+/// delinearize over the same basis entries.
+struct Run {
+    delinearize: OpId,
+    lin_start: usize,
+    delin_start: usize,
+    len: usize,
+}
+
+/// Upstream's `CancelLinearizeOfDelinearizePortion`: a run of linearize
+/// indices that are consecutive results of a delinearize over the same
+/// basis becomes one index, the delinearize's result over the run's
+/// product (the delinearize is split so its other users keep their
+/// values); a run over all its results is the delinearized index itself.
 pub fn cancel_linearize_of_delinearize(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     let ctx = &*rw.ctx;
-    let indices = LinearizeIndexOp(op).multi_index(ctx);
-    let Some(&first) = indices.first() else { return false };
-    let Some(delin) = DelinearizeIndexOp::defining(ctx, first) else { return false };
-    if ctx.results(delin.op()) != indices || !same_ofrs(&inner_basis(ctx, op), &inner_basis(ctx, delin.op())) {
+    let disjoint = is_disjoint(ctx, op);
+    let lin_basis = padded_basis(ctx, op);
+    let indices = LinearizeIndexOp(op).multi_index(ctx).to_vec();
+    let mut runs: Vec<Run> = Vec::new();
+    let mut i = 0;
+    while i < indices.len() {
+        let Some(delin) = DelinearizeIndexOp::defining(ctx, indices[i]) else {
+            i += 1;
+            continue;
+        };
+        let results = ctx.results(delin.op());
+        let d = results.iter().position(|r| *r == indices[i]).expect("a result of its op");
+        let delin_basis = padded_basis(ctx, delin.op());
+        let bounds_match = same_entry(delin_basis[d], lin_basis[i]);
+        let both_at_front = i == 0 && d == 0;
+        let known_by_disjoint = disjoint && d == 0 && delin_basis[0].is_none();
+        if !bounds_match && !both_at_front && !known_by_disjoint {
+            i += 1;
+            continue;
+        }
+        let mut len = 1;
+        while i + len < indices.len()
+            && d + len < results.len()
+            && indices[i + len] == results[d + len]
+            && same_entry(lin_basis[i + len], delin_basis[d + len])
+        {
+            len += 1;
+        }
+        if len <= 1 || runs.iter().any(|r| r.delinearize == delin.op()) {
+            i += 1;
+            continue;
+        }
+        runs.push(Run { delinearize: delin.op(), lin_start: i, delin_start: d, len });
+        i += len;
+    }
+    if runs.is_empty() {
         return false;
     }
-    let linear = ctx.operands(delin.op())[0];
-    rw.replace_op(op, &[linear]);
+    let mut new_indices = Vec::with_capacity(indices.len());
+    let mut new_basis = Vec::with_capacity(indices.len());
+    let mut replacements: Vec<Option<Vec<Value>>> = Vec::with_capacity(runs.len());
+    let mut prev_end = 0;
+    for run in &runs {
+        new_indices.extend_from_slice(&indices[prev_end..run.lin_start]);
+        new_basis.extend_from_slice(&lin_basis[prev_end..run.lin_start]);
+        prev_end = run.lin_start + run.len;
+        rw.set_insertion_point_before(run.delinearize);
+        let merged = &lin_basis[run.lin_start..prev_end];
+        let size = product(rw, merged);
+        let linear = rw.ctx.operands(run.delinearize)[0];
+        if run.len == rw.ctx.results(run.delinearize).len() {
+            new_indices.push(linear);
+            new_basis.push(size);
+            replacements.push(None);
+            continue;
+        }
+        let mut delin_basis = padded_basis(rw.ctx, run.delinearize);
+        delin_basis.splice(run.delin_start..run.delin_start + run.len, [size]);
+        let outer = delinearize_padded(rw, linear, &delin_basis);
+        let combined = outer[run.delin_start];
+        let residual = delinearize_padded(rw, combined, merged);
+        let mut values = outer[..run.delin_start].to_vec();
+        values.extend(residual);
+        values.extend_from_slice(&outer[run.delin_start + 1..]);
+        replacements.push(Some(values));
+        new_indices.push(combined);
+        new_basis.push(size);
+    }
+    new_indices.extend_from_slice(&indices[prev_end..]);
+    new_basis.extend_from_slice(&lin_basis[prev_end..]);
+    rw.set_insertion_point_before(op);
+    let v = linearize_padded(rw, &new_indices, &new_basis, disjoint);
+    rw.replace_op(op, &[v]);
+    for (run, values) in runs.iter().zip(replacements) {
+        if let Some(values) = values {
+            rw.replace_op(run.delinearize, &values);
+        }
+    }
     true
 }
 
-/// A delinearize of a disjoint linearize over the same inner basis, with
-/// one result per index, is those indices (the exact case of upstream's
-/// `CancelDelinearizeOfLinearizeDisjointExactTail`).
+/// The `linearize_index disjoint` a delinearize takes apart, if any.
+fn disjoint_linearize_input(ctx: &crate::Context, op: OpId) -> Option<LinearizeIndexOp> {
+    LinearizeIndexOp::defining(ctx, ctx.operands(op)[0]).filter(|lin| is_disjoint(ctx, lin.op()))
+}
+
+/// Upstream's `CancelDelinearizeOfLinearizeDisjointExactTail`: where the
+/// innermost basis entries of a delinearize and the disjoint linearize
+/// feeding it agree, those results are the linearize's indices; the rest
+/// delinearize the linearization of the remaining indices.
 pub fn cancel_delinearize_of_linearize(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     let ctx = &*rw.ctx;
-    let Some(lin) = LinearizeIndexOp::defining(ctx, ctx.operands(op)[0]) else { return false };
+    let Some(lin) = disjoint_linearize_input(ctx, op) else { return false };
     let indices = lin.multi_index(ctx).to_vec();
-    if !is_disjoint(ctx, lin.op())
-        || indices.len() != ctx.results(op).len()
-        || !same_ofrs(&inner_basis(ctx, op), &inner_basis(ctx, lin.op()))
-    {
+    let lin_basis = mixed_basis(ctx, lin.op());
+    let delin_basis = mixed_basis(ctx, op);
+    let matches = lin_basis
+        .iter()
+        .rev()
+        .zip(delin_basis.iter().rev())
+        .take_while(|(a, b)| same_entry(Some(**a), Some(**b)))
+        .count();
+    if matches == 0 {
         return false;
     }
-    rw.replace_op(op, &indices);
+    if matches == lin_basis.len() && matches == delin_basis.len() && indices.len() == ctx.results(op).len() {
+        rw.replace_op(op, &indices);
+        return true;
+    }
+    let outer = has_outer_bound(ctx, op);
+    let kept = indices.len() - matches;
+    rw.set_insertion_point_before(op);
+    let rest = build_linearize(rw, &indices[..kept], &lin_basis[..lin_basis.len() - matches], true);
+    let mut values = build_delinearize(rw, rest, &delin_basis[..delin_basis.len() - matches], outer);
+    values.extend_from_slice(&indices[kept..]);
+    rw.replace_op(op, &values);
+    true
+}
+
+/// Upstream's `SplitDelinearizeSpanningLastLinearizeArg`: innermost static
+/// basis entries of a delinearize whose product is the last static bound
+/// of the disjoint linearize feeding it delinearize that last index alone.
+pub fn split_delinearize_spanning_last_linearize_arg(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let ctx = &*rw.ctx;
+    let Some(lin) = disjoint_linearize_input(ctx, op) else { return false };
+    let Some(&target) = lin.static_basis(ctx).last() else { return false };
+    if target == DYNAMIC {
+        return false;
+    }
+    let basis = DelinearizeIndexOp(op).static_basis(ctx).to_vec();
+    let mut size = 1i64;
+    let mut split = 0usize;
+    for &b in basis.iter().rev() {
+        if b == DYNAMIC {
+            return false;
+        }
+        size = size.saturating_mul(b);
+        split += 1;
+        if size > target {
+            return false;
+        }
+        if size == target {
+            break;
+        }
+    }
+    if size < target || split < 2 {
+        return false;
+    }
+    let indices = lin.multi_index(ctx).to_vec();
+    let lin_basis = mixed_basis(ctx, lin.op());
+    let delin_basis = mixed_basis(ctx, op);
+    let outer = has_outer_bound(ctx, op);
+    rw.set_insertion_point_before(op);
+    let (last, front) = indices.split_last().expect("a linearize with a basis has indices");
+    let rest = build_linearize(rw, front, &lin_basis[..lin_basis.len() - 1], true);
+    let mut values = build_delinearize(rw, rest, &delin_basis[..delin_basis.len() - split], outer);
+    values.extend(build_delinearize(rw, *last, &delin_basis[delin_basis.len() - split..], true));
+    rw.replace_op(op, &values);
     true
 }
 

@@ -11,6 +11,7 @@ pub mod arith_float;
 pub mod constants;
 pub mod linalg;
 pub mod memref;
+pub mod reshape_slice;
 pub mod scf;
 pub mod tensor;
 pub mod vector;
