@@ -16,6 +16,10 @@ pub struct Options {
     pub print_generic: bool,
     pub print_debuginfo: bool,
     pub allow_unregistered: bool,
+    /// `--no-implicit-module`: the input's one top-level op is the root.
+    pub no_implicit_module: bool,
+    /// `--mlir-print-stacktrace-on-diagnostic`.
+    pub stacktrace_on_diagnostic: bool,
     pub pass_pipeline: Option<String>,
     /// Passes given as `--pass-name[=options]` flags, in order.
     pub pass_flags: Vec<(String, Option<String>)>,
@@ -111,6 +115,8 @@ impl Default for Options {
             print_generic: false,
             print_debuginfo: false,
             allow_unregistered: false,
+            no_implicit_module: false,
+            stacktrace_on_diagnostic: false,
             pass_pipeline: None,
             pass_flags: Vec::new(),
             pack_spelling: PackSpelling::AsParsed,
@@ -194,6 +200,9 @@ OPTIONS:
   --mlir-print-op-generic         Print every op in generic form
   --mlir-print-debuginfo          Print locations
   --allow-unregistered-dialect    Accept ops of unknown dialects (generic form)
+  --no-implicit-module            The input's one top-level op is the root, not wrapped in a module
+                                  (passes run on it; 'builtin.module(...)' pipelines need a module)
+  --mlir-print-stacktrace-on-diagnostic  Attach the stack that made each diagnostic as a note
   --pass-pipeline=<pipeline>      Textual pipeline, e.g. 'builtin.module(func.func(strip-debuginfo))'
   --<pass>[=<options>]            Append a registered pass (see below)
   --pack-spelling=<tensor|linalg> Print pack/unpack as tensor.* or linalg.* (linalg feeds mlir-opt 22)
@@ -305,6 +314,8 @@ pub fn parse_args(args: &[String], is_pass: &dyn Fn(&str) -> bool) -> Result<Opt
             "mlir-print-op-generic" => o.print_generic = parse_bool(name, value)?,
             "mlir-print-debuginfo" => o.print_debuginfo = parse_bool(name, value)?,
             "allow-unregistered-dialect" => o.allow_unregistered = parse_bool(name, value)?,
+            "no-implicit-module" => o.no_implicit_module = parse_bool(name, value)?,
+            "mlir-print-stacktrace-on-diagnostic" => o.stacktrace_on_diagnostic = parse_bool(name, value)?,
             "pass-pipeline" => o.pass_pipeline = Some(take_value("--pass-pipeline")?),
             "pack-spelling" => {
                 o.pack_spelling = match take_value("--pack-spelling")?.as_str() {

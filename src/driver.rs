@@ -7,7 +7,7 @@
 
 use std::time::Instant;
 use tessel_ir::diag::{write_info, write_stderr};
-use tessel_ir::parser::{parse_module, parse_module_releasing, BufferStart};
+use tessel_ir::parser::{parse_module, parse_module_releasing, BufferStart, ParsedModule};
 use tessel_ir::printer::{print_op_top, print_op_top_parts, print_op_top_to, PrintOptions, PrintedText};
 use tessel_ir::verifier::{verify, VerifyOptions};
 use tessel_ir::{Context, Diagnostic, OpId};
@@ -131,6 +131,25 @@ fn process_text(
     out
 }
 
+/// The op the passes run on and the output prints: the parsed module, or
+/// with `--no-implicit-module` the text's one top-level op (mlir-opt's
+/// error when there is not exactly one).
+fn root_of(ctx: &mut Context, parsed: ParsedModule, no_implicit_module: bool) -> Result<OpId, Diagnostic> {
+    if !no_implicit_module || !parsed.implicit {
+        return Ok(parsed.module);
+    }
+    let block = ctx.blocks(ctx.regions(parsed.module)[0])[0];
+    let ops = ctx.block_op_list(block);
+    if let [only] = ops[..] {
+        ctx.unlink_op(only);
+        ctx.erase_op(parsed.module);
+        return Ok(only);
+    }
+    // The implicit module's location: the buffer's start, as mlir-opt's.
+    let at = ctx.op_loc(parsed.module);
+    Err(Diagnostic::error(at, format!("source must contain a single top-level operation, found: {}", ops.len())))
+}
+
 /// Parses, verifies, transforms and prints one chunk: its alias definitions
 /// and its module text; `None` on failure (with diagnostics pushed to `diags`).
 /// With a `target`, the module text is written there instead, and what
@@ -157,8 +176,8 @@ fn process_chunk(
         None => parse_module(&mut ctx, chunk.text, file, chunk.start),
     };
     timing.add("Parser", start.elapsed());
-    let module = match parsed {
-        Ok(m) => m.module,
+    let module = match parsed.and_then(|m| root_of(&mut ctx, m, opts.no_implicit_module)) {
+        Ok(m) => m,
         Err(d) => {
             collect_diag_full(&ctx, &d, file, chunk, diags);
             return None;
@@ -378,6 +397,7 @@ pub fn main_with_args(args: &[String]) -> i32 {
             return 1;
         }
     };
+    tessel_ir::diag::set_stacktrace_on_diagnostic(opts.stacktrace_on_diagnostic);
     if let Some(n) = opts.threads {
         let mode = if n == 1 { tessel_ir::parallel::Mode::Off } else { tessel_ir::parallel::Mode::Auto };
         tessel_ir::parallel::set_mode(mode);

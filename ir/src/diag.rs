@@ -33,20 +33,61 @@ pub struct Diagnostic {
     pub notes: Vec<Diagnostic>,
 }
 
+static STACKTRACE_ON_DIAGNOSTIC: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// `--mlir-print-stacktrace-on-diagnostic`: every error and remark made
+/// from now on carries a note with the stack that made it.
+pub fn set_stacktrace_on_diagnostic(on: bool) {
+    STACKTRACE_ON_DIAGNOSTIC.store(on, std::sync::atomic::Ordering::Relaxed);
+}
+
+const TRACE_NOTE: &str = "diagnostic emitted with trace:";
+
+/// The note `--mlir-print-stacktrace-on-diagnostic` attaches: the frames
+/// as LLVM prints them (` #N function (file:line)`).
+fn stacktrace_note(loc: Loc) -> Diagnostic {
+    let trace = std::backtrace::Backtrace::force_capture().to_string();
+    let mut text = String::from(TRACE_NOTE);
+    for line in trace.lines() {
+        let line = line.trim_start();
+        if let Some(at) = line.strip_prefix("at ") {
+            text.push_str(&format!(" ({at})"));
+        } else if let Some((n, name)) = line.split_once(": ") {
+            text.push_str(&format!("\n #{n} {name}"));
+        }
+    }
+    Diagnostic { severity: Severity::Note, loc, message: text, notes: Vec::new() }
+}
+
 impl Diagnostic {
+    fn new(severity: Severity, loc: Loc, message: String) -> Self {
+        let mut notes = Vec::new();
+        if STACKTRACE_ON_DIAGNOSTIC.load(std::sync::atomic::Ordering::Relaxed) {
+            notes.push(stacktrace_note(loc));
+        }
+        Diagnostic { severity, loc, message, notes }
+    }
+
     /// An error at `loc`.
     pub fn error(loc: Loc, message: impl Into<String>) -> Self {
-        Diagnostic { severity: Severity::Error, loc, message: message.into(), notes: Vec::new() }
+        Diagnostic::new(Severity::Error, loc, message.into())
     }
 
     /// A remark at `loc`.
     pub fn remark(loc: Loc, message: impl Into<String>) -> Self {
-        Diagnostic { severity: Severity::Remark, loc, message: message.into(), notes: Vec::new() }
+        Diagnostic::new(Severity::Remark, loc, message.into())
     }
 
     /// Attaches a note.
     pub fn with_note(mut self, loc: Loc, message: impl Into<String>) -> Self {
-        self.notes.push(Diagnostic { severity: Severity::Note, loc, message: message.into(), notes: Vec::new() });
+        let note = Diagnostic { severity: Severity::Note, loc, message: message.into(), notes: Vec::new() };
+        // The stack trace stays the last note, as mlir-opt attaches it when
+        // it emits the diagnostic.
+        let at = match self.notes.last() {
+            Some(last) if last.message.starts_with(TRACE_NOTE) => self.notes.len() - 1,
+            _ => self.notes.len(),
+        };
+        self.notes.insert(at, note);
         self
     }
 }

@@ -122,6 +122,9 @@ pub struct ParsedModule {
     pub module: OpId,
     /// `#alias` names the text defined for attributes, by attribute.
     pub attr_alias_names: HashMap<Attr, String>,
+    /// The text had no top-level `builtin.module` of its own (its ops
+    /// went into one the parser made).
+    pub implicit: bool,
 }
 
 /// Where a buffer starts inside its file (for `--split-input-file` chunks,
@@ -481,7 +484,7 @@ impl<'a> Parser<'a> {
         if top_ops.len() == 1 && self.ctx.op(top_ops[0]).name == module_name {
             let m = top_ops[0];
             self.ctx.unlink_op(m);
-            return Ok(ParsedModule { module: m, attr_alias_names });
+            return Ok(ParsedModule { module: m, attr_alias_names, implicit: false });
         }
         let module = self.ctx.create_op(OpSpec {
             name: module_name,
@@ -492,7 +495,7 @@ impl<'a> Parser<'a> {
             successors: vec![],
             loc: start_loc,
         });
-        Ok(ParsedModule { module, attr_alias_names })
+        Ok(ParsedModule { module, attr_alias_names, implicit: true })
     }
 
     fn skip_file_metadata(&mut self) -> PResult<()> {

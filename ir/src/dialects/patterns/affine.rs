@@ -14,6 +14,19 @@ use crate::OpId;
 /// folds; a result that is a constant or an operand replaces the op.
 pub fn fold_affine(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     let ctx = &*rw.ctx;
+    // A map that is one of its operands (upstream's fold of a dim or
+    // symbol result) is that operand.
+    if let Some(m) = op_map(ctx, op) {
+        let picked = match m.results.as_slice() {
+            [AffineExpr::Dim(d)] => Some(*d as usize),
+            [AffineExpr::Sym(s)] => Some(m.num_dims as usize + *s as usize),
+            _ => None,
+        };
+        if let Some(&v) = picked.and_then(|i| ctx.operands(op).get(i)) {
+            rw.replace_op(op, &[v]);
+            return true;
+        }
+    }
     let is_apply = ApplyOp::isa(ctx, op);
     // Only constants and producing affine.apply ops can change the map.
     let foldable = ctx
