@@ -11,7 +11,7 @@ use tessel_ir::context::ValueDef;
 use tessel_ir::dialects::pack::{PackInfo, Tile};
 use tessel_ir::dialects::tensor::slice_params;
 use tessel_ir::dialects::{
-    affine, affine_index, arith, func, linalg, math, pack, scf, scf_more, structured, tensor, tensor_more, ub,
+    affine, affine_index, arith, cf, func, linalg, math, pack, scf, scf_more, structured, tensor, tensor_more, ub,
 };
 use tessel_ir::registry::OpDef;
 use tessel_ir::{Context, OpId, Value};
@@ -104,6 +104,10 @@ fn kernel_table() -> Vec<(&'static OpDef, Entry)> {
             (&tensor_more::RANK, rank as Kernel),
             (&tensor_more::CONCAT, concat as Kernel),
             (&affine_index::LINEARIZE_INDEX, linearize_index as Kernel),
+            (&cf::BR, branch as Kernel),
+            (&cf::COND_BR, cond_branch as Kernel),
+            (&cf::SWITCH, switch as Kernel),
+            (&cf::ASSERT, assert as Kernel),
             (&affine_index::DELINEARIZE_INDEX, delinearize_index as Kernel),
         ])
         .map(|(def, k)| (def, Entry::Kernel(k)));
@@ -197,6 +201,52 @@ fn call(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
     let res = i.call(&callee, args)?;
     for (k, v) in res.into_iter().enumerate() {
         i.set(op, k, v);
+    }
+    Ok(Flow::Next)
+}
+
+fn values_of(i: &Interpreter<'_>, vals: &[Value]) -> RunResult<Vec<RtValue>> {
+    vals.iter().map(|v| i.get(*v)).collect()
+}
+
+/// `cf.br`: on at its destination.
+fn branch(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
+    let ctx = i.ctx;
+    Ok(Flow::Branch(ctx.op(op).successors()[0], values_of(i, ctx.operands(op))?))
+}
+
+/// `cf.cond_br`: on at the true or the false destination.
+fn cond_branch(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
+    let ctx = i.ctx;
+    let c = cf::CondBranchOp(op);
+    let taken = i.get(c.condition(ctx))?.scalar()?.bits != 0;
+    let succ = ctx.op(op).successors();
+    let (dest, vals) = if taken { (succ[0], c.true_dest_operands(ctx)) } else { (succ[1], c.false_dest_operands(ctx)) };
+    Ok(Flow::Branch(dest, values_of(i, vals)?))
+}
+
+/// `cf.switch`: on at the case the flag equals (compared at the flag's
+/// width), else at the default.
+fn switch(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
+    let ctx = i.ctx;
+    let flag = cf::SwitchOp(op).flag(ctx);
+    let width = match ctx.value_type_kind(flag) {
+        tessel_ir::types::TypeKind::Integer { width, .. } => *width,
+        _ => 64,
+    };
+    let mask = if width >= 64 { u64::MAX } else { (1u64 << width) - 1 };
+    let value = i.get(flag)?.int()? as u64 & mask;
+    let k = cf::case_values(ctx, op).iter().position(|c| *c as u64 & mask == value).map_or(0, |k| k + 1);
+    let operands = cf::switch_successor_operands(ctx, op);
+    Ok(Flow::Branch(ctx.op(op).successors()[k], values_of(i, operands[k])?))
+}
+
+/// `cf.assert`: an error with its message when the condition is false.
+fn assert(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
+    let ctx = i.ctx;
+    if i.get(ctx.operands(op)[0])?.scalar()?.bits == 0 {
+        let msg = cf::AssertOp(op).msg(ctx).unwrap_or("");
+        return Err(format!("cf.assert failed: {msg}").into());
     }
     Ok(Flow::Next)
 }

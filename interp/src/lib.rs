@@ -193,6 +193,8 @@ impl Param {
 enum Flow {
     Next,
     Yield(Vec<RtValue>),
+    /// A `cf` branch: go on at the block with these arguments.
+    Branch(BlockId, Vec<RtValue>),
 }
 
 /// The most ops one call executes unless told otherwise: a guard against
@@ -325,7 +327,22 @@ impl<'c> Interpreter<'c> {
         self.run_block(b, args)
     }
 
-    fn run_block(&mut self, b: BlockId, args: Vec<RtValue>) -> RunResult<Vec<RtValue>> {
+    /// Runs block `b` and, where it branches, the blocks it branches to,
+    /// until one yields (returns).
+    fn run_block(&mut self, mut b: BlockId, mut args: Vec<RtValue>) -> RunResult<Vec<RtValue>> {
+        loop {
+            match self.run_one_block(b, args)? {
+                Flow::Branch(next, next_args) => {
+                    b = next;
+                    args = next_args;
+                }
+                Flow::Yield(vals) => return Ok(vals),
+                Flow::Next => return Ok(vec![]),
+            }
+        }
+    }
+
+    fn run_one_block(&mut self, b: BlockId, args: Vec<RtValue>) -> RunResult<Flow> {
         let ctx = self.ctx;
         for (a, v) in ctx.block_args(b).iter().zip(args) {
             self.env.insert(*a, v);
@@ -347,11 +364,11 @@ impl<'c> Interpreter<'c> {
             for v in &plan[k] {
                 self.env.remove(v);
             }
-            if let Flow::Yield(vals) = flow {
-                return Ok(vals);
+            if !matches!(flow, Flow::Next) {
+                return Ok(flow);
             }
         }
-        Ok(vec![])
+        Ok(Flow::Next)
     }
 
     /// For each op of block `b` (by position), the tensors defined in `b`

@@ -142,6 +142,25 @@ impl<'c> Rewriter<'c> {
         self.b.notify(|l, ctx| l.value_lost_use(ctx, old));
     }
 
+    /// Sets successor `i` of `op` (a branch now goes elsewhere).
+    pub fn set_successor(&mut self, op: OpId, i: usize, block: crate::BlockId) {
+        self.b.ctx.set_successor(op, i, block);
+        self.b.notify(|l, ctx| l.op_modified(ctx, op));
+    }
+
+    /// Moves the ops of `from` to the end of `to`, its arguments replaced
+    /// by `args`, and erases `from` (MLIR's `mergeBlocks`).
+    pub fn merge_blocks(&mut self, from: crate::BlockId, to: crate::BlockId, args: &[Value]) {
+        for (a, v) in self.b.ctx.block_args(from).to_vec().into_iter().zip(args) {
+            self.replace_all_uses_with(a, *v);
+        }
+        let moved = self.b.ctx.block_op_list(from);
+        self.b.ctx.merge_blocks(from, to, &[]);
+        for op in moved {
+            self.notify_moved_out(op);
+        }
+    }
+
     /// `op` leaves its place: where a value is defined decides, e.g.,
     /// whether it is an affine symbol for its users.
     fn notify_moved_out(&mut self, op: OpId) {

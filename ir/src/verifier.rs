@@ -133,6 +133,13 @@ impl<'c> Verifier<'c> {
                         .with_note(ctx.op_loc(first), "see existing symbol definition here"));
                 }
             }
+            if !data.successors().is_empty() && data.parent.is_some_and(|b| ctx.last_op(b) != Some(op)) {
+                return Err(self.error(
+                    op,
+                    "operation with block successors must terminate its parent block".into(),
+                    false,
+                ));
+            }
             if let Some(verify) = def.verify {
                 if let Err(e) = verify(ctx, op) {
                     let mut d = self.error(op, e.message, e.with_op_prefix);

@@ -1,5 +1,5 @@
-// RUN: not tessel-opt %s --mlir-print-stacktrace-on-diagnostic 2>&1 | FileCheck %s
-// RUN: not tessel-opt %s 2>&1 | FileCheck %s --check-prefix=PLAIN
+// RUN: not tessel-opt %S/Inputs/bad_linearize.mlir --mlir-print-stacktrace-on-diagnostic 2>&1 | FileCheck %s
+// RUN: not tessel-opt %S/Inputs/bad_linearize.mlir 2>&1 | FileCheck %s --check-prefix=PLAIN
 
 // mlir-opt's --mlir-print-stacktrace-on-diagnostic: each diagnostic gets a
 // note with the stack that made it, one ` #N function (file:line)` line per
@@ -13,7 +13,3 @@
 // CHECK-NEXT: note: diagnostic emitted with trace:
 // CHECK-NEXT: {{^}} #0 {{.+}}
 // PLAIN-NOT: emitted with trace
-func.func @f(%a: index) -> index {
-  %0 = affine.linearize_index [%a] by (2, 3) : index
-  return %0 : index
-}

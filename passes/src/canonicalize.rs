@@ -73,8 +73,9 @@ const DEFAULT_MAX_SWEEPS: usize = 32;
 /// the sweeps (each visits the ops changed by the one before, as MLIR's
 /// iterations revisit its worklist), `test-convergence` fails when the IR
 /// still changes in the last one, `top-down` picks the order ops are
-/// visited in. `region-simplify` is accepted: tessel's regions are single
-/// blocks or CFGs without branches to merge, so there is nothing for it.
+/// visited in. `region-simplify` (default `normal`) erases unreachable
+/// blocks and dead block arguments after each sweep; `aggressive` does the
+/// same (tessel does not merge identical blocks), `disabled` neither.
 struct Canonicalize {
     constant_fold_limit: usize,
     max_sweeps: usize,
@@ -114,6 +115,7 @@ impl Pass for Canonicalize {
         let set = PatternSet {
             constant_fold_limit: self.constant_fold_limit,
             top_down: self.top_down,
+            region_simplify: self.region_simplify != "disabled",
             ..PatternSet::CANONICALIZATION
         };
         let done = run_sweeps_within(ctx, op, false, set, self.max_sweeps);
@@ -195,6 +197,10 @@ pub type PatternSource = fn(&Context, OpId) -> &'static [NamedPattern];
 #[derive(Clone, Copy)]
 pub struct PatternSet<'a> {
     pub canonicalization: bool,
+    /// MLIR's region simplification after each pass over the ops
+    /// (unreachable blocks and dead block arguments go; the greedy
+    /// driver's default, `region-simplify=disabled` turns it off).
+    pub region_simplify: bool,
     pub sources: &'a [PatternSource],
     pub top_down: bool,
     /// The most elements a fold may compute into a new constant.
@@ -205,6 +211,7 @@ impl PatternSet<'_> {
     /// `-canonicalize`.
     pub const CANONICALIZATION: PatternSet<'static> = PatternSet {
         canonicalization: true,
+        region_simplify: true,
         sources: &[],
         top_down: true,
         constant_fold_limit: DEFAULT_CONSTANT_FOLD_LIMIT,
@@ -214,6 +221,7 @@ impl PatternSet<'_> {
     pub const fn patterns(sources: &[PatternSource]) -> PatternSet<'_> {
         PatternSet {
             canonicalization: false,
+            region_simplify: true,
             sources,
             top_down: false,
             constant_fold_limit: DEFAULT_CONSTANT_FOLD_LIMIT,
@@ -246,7 +254,7 @@ fn folds(ctx: &Context, op: OpId) -> &'static [NamedPattern] {
     } else if PackOp::isa(ctx, op) || UnPackOp::isa(ctx, op) {
         named_patterns![constants::fold_constant_pack_or_unpack]
     } else if ctx.op_name(op).starts_with("arith.") {
-        named_patterns![arith::fold_int_binary, arith::fold_commutative]
+        named_patterns![arith::fold_int_binary, arith::fold_commutative, arith::fold_select, arith::fold_cmpi]
     } else if LinearizeIndexOp::isa(ctx, op) {
         named_patterns![affine_index::fold_linearize, affine_index::static_basis]
     } else if DelinearizeIndexOp::isa(ctx, op) {
@@ -354,7 +362,7 @@ fn run_sweeps(ctx: &mut Context, root: OpId, every_sweep_full: bool, set: Patter
 fn run_sweeps_within(
     ctx: &mut Context,
     root: OpId,
-    every_sweep_full: bool,
+    mut every_sweep_full: bool,
     set: PatternSet<'_>,
     max_sweeps: usize,
 ) -> Sweeps {
@@ -363,6 +371,9 @@ fn run_sweeps_within(
     let mut marks = ChangeMarks::default();
     let mut hoisted = HoistedConstants::default();
     place_constants_at_first_user(ctx, root);
+    // Region simplification looks at regions of several blocks only; most
+    // inputs have none, and then it costs one walk here.
+    let has_cfg = set.region_simplify && crate::region_simplify::has_multi_block_region(ctx, root);
     let recording = std::mem::replace(&mut ctx.record_constants_made_at_top, false);
     for sweep in 0..max_sweeps {
         let full = sweep == 0 || every_sweep_full;
@@ -406,6 +417,13 @@ fn run_sweeps_within(
         let dead = erase_dead(ctx, &ops, full, &mut marks);
         erased += dead;
         changed |= dead > 0;
+        if has_cfg {
+            // Patterns over blocks look at other blocks (a successor that
+            // only branches on): as MLIR's driver, which lists every op
+            // again each iteration, every sweep is full.
+            every_sweep_full = true;
+            changed |= crate::region_simplify::simplify_regions(ctx, root);
+        }
         sweeps = sweep + 1;
         if !changed {
             converged = true;
@@ -511,6 +529,13 @@ fn is_constant_like(ctx: &Context, op: OpId) -> bool {
 /// builders put the constants they make (newest first, as MLIR's folder
 /// leaves them), already in their place.
 fn in_leading_constants(ctx: &Context, op: OpId) -> bool {
+    // Only the block constants are hoisted to (a region's entry block)
+    // has them: one at the top of another block of a CFG still moves.
+    if let Some(b) = ctx.op_block(op) {
+        if constant_block_of(ctx, b) != b {
+            return false;
+        }
+    }
     let mut prev = ctx.prev_op(op);
     while let Some(p) = prev {
         if !is_constant_like(ctx, p) {
@@ -636,6 +661,12 @@ fn apply_patterns(ctx: &mut Context, op: OpId, marks: &mut ChangeMarks, set: Pat
 /// linalg ops have memory effects only on memref operands; their bodies
 /// are pure by the verifier), and ops with recursive effects (loops,
 /// conditionals) whose nested ops are all removable: dead once unused.
+/// Whether `op` could go when unused (no effects; MLIR's
+/// `wouldOpBeTriviallyDead`), for region simplification's liveness.
+pub(crate) fn removable(ctx: &Context, op: OpId) -> bool {
+    is_removable(ctx, op)
+}
+
 fn is_removable(ctx: &Context, op: OpId) -> bool {
     if ctx.def_of(op).is_some_and(|d| d.has(traits::RECURSIVE_EFFECTS)) {
         return ctx.nested_ops(op).iter().all(|o| {

@@ -16,6 +16,7 @@ pub mod manager;
 pub mod materialize_layouts;
 pub mod pack_folds;
 pub mod packing;
+mod region_simplify;
 mod strip_debuginfo;
 mod symbol_dce;
 mod test_patterns;

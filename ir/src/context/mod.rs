@@ -1,6 +1,7 @@
 //! The IR context: dense arenas of operations, values, blocks and regions, and
 //! the uniquing tables of types, attributes, locations and strings.
 
+mod cfg;
 pub mod clone;
 pub mod known_names;
 pub mod registry;
@@ -917,7 +918,7 @@ impl Context {
         );
     }
 
-    fn drop_op_tree(&mut self, op: OpId) {
+    pub(crate) fn drop_op_tree(&mut self, op: OpId) {
         // Index loops: the lists are read while `self` changes, and copying
         // them would allocate for every erased op.
         for i in 0..self.ops[op].operands().len() {

@@ -116,6 +116,7 @@ crate::op! {
     results { result: One }
     regions { }
     format { parse_cmp, print_cmp }
+    patterns [super::patterns::arith::fold_cmpi]
     def {
         verify: Some(verify_cmp),
         traits: traits::PURE,
@@ -145,6 +146,7 @@ crate::op! {
     results { result: One }
     regions { }
     format { parse_select, print_select }
+    patterns [super::patterns::arith::fold_select]
     def {
         verify: Some(verify_select),
         traits: traits::PURE,

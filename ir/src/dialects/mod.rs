@@ -8,6 +8,7 @@ pub mod affine_index;
 pub mod arith;
 pub mod bufferization;
 pub mod builders;
+pub mod cf;
 pub mod conv;
 pub mod func;
 pub mod linalg;
@@ -45,6 +46,7 @@ pub static ALL: &[&Dialect] = &[
         },
     },
     &Dialect { name: "scf", register: scf::register },
+    &Dialect { name: "cf", register: cf::register },
     &Dialect { name: "tensor", register: tensor::register },
     &Dialect { name: "linalg", register: linalg::register },
     &Dialect { name: "math", register: math::register },

@@ -441,6 +441,24 @@ impl<'p, 'a> OpParser<'p, 'a> {
         }
     }
 
+    /// A successor, `^bb3` or `^bb3(%a, %b : index, i32)`: appended to
+    /// the op's successors; returns its operands with their types.
+    pub fn successor_with_operands(&mut self) -> PResult<(Vec<UnresolvedOperand>, Vec<Type>)> {
+        let block = self.p.parse_successor()?;
+        self.successors.push(block);
+        if !self.optional(Tok::LParen) {
+            return Ok((Vec::new(), Vec::new()));
+        }
+        let operands = self.operand_list()?;
+        self.expect(Tok::Colon)?;
+        let types = self.type_list()?;
+        self.expect(Tok::RParen)?;
+        if operands.len() != types.len() {
+            return self.err(format!("{} operands present, but expected {}", operands.len(), types.len()));
+        }
+        Ok((operands, types))
+    }
+
     /// A `loc(...)` location.
     pub fn location(&mut self) -> PResult<Loc> {
         self.p.parse_loc_literal()

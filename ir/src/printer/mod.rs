@@ -642,6 +642,44 @@ impl<'a> OpPrinter<'a> {
         self.names.write_block(b, &mut self.out);
     }
 
+    /// MLIR's comment after a block header: `  // pred: ^bb0`, `  // 2
+    /// preds: ^bb0, ^bb2` (one per edge, in block order) or `  // no
+    /// predecessors` (not for an entry block).
+    fn print_predecessors_comment(&mut self, b: BlockId, entry: bool) {
+        let preds = self.ctx.predecessors(b);
+        match preds.as_slice() {
+            [] if entry => {}
+            [] => self.out.push_str("  // no predecessors"),
+            [one] => {
+                self.out.push_str("  // pred: ");
+                self.print_successor(*one);
+            }
+            many => {
+                self.out.push_str(&format!("  // {} preds: ", many.len()));
+                for (i, p) in many.iter().enumerate() {
+                    if i > 0 {
+                        self.out.push_str(", ");
+                    }
+                    self.print_successor(*p);
+                }
+            }
+        }
+    }
+
+    /// `^bb3` or `^bb3(%a, %b : index, i32)`: a successor with the
+    /// operands passed to it.
+    pub fn print_successor_with_operands(&mut self, b: BlockId, operands: &[Value]) {
+        self.print_successor(b);
+        if !operands.is_empty() {
+            self.out.push('(');
+            self.print_operands(operands);
+            self.out.push_str(" : ");
+            let types: Vec<Type> = operands.iter().map(|v| self.ctx.value_type(*v)).collect();
+            self.print_types(&types);
+            self.out.push(')');
+        }
+    }
+
     // ---- types and attributes -------------------------------------------
 
     /// Prints a type.
@@ -1329,6 +1367,7 @@ impl<'a> OpPrinter<'a> {
                     self.out.push(')');
                 }
                 self.out.push(':');
+                self.print_predecessors_comment(b, bi == 0);
                 self.indent += 1;
             }
             if self.opts.value_users {

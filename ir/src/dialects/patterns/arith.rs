@@ -491,3 +491,105 @@ fn replace_with_binary(
     let result = rw.ctx.result(new, 0);
     rw.replace_op(op, &[result]);
 }
+
+/// The value of an `i1` (or other integer) constant as a condition:
+/// `arith.constant true` / `false`, or any integer constant (non-zero is
+/// true).
+pub fn constant_condition(ctx: &crate::Context, v: crate::Value) -> Option<bool> {
+    let op = ctx.defining_op(v)?;
+    if !ConstantOp::isa(ctx, op) {
+        return None;
+    }
+    match ctx.attr_kind(ConstantOp(op).value(ctx)?) {
+        crate::attrs::AttrKind::Bool(b) => Some(*b),
+        crate::attrs::AttrKind::Integer { value, .. } => Some(*value != 0),
+        _ => None,
+    }
+}
+
+/// Upstream's `SelectOp::fold`, for scalar conditions: a constant
+/// condition picks its side, equal sides are that value, and
+/// `select %c, true, false` of `i1` is `%c`.
+pub fn fold_select(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let ctx = &*rw.ctx;
+    if !SelectOp::isa(ctx, op) {
+        return false;
+    }
+    let s = SelectOp(op);
+    let (c, t, f) = (s.condition(ctx), s.true_value(ctx), s.false_value(ctx));
+    let scalar_condition = matches!(ctx.value_type_kind(c), TypeKind::Integer { .. });
+    let picked = if t == f {
+        Some(t)
+    } else if let (true, Some(b)) = (scalar_condition, constant_condition(ctx, c)) {
+        Some(if b { t } else { f })
+    } else if ctx.value_type(c) == ctx.value_type(t)
+        && constant_condition(ctx, t) == Some(true)
+        && constant_condition(ctx, f) == Some(false)
+    {
+        Some(c)
+    } else {
+        None
+    };
+    let Some(v) = picked else { return false };
+    rw.replace_op(op, &[v]);
+    true
+}
+
+/// Upstream's `CmpIOp::fold` for scalars: equal operands decide by the
+/// predicate alone (`eq`, `sle`, `sge`, `ule`, `uge` hold), constant ones
+/// are compared at their width.
+pub fn fold_cmpi(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let ctx = &*rw.ctx;
+    if !CmpIOp::isa(ctx, op) {
+        return false;
+    }
+    let c = CmpIOp(op);
+    let (lhs, rhs) = (c.lhs(ctx), c.rhs(ctx));
+    let width = match ctx.value_type_kind(lhs) {
+        TypeKind::Integer { width, .. } => *width,
+        TypeKind::Index => 64,
+        _ => return false,
+    };
+    let Some(crate::attrs::AttrKind::Integer { value: pred, .. }) = c.predicate(ctx).map(|a| ctx.attr_kind(a)) else {
+        return false;
+    };
+    let pred = *pred;
+    if constant_int(ctx, lhs).is_some() && constant_int(ctx, rhs).is_none() && lhs != rhs {
+        // A constant goes to the right, the predicate mirrored.
+        let swapped: i128 = [0, 1, 4, 5, 2, 3, 8, 9, 6, 7][pred as usize % 10];
+        let i64t = rw.ctx.int_type(64);
+        let a = rw.ctx.int_attr(swapped, i64t);
+        rw.set_operand(op, 0, rhs);
+        rw.set_operand(op, 1, lhs);
+        rw.set_attr(op, "predicate", a);
+        return true;
+    }
+    let holds = if lhs == rhs {
+        matches!(pred, 0 | 3 | 5 | 7 | 9)
+    } else {
+        let (Some(a), Some(b)) = (constant_int(ctx, lhs), constant_int(ctx, rhs)) else { return false };
+        let shift = 128 - width.min(64);
+        let (sa, sb) = (((a as i128) << shift) >> shift, ((b as i128) << shift) >> shift);
+        let mask = if width >= 64 { u64::MAX as u128 } else { (1u128 << width) - 1 };
+        let (ua, ub) = (a as u64 as u128 & mask, b as u64 as u128 & mask);
+        match pred {
+            0 => ua == ub,
+            1 => ua != ub,
+            2 => sa < sb,
+            3 => sa <= sb,
+            4 => sa > sb,
+            5 => sa >= sb,
+            6 => ua < ub,
+            7 => ua <= ub,
+            8 => ua > ub,
+            9 => ua >= ub,
+            _ => return false,
+        }
+    };
+    let i1 = rw.ctx.int_type(1);
+    rw.set_insertion_point_before(op);
+    let attr = rw.ctx.attr(crate::attrs::AttrKind::Bool(holds));
+    let v = ConstantOp::create(rw, Some(attr), &[i1], vec![]).result(rw.ctx);
+    rw.replace_op(op, &[v]);
+    true
+}
