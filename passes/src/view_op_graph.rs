@@ -220,10 +220,16 @@ impl Writer<'_> {
     /// value included, as MLIR's `getAttrs` lists them).
     fn attrs(&self, op: OpId) -> Vec<(String, String)> {
         let ctx = self.ctx;
-        let mut list: Vec<(String, String)> =
-            ctx.op(op).attrs.iter().map(|(k, v)| (ctx.str(*k).to_string(), self.attr_text(*v))).collect();
+        let hidden = ctx.def_of(op).map(|d| d.non_attribute_properties).unwrap_or(&[]);
+        let mut list: Vec<(String, String)> = ctx
+            .op(op)
+            .attrs
+            .iter()
+            .filter(|(k, _)| !hidden.contains(&ctx.str(**k)))
+            .map(|(k, v)| (ctx.str(*k).to_string(), self.attr_text(*v)))
+            .collect();
         for (name, text) in ctx.def_of(op).map(|d| d.default_properties).unwrap_or(&[]) {
-            if !list.iter().any(|(k, _)| k == name) {
+            if !hidden.contains(name) && !list.iter().any(|(k, _)| k == name) {
                 list.push((name.to_string(), self.wrap(escape(&self.cut(text.to_string())))));
             }
         }

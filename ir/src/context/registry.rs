@@ -118,6 +118,10 @@ pub struct OpDef {
     /// their default value: the generic form prints them even when the op
     /// does not carry them (`fastmath = #arith.fastmath<none>`).
     pub default_properties: &'static [(&'static str, &'static str)],
+    /// Properties that are not attributes in MLIR (`UnitProp`, such as
+    /// `linearize_index`'s `disjoint`): the generic form prints them, but
+    /// what lists an op's attributes (`--view-op-graph`) does not.
+    pub non_attribute_properties: &'static [&'static str],
     /// Trait flags from [`traits`].
     pub traits: u32,
     /// The dialect whose ops may drop their prefix inside this op's regions
@@ -190,6 +194,7 @@ impl OpDef {
             verify: None,
             inherent: &[],
             default_properties: &[],
+            non_attribute_properties: &[],
             traits: 0,
             default_dialect: None,
             implicit_terminator: None,

@@ -35,6 +35,7 @@ crate::op! {
         verify: Some(verify_linearize),
         traits: traits::PURE,
         default_properties: &[("disjoint", "false")],
+        non_attribute_properties: &["disjoint"],
     }
 }
 
