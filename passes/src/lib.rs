@@ -10,6 +10,7 @@ pub mod data_layout_propagation;
 mod erase_schedule;
 pub mod fusion;
 pub mod generalize;
+mod inline;
 mod licm;
 pub mod lower_pack;
 pub mod manager;
@@ -49,6 +50,7 @@ pub fn register_all(r: &mut PassRegistry) {
     r.add(cse::INFO);
     r.add(erase_schedule::INFO);
     r.add(generalize::INFO);
+    r.add(inline::INFO);
     r.add(lower_pack::INFO);
     r.add(materialize_layouts::INFO);
     r.add(strip_debuginfo::INFO);

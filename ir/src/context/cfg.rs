@@ -3,7 +3,7 @@
 //! its predecessor (what the `cf` patterns and region simplification need).
 
 use super::{Context, ValueDef};
-use crate::{BlockId, OpId, Value};
+use crate::{BlockId, OpId, RegionId, Value};
 
 impl Context {
     /// Sets successor `i` of `op`.
@@ -32,6 +32,30 @@ impl Context {
         match self.values[v].def {
             ValueDef::BlockArg { block, index } => Some((block, index as usize)),
             _ => None,
+        }
+    }
+
+    /// A new empty block placed right after `after` in `region`.
+    pub fn insert_block_after(&mut self, region: RegionId, after: BlockId) -> BlockId {
+        let b = self.append_block(region);
+        let blocks = &mut self.regions[region].blocks;
+        blocks.pop();
+        let at = blocks.iter().position(|x| *x == after).map_or(blocks.len(), |i| i + 1);
+        blocks.insert(at, b);
+        b
+    }
+
+    /// Moves every block of `from` into `to`, right before `before`
+    /// (MLIR's `inlineRegionBefore`); `from` is left empty.
+    pub fn move_blocks_before(&mut self, from: RegionId, to: RegionId, before: BlockId) {
+        let moved: Vec<BlockId> = std::mem::take(&mut self.regions[from].blocks).into_iter().collect();
+        for &b in &moved {
+            self.blocks[b].parent = Some(to);
+        }
+        let blocks = &mut self.regions[to].blocks;
+        let at = blocks.iter().position(|x| *x == before).unwrap_or(blocks.len());
+        for (k, b) in moved.into_iter().enumerate() {
+            blocks.insert(at + k, b);
         }
     }
 
