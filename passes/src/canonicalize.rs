@@ -294,14 +294,33 @@ impl ChangeMarks {
     }
 }
 
+impl ChangeMarks {
+    /// MLIR's driver puts an op's ancestors back on its worklist with it
+    /// (up to the op holding the function): a pattern of an op with a
+    /// region (an `scf.if` whose branches now yield the same value) looks
+    /// inside it.
+    fn mark_ancestors(&mut self, ctx: &Context, op: OpId) {
+        let mut cur = ctx.parent_op(op);
+        while let Some(p) = cur {
+            if ctx.def_of(p).is_some_and(|d| d.has(traits::ISOLATED_FROM_ABOVE)) {
+                break;
+            }
+            self.mark_changed(p);
+            cur = ctx.parent_op(p);
+        }
+    }
+}
+
 impl Listener for ChangeMarks {
-    fn op_inserted(&mut self, _: &Context, op: OpId) {
+    fn op_inserted(&mut self, ctx: &Context, op: OpId) {
         self.mark_changed(op);
         self.mark_lost_use(op);
+        self.mark_ancestors(ctx, op);
     }
 
-    fn op_modified(&mut self, _: &Context, op: OpId) {
+    fn op_modified(&mut self, ctx: &Context, op: OpId) {
         self.mark_changed(op);
+        self.mark_ancestors(ctx, op);
     }
 
     fn value_lost_use(&mut self, ctx: &Context, v: Value) {

@@ -9,7 +9,8 @@
 //! `cf.br`s to the rest), where the caller's region may hold several
 //! blocks. Calls marked `no_inline`, calls within a component (recursion)
 //! and calls to declarations stay. Private functions nothing refers to
-//! any more are erased.
+//! any more are erased (those unused from the start, and callees whose
+//! last call was inlined).
 
 use petgraph::graph::{DiGraph, NodeIndex};
 use rustc_hash::FxHashMap;
@@ -63,7 +64,14 @@ impl Pass for Inline {
         let mut pipeline = crate::manager::parse_pipeline(&self.default_pipeline, &crate::PassRegistry::default())
             .map_err(|e| Diagnostic::error(ctx.op_loc(root), e))?;
         let funcs = functions(ctx, root);
+        // As MLIR's use lists: private functions nobody calls at the start,
+        // and callees whose last call an inlining removed, go at the end
+        // (not those whose calls a canonicalization folded away).
+        let mut dead: Vec<OpId> = unreferenced_private(ctx, root, &funcs, None);
         for scc in components(ctx, &funcs) {
+            // A function already dead is neither optimized nor inlined into
+            // (its calls keep their callees alive, as MLIR's use lists do).
+            let scc: Vec<OpId> = scc.into_iter().filter(|f| !dead.contains(f)).collect();
             for _ in 0..self.max_iterations.max(1) {
                 for &f in &scc {
                     optimize(ctx, f, &mut pipeline)?;
@@ -74,6 +82,7 @@ impl Pass for Inline {
                         if inline_call(ctx, call, g) {
                             any = true;
                             self.inlined += 1;
+                            dead.extend(unreferenced_private(ctx, root, &funcs, Some(g)));
                         }
                     }
                 }
@@ -82,7 +91,11 @@ impl Pass for Inline {
                 }
             }
         }
-        erase_dead_private_functions(ctx, root, &funcs);
+        for f in dead {
+            if !ctx.is_erased(f) {
+                ctx.erase_op(f);
+            }
+        }
         tracing::debug!(target: "inline", inlined_calls = self.inlined, "done");
         Ok(())
     }
@@ -261,32 +274,28 @@ fn inline_call(ctx: &mut Context, call: OpId, g: OpId) -> bool {
     true
 }
 
-/// Erases the private functions (with a body) no symbol reference names.
-fn erase_dead_private_functions(ctx: &mut Context, root: OpId, funcs: &Functions) {
-    loop {
-        let mut referenced: rustc_hash::FxHashSet<Sym> = Default::default();
-        ctx.walk_preorder(root, &mut |op| {
-            for (_, a) in ctx.op(op).attrs.iter() {
-                if let AttrKind::SymbolRef { root, .. } = ctx.attr_kind(*a) {
-                    referenced.insert(*root);
-                }
+/// The private functions with a body that no symbol reference inside
+/// `root` names (only `only`, when given).
+fn unreferenced_private(ctx: &Context, root: OpId, funcs: &Functions, only: Option<OpId>) -> Vec<OpId> {
+    let mut referenced: rustc_hash::FxHashSet<Sym> = Default::default();
+    ctx.walk_preorder(root, &mut |op| {
+        for (_, a) in ctx.op(op).attrs.iter() {
+            if let AttrKind::SymbolRef { root, .. } = ctx.attr_kind(*a) {
+                referenced.insert(*root);
             }
-        });
-        let dead: Vec<OpId> = funcs
-            .iter()
-            .filter(|((_, name), f)| {
-                !ctx.is_erased(**f)
-                    && !referenced.contains(name)
-                    && FuncOp(**f).sym_visibility(ctx) == Some("private")
-                    && !ctx.blocks(ctx.regions(**f)[0]).is_empty()
-            })
-            .map(|(_, f)| *f)
-            .collect();
-        if dead.is_empty() {
-            return;
         }
-        for f in dead {
-            ctx.erase_op(f);
-        }
-    }
+    });
+    let mut out: Vec<OpId> = funcs
+        .iter()
+        .filter(|((_, name), f)| {
+            only.is_none_or(|o| o == **f)
+                && !ctx.is_erased(**f)
+                && !referenced.contains(name)
+                && FuncOp(**f).sym_visibility(ctx) == Some("private")
+                && !ctx.blocks(ctx.regions(**f)[0]).is_empty()
+        })
+        .map(|(_, f)| *f)
+        .collect();
+    out.sort_by_key(|f| f.index());
+    out
 }

@@ -32,6 +32,12 @@ crate::op! {
     results { results: Variadic }
     regions { then_region, else_region }
     format { parse_if, print_if }
+    patterns [
+        super::patterns::scf::if_to_select,
+        super::patterns::scf::if_empty_else,
+        super::patterns::scf::if_static_condition,
+        super::patterns::scf::if_unused_results,
+    ]
     def {
         verify: Some(verify_if),
         traits: traits::SINGLE_BLOCK | traits::RECURSIVE_EFFECTS,

@@ -3,7 +3,7 @@
 
 use crate::builder::Ofr;
 use crate::dialects::pack::constant_int;
-use crate::dialects::scf::{forall_bounds, ForOp, ForallOp, InParallelOp, YieldOp};
+use crate::dialects::scf::{forall_bounds, ForOp, ForallOp, IfOp, InParallelOp, YieldOp};
 use crate::dialects::tensor::ParallelInsertSliceOp;
 use crate::rewriter::Rewriter;
 use crate::{OpId, Value};
@@ -276,6 +276,160 @@ pub fn drop_invariant_iter_args(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     for (j, &k) in kept.iter().enumerate() {
         rw.replace_all_uses_with(results[k], new_results[j]);
     }
+    rw.erase_op(op);
+    true
+}
+
+// ---- scf.if -----------------------------------------------------------------
+
+/// The block of a region of an `scf.if`, if the region has one.
+fn if_block(ctx: &crate::Context, region: crate::RegionId) -> Option<crate::BlockId> {
+    ctx.blocks(region).first().copied()
+}
+
+/// The values the terminator of `block` yields.
+fn yielded(ctx: &crate::Context, block: crate::BlockId) -> Vec<Value> {
+    ctx.last_op(block).map(|t| ctx.operands(t).to_vec()).unwrap_or_default()
+}
+
+/// Replaces the `scf.yield` ending `block` by one yielding `values`.
+fn set_yield(rw: &mut Rewriter<'_>, block: crate::BlockId, values: &[Value]) {
+    let Some(term) = rw.ctx.last_op(block) else { return };
+    rw.set_insertion_point_before(term);
+    YieldOp::create(rw, values, &[], vec![]);
+    rw.erase_op(term);
+}
+
+/// Upstream's `RemoveStaticCondition`: an `scf.if` on a constant is the
+/// region it takes, inlined in its place (nothing when that is an absent
+/// else).
+pub fn if_static_condition(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let ctx = &*rw.ctx;
+    let if_op = IfOp(op);
+    let Some(taken) = crate::dialects::patterns::arith::constant_condition(ctx, if_op.condition(ctx)) else {
+        return false;
+    };
+    let region = if taken { if_op.then_region(ctx) } else { if_op.else_region(ctx) };
+    let Some(block) = if_block(ctx, region) else {
+        if ctx.results(op).is_empty() {
+            rw.erase_op(op);
+            return true;
+        }
+        return false;
+    };
+    let values = yielded(ctx, block);
+    let term = ctx.last_op(block);
+    for o in rw.ctx.block_op_list(block) {
+        if Some(o) == term {
+            break;
+        }
+        rw.move_op_before(o, op);
+    }
+    rw.replace_op(op, &values);
+    true
+}
+
+/// A new `scf.if` on `cond` with `types` results, taking `op`'s regions.
+fn if_with_regions_of(rw: &mut Rewriter<'_>, op: OpId, cond: Value, types: &[crate::Type]) -> OpId {
+    let regions = rw.ctx.take_regions(op);
+    rw.set_insertion_point_before(op);
+    IfOp::create(rw, cond, types, regions).op()
+}
+
+/// Upstream's `RemoveUnusedResults`: results nobody reads go, with what
+/// the branches yield for them.
+pub fn if_unused_results(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let ctx = &*rw.ctx;
+    let results = ctx.results(op).to_vec();
+    let used: Vec<usize> = (0..results.len()).filter(|&i| !ctx.use_empty(results[i])).collect();
+    if used.len() == results.len() {
+        return false;
+    }
+    let cond = IfOp(op).condition(ctx);
+    let types: Vec<crate::Type> = used.iter().map(|&i| ctx.value_type(results[i])).collect();
+    let new = if_with_regions_of(rw, op, cond, &types);
+    for region in rw.ctx.regions(new).to_vec() {
+        if let Some(block) = if_block(rw.ctx, region) {
+            let values = yielded(rw.ctx, block);
+            let kept: Vec<Value> = used.iter().map(|&i| values[i]).collect();
+            set_yield(rw, block, &kept);
+        }
+    }
+    let new_results = rw.ctx.results(new).to_vec();
+    for (k, &i) in used.iter().enumerate() {
+        rw.replace_all_uses_with(results[i], new_results[k]);
+    }
+    rw.erase_op(op);
+    true
+}
+
+/// Upstream's `ConvertTrivialIfToSelect`: a result both branches yield
+/// from outside becomes an `arith.select` of the condition (or the value,
+/// when they agree); the `scf.if` keeps the others.
+pub fn if_to_select(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let ctx = &*rw.ctx;
+    let if_op = IfOp(op);
+    if ctx.results(op).is_empty() {
+        return false;
+    }
+    let (then_r, else_r) = (if_op.then_region(ctx), if_op.else_region(ctx));
+    let (Some(tb), Some(eb)) = (if_block(ctx, then_r), if_block(ctx, else_r)) else { return false };
+    let (tv, ev) = (yielded(ctx, tb), yielded(ctx, eb));
+    let inside = |v: Value, block: crate::BlockId| match ctx.defining_op(v) {
+        Some(d) => ctx.op_block(d) == Some(block),
+        None => ctx.block_arg_position(v).is_some_and(|(b, _)| b == block),
+    };
+    let stays: Vec<bool> = tv.iter().zip(&ev).map(|(t, e)| inside(*t, tb) || inside(*e, eb)).collect();
+    if stays.iter().all(|s| *s) {
+        return false;
+    }
+    let cond = if_op.condition(ctx);
+    let results = ctx.results(op).to_vec();
+    let types: Vec<crate::Type> =
+        results.iter().zip(&stays).filter(|(_, s)| **s).map(|(r, _)| ctx.value_type(*r)).collect();
+    let new = if_with_regions_of(rw, op, cond, &types);
+    rw.set_insertion_point_before(new);
+    let mut replacements = Vec::with_capacity(results.len());
+    let (mut kept_t, mut kept_e) = (Vec::new(), Vec::new());
+    for (k, (t, e)) in tv.iter().zip(&ev).enumerate() {
+        if stays[k] {
+            replacements.push(rw.ctx.result(new, kept_t.len()));
+            kept_t.push(*t);
+            kept_e.push(*e);
+        } else if t == e {
+            replacements.push(*t);
+        } else {
+            let ty = rw.ctx.value_type(*t);
+            let sel = crate::dialects::arith::SelectOp::create(rw, cond, *t, *e, &[ty], vec![]);
+            replacements.push(sel.result(rw.ctx));
+        }
+    }
+    set_yield(rw, tb, &kept_t);
+    set_yield(rw, eb, &kept_e);
+    for (r, v) in results.iter().zip(replacements) {
+        rw.replace_all_uses_with(*r, v);
+    }
+    rw.erase_op(op);
+    true
+}
+
+/// Upstream's `RemoveEmptyElseBranch`: an else holding only its yield, of
+/// an `scf.if` without results, goes.
+pub fn if_empty_else(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let ctx = &*rw.ctx;
+    if !ctx.results(op).is_empty() {
+        return false;
+    }
+    let else_r = IfOp(op).else_region(ctx);
+    let Some(eb) = if_block(ctx, else_r) else { return false };
+    if ctx.first_op(eb) != ctx.last_op(eb) {
+        return false;
+    }
+    let regions = rw.ctx.take_regions(op);
+    let cond = IfOp(op).condition(rw.ctx);
+    let fresh_else = rw.ctx.create_region();
+    rw.set_insertion_point_before(op);
+    IfOp::create(rw, cond, &[], vec![regions[0], fresh_else]);
     rw.erase_op(op);
     true
 }
