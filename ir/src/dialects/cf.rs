@@ -201,6 +201,14 @@ fn parse_switch(p: &mut OpParser<'_, '_>) -> PResult<()> {
 /// `dense<[...]> : vector<Nx(flag type)>` (a splat when all are equal, as
 /// MLIR's dense attributes are).
 pub fn case_values_attr(ctx: &mut Context, flag_ty: Type, values: &[i64]) -> crate::Attr {
+    // As an APInt of the flag's width: `4294967295` of an i32 is -1.
+    let width = match ctx.type_kind(flag_ty) {
+        TypeKind::Integer { width, .. } => (*width).clamp(1, 64),
+        _ => 64,
+    };
+    let shift = 64 - width;
+    let values: Vec<i64> = values.iter().map(|v| (v << shift) >> shift).collect();
+    let values = values.as_slice();
     let ty = ctx.ty(TypeKind::Vector { shape: vec![values.len() as i64], scalable: vec![false], elem: flag_ty });
     let data = if values.iter().all(|v| *v == values[0]) {
         DenseData::Splat(DenseElement::Int(values[0] as i128))
