@@ -9,9 +9,13 @@
 // RUN: tessel-opt %s --codegen-pipeline=vector-bytes=32 --run=transposing_pack --input=iota --input=0 > %t.tr
 // RUN: diff %t.tr.ref %t.tr
 // RUN: tessel-opt %s --codegen-pipeline=vector-bytes=32 | FileCheck %s --check-prefix=CHAIN
-// RUN: tessel-opt %s --run=chain --input=random:3 --input=0 --output=%t.chain.ref.npy > /dev/null
-// RUN: tessel-opt %s --codegen-pipeline=vector-bytes=32 --run=chain --input=random:3 --input=0 --output=%t.chain.npy > /dev/null
+// RUN: tessel-opt %s --run=chain --input=random:3 --input=random:4 --input=0 --output=%t.chain.ref.npy > /dev/null
+// RUN: tessel-opt %s --codegen-pipeline=vector-bytes=32 --run=chain --input=random:3 --input=random:4 --input=0 --output=%t.chain.npy > /dev/null
 // RUN: cmp %t.chain.ref.npy %t.chain.npy
+// RUN: tessel-opt %s --codegen-pipeline=vector-bytes=32 | FileCheck %s --check-prefix=COMPOSED
+// RUN: tessel-opt %s --run=composed_chain --input=random:3 --input=0 --output=%t.composed.ref.npy > /dev/null
+// RUN: tessel-opt %s --codegen-pipeline=vector-bytes=32 --run=composed_chain --input=random:3 --input=0 --output=%t.composed.npy > /dev/null
+// RUN: cmp %t.composed.ref.npy %t.composed.npy
 // RUN: tessel-opt %s --codegen-pipeline="vector-bytes=32 nontemporal-bytes=1" | FileCheck %s --check-prefix=STREAM
 // RUN: tessel-opt %s --codegen-pipeline="vector-bytes=32 nontemporal-bytes=1" --run=padded_pack --input=iota --input=0 > %t.pack.nt
 // RUN: diff %t.pack.ref %t.pack.nt
@@ -75,9 +79,11 @@ func.func @transposing_pack(%src: memref<16x32xf32>, %dst: memref<1x4x8x16xf32>)
   return
 }
 
-// The data-tiling chain, 512 KiB: tiled along its first loop so a tile of
-// the result holds 256 KiB, the unpack and the ReLU fused into the tiles;
-// their temporary is one tile, allocated once outside the loop and freed.
+// The data-tiling chain, 512 KiB, with a bias added (two inputs: not a
+// chain -compose-relayouts composes): tiled along its first loop so a tile
+// of the result holds 256 KiB, the unpack and the elementwise op fused into
+// the tiles; their temporary is one tile, allocated once outside the loop
+// and freed.
 // CHAIN-LABEL: func.func @chain
 // CHAIN:       %[[TMP:.*]] = memref.alloc() {alignment = 64 : i64} : memref<256x256xf32>
 // CHAIN:       scf.for
@@ -85,7 +91,34 @@ func.func @transposing_pack(%src: memref<16x32xf32>, %dst: memref<1x4x8x16xf32>)
 // CHAIN:       arith.maximumf {{.*}} : vector<8xf32>
 // CHAIN:       memref.dealloc %[[TMP]]
 // CHAIN-NEXT:  return
-func.func @chain(%src: tensor<64x2x8x128xf32>, %dst: tensor<32x16x16x16xf32>) -> tensor<32x16x16x16xf32> {
+func.func @chain(%src: tensor<64x2x8x128xf32>, %bias: tensor<256xf32>, %dst: tensor<32x16x16x16xf32>) -> tensor<32x16x16x16xf32> {
+  %zero = arith.constant 0.0 : f32
+  %u0 = tensor.empty() : tensor<512x256xf32>
+  %u = linalg.unpack %src inner_dims_pos = [0, 1] inner_tiles = [8, 128] into %u0 : tensor<64x2x8x128xf32> -> tensor<512x256xf32>
+  %relu = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
+      ins(%u, %bias : tensor<512x256xf32>, tensor<256xf32>) outs(%u0 : tensor<512x256xf32>) {
+  ^bb0(%v: f32, %b: f32, %o: f32):
+    %s = arith.addf %v, %b : f32
+    %r = arith.maximumf %s, %zero : f32
+    linalg.yield %r : f32
+  } -> tensor<512x256xf32>
+  %p = linalg.pack %relu inner_dims_pos = [0, 1] inner_tiles = [16, 16] into %dst : tensor<512x256xf32> -> tensor<32x16x16x16xf32>
+  return %p : tensor<32x16x16x16xf32>
+}
+
+// Without the bias, the chain is one permutation of digits
+// (-compose-relayouts): one loop nest reads the packed input, applies the
+// ReLU and writes the result's rows of 16, with no temporary.
+// COMPOSED-LABEL: func.func @composed_chain
+// COMPOSED-NOT:   memref.alloc
+// COMPOSED:       memref.expand_shape %arg0 {{\[}}[0, 1], [2], [3], [4, 5]] output_shape [32, 2, 2, 8, 8, 16]
+// COMPOSED:       memref.expand_shape %arg1 {{\[}}[0], [1, 2], [3, 4], [5]] output_shape [32, 2, 8, 2, 8, 16]
+// COMPOSED-NOT:   memref.alloc
+// COMPOSED:       vector.load
+// COMPOSED-NEXT:  arith.maximumf {{.*}} : vector<8xf32>
+// COMPOSED-NOT:   memref.alloc
+// COMPOSED:       return
+func.func @composed_chain(%src: tensor<64x2x8x128xf32>, %dst: tensor<32x16x16x16xf32>) -> tensor<32x16x16x16xf32> {
   %zero = arith.constant 0.0 : f32
   %u0 = tensor.empty() : tensor<512x256xf32>
   %u = linalg.unpack %src inner_dims_pos = [0, 1] inner_tiles = [8, 128] into %u0 : tensor<64x2x8x128xf32> -> tensor<512x256xf32>

@@ -46,6 +46,7 @@ pub fn register_all(r: &mut PassRegistry) {
     r.add(bufferize::empty_elimination::INFO);
     r.add(canonicalize::INFO);
     r.add(codegen::MOVEMENT_INFO);
+    r.add(codegen::compose::INFO);
     r.add(codegen::PIPELINE_INFO);
     r.add(cse::INFO);
     r.add(erase_schedule::INFO);

@@ -48,7 +48,7 @@ fn coalesce(mut loops: Vec<Loop>, first_output: usize) -> Vec<Loop> {
 
 /// Whether every op of the body maps elementwise onto vectors: arith and
 /// math ops on scalars, no regions.
-fn body_is_elementwise(ctx: &Context, body: &[OpId]) -> bool {
+pub(super) fn body_is_elementwise(ctx: &Context, body: &[OpId]) -> bool {
     let scalar = |t: Type| matches!(ctx.type_kind(t), TypeKind::Integer { .. } | TypeKind::Float(_) | TypeKind::Index);
     body.iter().all(|op| {
         let name = ctx.op_name(*op);
@@ -207,32 +207,7 @@ impl Rows {
             };
             map.map(*arg, v);
         }
-        for op in &self.body {
-            if dialects::arith::ConstantOp::isa(b.ctx, *op) {
-                let copy = b.ctx.clone_op(*op, &mut IrMapping::default());
-                b.insert_detached(copy);
-                let scalar = b.ctx.result(copy, 0);
-                let vt = vector_of(b, vec![width], b.ctx.value_type(scalar));
-                let splat = BroadcastOp::create(b, scalar, &[vt], vec![]).vector(b.ctx);
-                map.map(b.ctx.result(*op, 0), splat);
-                continue;
-            }
-            // Values from outside the body are broadcast.
-            for v in b.ctx.operands(*op).to_vec() {
-                let defined_inside = b.ctx.defining_op(v).is_some_and(|d| self.body.contains(&d));
-                if !defined_inside && !self.block_args.contains(&v) && map.lookup(v) == v {
-                    let vt = vector_of(b, vec![width], b.ctx.value_type(v));
-                    let splat = BroadcastOp::create(b, v, &[vt], vec![]).vector(b.ctx);
-                    map.map(v, splat);
-                }
-            }
-            let copy = b.ctx.clone_op(*op, &mut map);
-            for r in b.ctx.results(copy).to_vec() {
-                let vt = vector_of(b, vec![width], b.ctx.value_type(r));
-                b.ctx.set_value_type(r, vt);
-            }
-            b.insert_detached(copy);
-        }
+        apply_body(b, &self.body, &self.block_args, &mut map, &[width]);
         for (j, y) in self.yielded.iter().enumerate() {
             let k = self.first_output + j;
             let mut v = map.lookup(*y);
@@ -245,5 +220,41 @@ impl Rows {
             let i = plus(b, starts[k], c);
             VectorStoreOp::create(b, v, self.flats[k], &[i], None, None, &[], vec![]);
         }
+    }
+}
+
+/// Clones the elementwise `body` (whose block arguments `block_args` that
+/// are read are mapped in `map`) onto vectors of `shape`, or onto scalars
+/// when `shape` is empty: constants of the body and values from outside
+/// it are broadcast. The clones' results are mapped in `map`.
+pub(super) fn apply_body(b: &mut Builder<'_>, body: &[OpId], block_args: &[Value], map: &mut IrMapping, shape: &[i64]) {
+    let vectors = !shape.is_empty();
+    for op in body {
+        if vectors && dialects::arith::ConstantOp::isa(b.ctx, *op) {
+            let copy = b.ctx.clone_op(*op, &mut IrMapping::default());
+            b.insert_detached(copy);
+            let scalar = b.ctx.result(copy, 0);
+            let vt = vector_of(b, shape.to_vec(), b.ctx.value_type(scalar));
+            let splat = BroadcastOp::create(b, scalar, &[vt], vec![]).vector(b.ctx);
+            map.map(b.ctx.result(*op, 0), splat);
+            continue;
+        }
+        // Values from outside the body are broadcast.
+        for v in b.ctx.operands(*op).to_vec() {
+            let defined_inside = b.ctx.defining_op(v).is_some_and(|d| body.contains(&d));
+            if vectors && !defined_inside && !block_args.contains(&v) && map.lookup(v) == v {
+                let vt = vector_of(b, shape.to_vec(), b.ctx.value_type(v));
+                let splat = BroadcastOp::create(b, v, &[vt], vec![]).vector(b.ctx);
+                map.map(v, splat);
+            }
+        }
+        let copy = b.ctx.clone_op(*op, map);
+        if vectors {
+            for r in b.ctx.results(copy).to_vec() {
+                let vt = vector_of(b, shape.to_vec(), b.ctx.value_type(r));
+                b.ctx.set_value_type(r, vt);
+            }
+        }
+        b.insert_detached(copy);
     }
 }

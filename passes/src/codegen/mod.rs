@@ -6,8 +6,10 @@
 //!   memrefs to loops of vector loads and stores;
 //! - `-codegen-pipeline`: the whole way, with no schedule to write: the
 //!   result of a kernel on memrefs is built in its destination
-//!   ([`write_into_destinations`]), chains of ops around packs tiled and
-//!   fused so their temporaries are tiles ([`tile_chains`]),
+//!   ([`write_into_destinations`]), chains of packs, unpacks, transposes
+//!   and unary elementwise ops composed into one pass where their tiles
+//!   divide each other ([`compose`]), other chains of ops around packs
+//!   tiled and fused so their temporaries are tiles ([`tile_chains`]),
 //!   `-eliminate-empty-tensors`,
 //!   `-one-shot-bufferize` with function
 //!   boundaries and identity layouts (packs and unpacks bufferize directly
@@ -16,6 +18,7 @@
 //!   `-canonicalize`, `-lower-data-movement`, the temporaries freed at the
 //!   end of their block, `-canonicalize`, `-cse`.
 
+pub mod compose;
 pub mod elementwise;
 pub mod movement;
 
@@ -333,6 +336,7 @@ pub fn codegen_pipeline_with(
     free_temporaries: bool,
 ) -> Result<(), Diagnostic> {
     write_into_destinations(ctx, module);
+    compose::compose_relayouts(ctx, module);
     tile_chains(ctx, module)?;
     crate::canonicalize::canonicalize(ctx, module);
     fold_empty_slices(ctx, module);
@@ -373,7 +377,7 @@ impl Pass for CodegenPipeline {
 
 pub(crate) const PIPELINE_INFO: PassInfo = PassInfo {
     name: "codegen-pipeline",
-    description: "Tensor program to bufferized vector code for mlir-opt 22's LLVM conversions: bufferize (function boundaries, identity layouts, packs and unpacks directly), bound and hoist allocations, lower data movement to vector loads and stores {vector-bytes=N (default: the host's) nontemporal-bytes=N (default 8 MiB; 0: never)} (tessel's)",
+    description: "Tensor program to bufferized vector code for mlir-opt 22's LLVM conversions: compose chains of packs, unpacks and transposes into one pass, tile the other chains, bufferize (function boundaries, identity layouts, packs and unpacks directly), bound and hoist allocations, lower data movement to vector loads and stores {vector-bytes=N (default: the host's) nontemporal-bytes=N (default 8 MiB; 0: never)} (tessel's)",
     build: |opts| {
         crate::reject_unknown_options(opts, &[VECTOR_BYTES, NONTEMPORAL_BYTES])?;
         Ok(Box::new(CodegenPipeline { target: target_option(opts)? }))

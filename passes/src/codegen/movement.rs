@@ -27,6 +27,7 @@
 use tessel_ir::affine::{AffineBinOp, AffineExpr, AffineMap};
 use tessel_ir::attrs::AttrKind;
 use tessel_ir::builder::{Builder, InsertPoint, Ofr};
+use tessel_ir::context::clone::IrMapping;
 use tessel_ir::dialects;
 use tessel_ir::dialects::linalg::{FillOp, TransposeOp};
 use tessel_ir::dialects::memref::layout::{memref_parts, memref_type, strides_and_offset, Strided};
@@ -36,11 +37,12 @@ use tessel_ir::dialects::memref::{
 };
 use tessel_ir::dialects::scf::{ForOp, IfOp, YieldOp};
 use tessel_ir::dialects::structured::CopyOp as LinalgCopyOp;
+use tessel_ir::dialects::structured::{structured, GenericOp, IteratorKind};
 use tessel_ir::dialects::vector::{
     BitCastOp, BroadcastOp, LoadOp as VectorLoadOp, ShuffleOp, StoreOp as VectorStoreOp,
 };
 use tessel_ir::types::{TypeKind, DYNAMIC};
-use tessel_ir::{Context, OpId, Type, Value};
+use tessel_ir::{BlockId, Context, OpId, Type, Value};
 
 use super::Target;
 
@@ -60,12 +62,63 @@ enum Source {
     Splat(Value),
 }
 
-/// A data-movement op, read: the source, the output buffer, and for each
-/// output dim the input dim it reads.
+/// A data-movement op, read: the source, the output buffer, for each
+/// output dim the input dim it reads (`None`: a unit dim read at index
+/// 0), and the elementwise body applied to each element on its way (the
+/// block of a unary `linalg.generic`).
 struct Movement {
     source: Source,
     output: Value,
-    perm: Vec<usize>,
+    perm: Vec<Option<usize>>,
+    body: Option<BlockId>,
+}
+
+/// A `linalg.generic` on memrefs that reads one input through a
+/// permutation of the loops (unit dims may be read at constant 0) and
+/// writes the output with scalar arith and math ops applied to each
+/// element (not reading the output), as one data movement.
+fn read_generic_movement(ctx: &Context, op: OpId) -> Option<Movement> {
+    if !GenericOp::isa(ctx, op) || ctx.regions(op).len() != 1 || !ctx.results(op).is_empty() {
+        return None;
+    }
+    let s = structured(ctx, op)?;
+    if s.inputs.len() != 1 || s.outputs.len() != 1 || s.iterators.iter().any(|k| *k != IteratorKind::Parallel) {
+        return None;
+    }
+    let (input, output) = (s.inputs[0], s.outputs[0]);
+    let elem = |v: Value| memref_parts(ctx, ctx.value_type(v)).map(|p| p.elem);
+    if elem(input).is_none() || elem(input) != elem(output) {
+        return None;
+    }
+    let block = ctx.blocks(ctx.regions(op)[0])[0];
+    let ops: Vec<OpId> = ctx.block_ops(block).collect();
+    let (terminator, body) = ops.split_last()?;
+    let yielded = ctx.operands(*terminator);
+    let args = ctx.block_args(block);
+    let elementwise = super::elementwise::body_is_elementwise(ctx, body)
+        && ctx.uses(args[1]).is_empty()
+        && yielded.len() == 1
+        && Some(ctx.value_type(yielded[0])) == elem(output);
+    if !elementwise {
+        return None;
+    }
+    // The loop each dim of an operand steps (None: constant 0).
+    let loops_of = |map: &AffineMap| -> Option<Vec<Option<usize>>> {
+        let mut seen = vec![false; s.num_loops()];
+        map.results
+            .iter()
+            .map(|e| match e {
+                AffineExpr::Dim(d) if !std::mem::replace(&mut seen[*d as usize], true) => Some(Some(*d as usize)),
+                AffineExpr::Const(0) => Some(None),
+                _ => None,
+            })
+            .collect::<Option<Vec<_>>>()
+            .filter(|_| seen.iter().all(|x| *x))
+    };
+    let out_loops = loops_of(&s.maps[1])?;
+    let in_loops = loops_of(&s.maps[0])?;
+    let perm = out_loops.iter().map(|l| l.and_then(|l| in_loops.iter().position(|i| *i == Some(l)))).collect();
+    Some(Movement { source: Source::Buffer(input), output, perm, body: Some(block) })
 }
 
 fn read_movement(ctx: &Context, op: OpId) -> Option<Movement> {
@@ -77,27 +130,31 @@ fn read_movement(ctx: &Context, op: OpId) -> Option<Movement> {
         return None;
     }
     let rank = memref_parts(ctx, ctx.value_type(ops[1]))?.shape.len();
+    let identity = (0..rank).map(Some).collect();
     if TransposeOp::isa(ctx, op) {
-        let perm = TransposeOp(op).permutation(ctx).iter().map(|p| *p as usize).collect();
+        let perm = TransposeOp(op).permutation(ctx).iter().map(|p| Some(*p as usize)).collect();
         (is_memref(ops[0]) && is_memref(ops[1])).then_some(Movement {
             source: Source::Buffer(ops[0]),
             output: ops[1],
             perm,
+            body: None,
         })
     } else if LinalgCopyOp::isa(ctx, op) || MemrefCopyOp::isa(ctx, op) {
         (is_memref(ops[0]) && is_memref(ops[1])).then_some(Movement {
             source: Source::Buffer(ops[0]),
             output: ops[1],
-            perm: (0..rank).collect(),
+            perm: identity,
+            body: None,
         })
     } else if FillOp::isa(ctx, op) {
         is_memref(ops[1]).then_some(Movement {
             source: Source::Splat(ops[0]),
             output: ops[1],
-            perm: (0..rank).collect(),
+            perm: identity,
+            body: None,
         })
     } else {
-        None
+        read_generic_movement(ctx, op)
     }
 }
 
@@ -218,10 +275,8 @@ pub fn lower_data_movement(ctx: &mut Context, root: OpId, target: &Target) -> us
     ctx.walk_preorder(root, &mut |op| ops.push(op));
     let mut lowered = 0;
     for op in ops {
-        let done = match read_movement(ctx, op) {
-            Some(m) => lower_one(ctx, op, &m, target),
-            None => super::elementwise::lower_elementwise(ctx, op, target.vector_bytes),
-        };
+        let done = read_movement(ctx, op).is_some_and(|m| lower_one(ctx, op, &m, target))
+            || super::elementwise::lower_elementwise(ctx, op, target.vector_bytes);
         lowered += usize::from(done);
     }
     lowered
@@ -237,8 +292,9 @@ fn lower_one(ctx: &mut Context, op: OpId, m: &Movement, target: &Target) -> bool
         Source::Buffer(v) => {
             let in_ty = ctx.value_type(v);
             let Some((in_shape, in_layout)) = static_layout(ctx, in_ty) else { return false };
-            let permuted: Vec<i64> = m.perm.iter().map(|p| in_shape[*p]).collect();
-            if permuted != out_shape || memref_parts(ctx, in_ty).map(|p| p.elem) != Some(elem) {
+            let permuted: Vec<i64> = m.perm.iter().map(|p| p.map_or(1, |p| in_shape[p])).collect();
+            let unread_units = (0..in_shape.len()).all(|d| in_shape[d] == 1 || m.perm.contains(&Some(d)));
+            if permuted != out_shape || !unread_units || memref_parts(ctx, in_ty).map(|p| p.elem) != Some(elem) {
                 return false;
             }
             Some(in_layout)
@@ -249,7 +305,10 @@ fn lower_one(ctx: &mut Context, op: OpId, m: &Movement, target: &Target) -> bool
         .map(|k| Dim {
             size: out_shape[k],
             out_stride: out_layout.strides[k],
-            in_stride: in_layout.as_ref().map_or(0, |l| l.strides[m.perm[k]]),
+            in_stride: match (&in_layout, m.perm[k]) {
+                (Some(l), Some(p)) => l.strides[p],
+                _ => 0,
+            },
         })
         .collect();
     let loc = ctx.op_loc(op);
@@ -261,7 +320,7 @@ fn lower_one(ctx: &mut Context, op: OpId, m: &Movement, target: &Target) -> bool
     let splat = matches!(m.source, Source::Splat(_));
     // A short row that would be copied a few bytes at a time is moved as
     // one wider element when that lets whole blocks be transposed.
-    let widened = widen(&dims, bytes).filter(|_| !splat).and_then(|(wide, group)| {
+    let widened = widen(&dims, bytes).filter(|_| !splat && m.body.is_none()).and_then(|(wide, group)| {
         let wide = loop_order(coalesce(wide));
         let lanes = (vector_bytes / (bytes * group)).max(1);
         match choose_kernel(&wide, false, lanes) {
@@ -298,7 +357,7 @@ fn lower_one(ctx: &mut Context, op: OpId, m: &Movement, target: &Target) -> bool
         && out_bytes >= target.nontemporal_bytes
         && !narrow_float
         && stores_aligned(&kernel, &dims, static_offset, bytes, vector_bytes);
-    let mut walk = Walk { source, output: out_flat, elem, wide, group, nontemporal: None };
+    let mut walk = Walk { source, output: out_flat, elem, wide, group, nontemporal: None, body: m.body };
     if streaming {
         // Non-temporal stores need aligned addresses: the buffer's is known
         // only at run time.
@@ -589,6 +648,8 @@ struct Walk {
     group: i64,
     /// Stores are non-temporal, aligned to this many bytes.
     nontemporal: Option<i64>,
+    /// The elementwise body applied to what is read (a generic's block).
+    body: Option<BlockId>,
 }
 
 impl Walk {
@@ -597,10 +658,11 @@ impl Walk {
         vector_of(b, shape, self.wide)
     }
 
-    /// `lanes` moved elements read at `input + c` (or the fill value).
+    /// `lanes` moved elements read at `input + c` (or the fill value),
+    /// with the body applied.
     fn read(&self, b: &mut Builder<'_>, at: &At, c: i64, lanes: i64) -> Value {
         let vt = self.vector_type(b, vec![lanes]);
-        match self.source {
+        let v = match self.source {
             Source::Buffer(buf) => {
                 let i = plus(b, at.input, c);
                 let memory_ty = vector_of(b, vec![lanes * self.group], self.elem);
@@ -612,7 +674,20 @@ impl Walk {
                 }
             }
             Source::Splat(v) => BroadcastOp::create(b, v, &[vt], vec![]).vector(b.ctx),
-        }
+        };
+        self.apply(b, v, &[lanes])
+    }
+
+    /// The body applied to `v` (vectors of `shape`, or a scalar).
+    fn apply(&self, b: &mut Builder<'_>, v: Value, shape: &[i64]) -> Value {
+        let Some(block) = self.body else { return v };
+        let ops: Vec<OpId> = b.ctx.block_ops(block).collect();
+        let (terminator, body) = ops.split_last().expect("a yield");
+        let args = b.ctx.block_args(block).to_vec();
+        let mut map = IrMapping::default();
+        map.map(args[0], v);
+        super::elementwise::apply_body(b, body, &args, &mut map, shape);
+        map.lookup(b.ctx.operands(*terminator)[0])
     }
 
     fn write(&self, b: &mut Builder<'_>, at: &At, c: i64, value: Value) {
@@ -683,6 +758,7 @@ impl Walk {
             }
             Source::Splat(v) => v,
         };
+        let value = self.apply(b, value, &[]);
         let o = b.value(at.output);
         MemrefStoreOp::create(b, value, self.output, &[o], None, None, &[], vec![]);
     }

@@ -190,6 +190,7 @@ crate::op! {
     results { result: One }
     regions { }
     format { format::parse_reshape, format::print_reshape }
+    patterns [super::patterns::tensor::fold_inverse_reshapes]
     def {
         verify: Some(verify::verify_expand_shape),
         traits: traits::PURE,
@@ -205,6 +206,7 @@ crate::op! {
     results { result: One }
     regions { }
     format { format::parse_reshape, format::print_reshape }
+    patterns [super::patterns::tensor::fold_inverse_reshapes]
     def {
         verify: Some(verify::verify_collapse_shape),
         traits: traits::PURE,

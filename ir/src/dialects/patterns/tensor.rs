@@ -429,17 +429,24 @@ pub fn unpack_into_sliced_dest(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     true
 }
 
-/// A `tensor.collapse_shape` of a `tensor.expand_shape`, or an expand of a
-/// collapse, with the same reassociation and back at the first one's type,
-/// is its input (the exact-inverse case of MLIR's
-/// `ComposeReassociativeReshapeOps`).
+/// A `collapse_shape` of an `expand_shape`, or an expand of a collapse
+/// (tensor or memref), with the same reassociation and back at the first
+/// one's type, is its input (the exact-inverse case of MLIR's
+/// `ComposeReassociativeReshapeOps` for tensors, of the memref ops'
+/// `foldReshapeOp`).
 pub fn fold_inverse_reshapes(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    use crate::dialects::memref::{CollapseShapeOp as MemrefCollapse, ExpandShapeOp as MemrefExpand};
     use crate::dialects::tensor::{reassociation, CollapseShapeOp, ExpandShapeOp};
     let ctx = &*rw.ctx;
-    let is_collapse = CollapseShapeOp::isa(ctx, op);
+    let is_collapse = CollapseShapeOp::isa(ctx, op) || MemrefCollapse::isa(ctx, op);
     let Some(&src) = ctx.operands(op).first() else { return false };
     let Some(producer) = ctx.defining_op(src) else { return false };
-    let inverse = if is_collapse { ExpandShapeOp::isa(ctx, producer) } else { CollapseShapeOp::isa(ctx, producer) };
+    let inverse = match (is_collapse, CollapseShapeOp::isa(ctx, op) || ExpandShapeOp::isa(ctx, op)) {
+        (true, true) => ExpandShapeOp::isa(ctx, producer),
+        (false, true) => CollapseShapeOp::isa(ctx, producer),
+        (true, false) => MemrefExpand::isa(ctx, producer),
+        (false, false) => MemrefCollapse::isa(ctx, producer),
+    };
     let Some(&input) = ctx.operands(producer).first() else { return false };
     let result = ctx.result(op, 0);
     let same_groups = reassociation(ctx, op).is_some_and(|r| Some(r) == reassociation(ctx, producer));
