@@ -456,6 +456,7 @@ def main():
     ap.add_argument("--rounds", type=int, default=15)
     ap.add_argument("--only", help="run the kernels whose name contains this")
     ap.add_argument("--check", action="store_true", help="small sizes, bytes checked, no timing (CI)")
+    ap.add_argument("--vector-bytes", type=int, help="tessel's vector-bytes option (default: the host's)")
     args = ap.parse_args()
     if not shutil.which("gcc"):
         sys.exit("gcc is needed for the harness")
@@ -466,6 +467,8 @@ def main():
     pipelines = PIPELINES[:1] if args.check else PIPELINES
     if args.check:
         TESSEL_OPTIONS["nontemporal-bytes"] = 1
+    if args.vector_bytes:
+        TESSEL_OPTIONS["vector-bytes"] = args.vector_bytes
     rows, bad = [], 0
     with tempfile.TemporaryDirectory() as work:
         for mib, k in kernels:

@@ -21,6 +21,10 @@
 // RUN: diff %t.pack.ref %t.pack.nt
 // RUN: tessel-opt %s --codegen-pipeline="vector-bytes=32 nontemporal-bytes=1" --run=transposing_pack --input=iota --input=0 > %t.tr.nt
 // RUN: diff %t.tr.ref %t.tr.nt
+// RUN: tessel-opt %s --codegen-pipeline="vector-bytes=64 nontemporal-bytes=1" | FileCheck %s --check-prefix=BLOCKS64
+// RUN: tessel-opt %s --run=transposing_pack_16x16 --input=iota --input=0 --output=%t.tr16.ref.npy > /dev/null
+// RUN: tessel-opt %s --codegen-pipeline="vector-bytes=64 nontemporal-bytes=1" --run=transposing_pack_16x16 --input=iota --input=0 --output=%t.tr16.npy > /dev/null
+// RUN: cmp %t.tr16.ref.npy %t.tr16.npy
 
 // --codegen-pipeline: tensor kernels to vector loads and stores on the
 // caller's buffers, no allocation, no tensor left; each kernel runs with
@@ -77,6 +81,18 @@ func.func @transposing_pack(%src: memref<16x32xf32>, %dst: memref<1x4x8x16xf32>)
   %r = linalg.pack %t inner_dims_pos = [1, 0] inner_tiles = [8, 16] into %e : tensor<16x32xf32> -> tensor<1x4x8x16xf32>
   bufferization.materialize_in_destination %r in restrict writable %dst : (tensor<1x4x8x16xf32>, memref<1x4x8x16xf32>) -> ()
   return
+}
+
+// With 64-byte vectors each row of a 16x16 block of f32 is a whole cache
+// line, so blocks stream too.
+// BLOCKS64-LABEL: func.func @transposing_pack_16x16
+// BLOCKS64:       scf.if
+// BLOCKS64:       vector.shuffle {{.*}} : vector<256xf32>, vector<256xf32>
+// BLOCKS64:       vector.store {{.*}} {alignment = 64 : i64, nontemporal = true} : memref<1024xf32>, vector<16xf32>
+// BLOCKS64:       } else {
+func.func @transposing_pack_16x16(%src: tensor<32x32xf32>, %dst: tensor<2x2x16x16xf32>) -> tensor<2x2x16x16xf32> {
+  %r = linalg.pack %src inner_dims_pos = [1, 0] inner_tiles = [16, 16] into %dst : tensor<32x32xf32> -> tensor<2x2x16x16xf32>
+  return %r : tensor<2x2x16x16xf32>
 }
 
 // The data-tiling chain, 512 KiB, with a bias added (two inputs: not a

@@ -356,7 +356,7 @@ fn lower_one(ctx: &mut Context, op: OpId, m: &Movement, target: &Target) -> bool
     let streaming = target.nontemporal_bytes > 0
         && out_bytes >= target.nontemporal_bytes
         && !narrow_float
-        && stores_aligned(&kernel, &dims, static_offset, bytes, vector_bytes);
+        && stores_aligned(&kernel, &dims, static_offset, bytes, bytes * group, vector_bytes);
     let mut walk = Walk { source, output: out_flat, elem, wide, group, nontemporal: None, body: m.body };
     if streaming {
         // Non-temporal stores need aligned addresses: the buffer's is known
@@ -425,10 +425,13 @@ fn emit_kernel(b: &mut Builder<'_>, walk: &Walk, kernel: &Kernel, dims: &[Dim]) 
 const CACHE_LINE_BYTES: i64 = 64;
 
 /// Whether `kernel` may stream its stores past the caches: rows of whole
-/// cache lines (blocks write a line in pieces, rows apart), every store a
-/// whole vector (no narrower tail) at a multiple of `vector_bytes` from
-/// the buffer's start when the buffer is so aligned.
-fn stores_aligned(kernel: &Kernel, dims: &[Dim], offset: i64, bytes: i64, vector_bytes: i64) -> bool {
+/// cache lines, or blocks whose rows are each a whole line (a narrower
+/// block writes a line in pieces, rows apart), every store a whole vector
+/// (no narrower tail) at a multiple of `vector_bytes` from the buffer's
+/// start when the buffer is so aligned. `dims` and `offset` count
+/// elements of `bytes`; a lane holds `lane_bytes` (a short row moved as
+/// one wider element).
+fn stores_aligned(kernel: &Kernel, dims: &[Dim], offset: i64, bytes: i64, lane_bytes: i64, vector_bytes: i64) -> bool {
     let aligned = |elems: i64| (elems * bytes) % vector_bytes == 0;
     let Some((last, outer)) = dims.split_last() else { return false };
     match *kernel {
@@ -439,7 +442,14 @@ fn stores_aligned(kernel: &Kernel, dims: &[Dim], offset: i64, bytes: i64, vector
                 && (last.size * bytes) % CACHE_LINE_BYTES == 0
                 && outer.iter().all(|d| aligned(d.out_stride))
         }
-        Kernel::Blocks { .. } | Kernel::Scalars => false,
+        // A block's rows are whole lines when a vector is one.
+        Kernel::Blocks { lanes, .. } => {
+            aligned(offset)
+                && lanes * lane_bytes == vector_bytes
+                && vector_bytes % CACHE_LINE_BYTES == 0
+                && outer.iter().all(|d| aligned(d.out_stride))
+        }
+        Kernel::Scalars => false,
     }
 }
 
