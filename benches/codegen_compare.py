@@ -129,10 +129,13 @@ class Kernel:
 
 
 class Chain:
-    """The data-tiling chain: unpack `first`, ReLU, pack `then` (f32)."""
+    """Two packs or unpacks in a row, `first` then `then`, with a ReLU
+    between them when `relu` (f32): the data-tiling chain (unpack, ReLU,
+    pack), or the two packs `tessel-layout mlir` emits for an XLA layout
+    with two tilings."""
 
-    def __init__(self, name, first, then):
-        self.name, self.first, self.then, self.elem = name, first, then, "f32"
+    def __init__(self, name, first, then, relu=True):
+        self.name, self.first, self.then, self.elem, self.relu = name, first, then, first.elem, relu
 
     def src_shape(self):
         return self.first.src_shape()
@@ -141,24 +144,28 @@ class Chain:
         return self.then.dst_shape()
 
     def out_bytes(self):
-        return prod(self.dst_shape()) * 4
+        return prod(self.dst_shape()) * ELEM[self.elem][0]
 
     def finite_input(self):
-        return True
+        return self.relu
 
     def body(self, src, result):
         u_src, u_dst = self.first.types()
         p_src, p_dst = self.then.types()
-        return (f"  %zero = arith.constant 0.0 : f32\n"
-                f"  %u0 = tensor.empty() : tensor<{u_dst}>\n"
-                f"  %u = {self.first.op_text(src, '%u0', u_src, u_dst)}\n"
-                f"  %relu = linalg.generic {{indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, "
-                f"affine_map<(d0, d1) -> (d0, d1)>], iterator_types = [\"parallel\", \"parallel\"]}} "
-                f"ins(%u : tensor<{u_dst}>) outs(%u0 : tensor<{u_dst}>) {{\n"
-                f"  ^bb0(%v: f32, %o: f32):\n    %r = arith.maximumf %v, %zero : f32\n"
-                f"    linalg.yield %r : f32\n  }} -> tensor<{u_dst}>\n"
+        text = (f"  %u0 = tensor.empty() : tensor<{u_dst}>\n"
+                f"  %u = {self.first.op_text(src, '%u0', u_src, u_dst)}\n")
+        mid = "%u"
+        if self.relu:
+            text += (f"  %zero = arith.constant 0.0 : f32\n"
+                     f"  %relu = linalg.generic {{indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, "
+                     f"affine_map<(d0, d1) -> (d0, d1)>], iterator_types = [\"parallel\", \"parallel\"]}} "
+                     f"ins(%u : tensor<{u_dst}>) outs(%u0 : tensor<{u_dst}>) {{\n"
+                     f"  ^bb0(%v: f32, %o: f32):\n    %r = arith.maximumf %v, %zero : f32\n"
+                     f"    linalg.yield %r : f32\n  }} -> tensor<{u_dst}>\n")
+            mid = "%relu"
+        return (text + self.first.pad_line() + self.then.pad_line() +
                 f"  %p0 = tensor.empty() : tensor<{p_dst}>\n"
-                f"  %{result} = {self.then.op_text('%relu', '%p0', p_src, p_dst)}\n")
+                f"  %{result} = {self.then.op_text(mid, '%p0', p_src, p_dst)}\n")
 
     def mlir(self):
         src_t, dst_t = self.first.types()[0], self.then.types()[1]
@@ -186,6 +193,7 @@ def suite(mib):
     side = int((mib * 2**20 / 4) ** 0.5)  # f32 square
     side -= side % 128
     n = side
+    rows = max(16, int(mib * 2**20 / 2) // (8 * 2 * n) // 16 * 16)
     ks = [
         Kernel("pack 8x128", "pack", [n, n], "f32", [0, 1], [8, 128]),
         Kernel("pack 8x128 outer_dims_perm=[1,0]", "pack", [n, n], "f32", [0, 1], [8, 128], perm=[1, 0]),
@@ -198,6 +206,14 @@ def suite(mib):
         Kernel("4-d pack 8x128", "pack", [2, 2, n // 4, n], "f32", [2, 3], [8, 128], perm=[0, 1, 3, 2]),
         Chain("unpack 8x128, relu, pack 16x16", Kernel("", "unpack", [n, n], "f32", [0, 1], [8, 128]),
               Kernel("", "pack", [n, n], "f32", [0, 1], [16, 16])),
+        # `tessel-layout mlir` for XLA layouts, at this size:
+        # f32[n,n-24]{1,0:T(8,128)} is one padded pack;
+        Kernel(f"XLA f32[{n},{n - 24}]{{1,0:T(8,128)}}", "pack", [n, n - 24], "f32", [0, 1], [8, 128], pad=0.0),
+        # bf16[8,1,R,C]{3,2,0,1:T(8,128)(2,1)} two packs, the second a zip
+        # of row pairs.
+        Chain(f"XLA bf16[8,1,{rows},{2 * n}]{{3,2,0,1:T(8,128)(2,1)}}",
+              Kernel("", "pack", [8, 1, rows, 2 * n], "bf16", [2, 3], [8, 128], perm=[1, 0, 2, 3]),
+              Kernel("", "pack", [1, 8, rows // 8, 2 * n // 128, 8, 128], "bf16", [4, 5], [2, 1]), relu=False),
     ]
     return ks
 
@@ -401,10 +417,10 @@ def reference_call(k, src, dst):
 def reference_code(kernel):
     if not isinstance(kernel, Chain):
         return "  " + reference_call(kernel, "src", "ref")
-    mid = prod(kernel.first.shape)
+    mid = prod(kernel.first.dst_shape())
+    relu = f"  for (size_t i = 0; i < {mid}; i++) mid[i] = mid[i] > 0 ? mid[i] : 0;\n" if kernel.relu else ""
     return (f"  T *mid = malloc({mid} * sizeof(T));\n"
-            f"  {reference_call(kernel.first, 'src', 'mid')}\n"
-            f"  for (size_t i = 0; i < {mid}; i++) mid[i] = mid[i] > 0 ? mid[i] : 0;\n"
+            f"  {reference_call(kernel.first, 'src', 'mid')}\n{relu}"
             f"  {reference_call(kernel.then, 'mid', 'ref')}\n  free(mid);")
 
 

@@ -15,7 +15,7 @@ use crate::kernels::{elem_of, Kernel};
 use crate::{Flow, Interpreter, MemRef, RtValue, RunError, RunResult, Tensor};
 
 /// The kernel of each memref and bufferization op the engine runs.
-pub(crate) fn kernels() -> [(&'static OpDef, Kernel); 29] {
+pub(crate) fn kernels() -> [(&'static OpDef, Kernel); 30] {
     [
         (&mr::ALLOC, alloc),
         (&mr::ALLOCA, alloc),
@@ -46,6 +46,7 @@ pub(crate) fn kernels() -> [(&'static OpDef, Kernel); 29] {
         (&bz::DEALLOC_TENSOR, no_op),
         (&bz::CLONE, clone),
         (&bz::DEALLOC, bufferization_dealloc),
+        (&tessel_ir::dialects::builtin::UNREALIZED_CONVERSION_CAST, unrealized_cast),
     ]
 }
 
@@ -156,6 +157,29 @@ fn cast(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
     let m = memref(i, i.ctx.operands(op)[0])?;
     let what = i.ctx.op_name(op).to_string();
     set_view(i, op, m, &what)
+}
+
+/// `builtin.unrealized_conversion_cast` of one memref to another of the
+/// same shape and layout whose elements have the same size (bf16 as i16):
+/// a view of the same bytes. Other casts have no meaning to run.
+fn unrealized_cast(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
+    let ctx = i.ctx;
+    let refuse = || {
+        RunError::new("builtin.unrealized_conversion_cast runs only between memrefs whose elements have the same size")
+    };
+    if ctx.operands(op).len() != 1 || ctx.results(op).len() != 1 {
+        return Err(refuse());
+    }
+    let m = i.get(ctx.operands(op)[0])?.memref().map_err(|_| refuse())?.clone();
+    let result = ctx.result(op, 0);
+    if !matches!(ctx.value_type_kind(result), TypeKind::MemRef { .. }) {
+        return Err(refuse());
+    }
+    let elem = elem_of(ctx, result)?;
+    if elem.size() != m.elem.size() {
+        return Err(refuse());
+    }
+    set_view(i, op, MemRef { elem, ..m }, "builtin.unrealized_conversion_cast")
 }
 
 /// `memref.extract_aligned_pointer_as_index`: the address of the buffer's

@@ -22,6 +22,10 @@
 // RUN: tessel-opt %s --codegen-pipeline="vector-bytes=32 nontemporal-bytes=1" --run=transposing_pack --input=iota --input=0 > %t.tr.nt
 // RUN: diff %t.tr.ref %t.tr.nt
 // RUN: tessel-opt %s --codegen-pipeline="vector-bytes=64 nontemporal-bytes=1" | FileCheck %s --check-prefix=BLOCKS64
+// RUN: tessel-opt %s --codegen-pipeline=vector-bytes=32 | FileCheck %s --check-prefix=ZIP
+// RUN: tessel-opt %s --run=zip_rows --input=random:7 --input=0 --output=%t.zip.ref.npy > /dev/null
+// RUN: tessel-opt %s --codegen-pipeline=vector-bytes=32 --run=zip_rows --input=random:7 --input=0 --output=%t.zip.npy > /dev/null
+// RUN: cmp %t.zip.ref.npy %t.zip.npy
 // RUN: tessel-opt %s --run=transposing_pack_16x16 --input=iota --input=0 --output=%t.tr16.ref.npy > /dev/null
 // RUN: tessel-opt %s --codegen-pipeline="vector-bytes=64 nontemporal-bytes=1" --run=transposing_pack_16x16 --input=iota --input=0 --output=%t.tr16.npy > /dev/null
 // RUN: cmp %t.tr16.ref.npy %t.tr16.npy
@@ -146,4 +150,20 @@ func.func @composed_chain(%src: tensor<64x2x8x128xf32>, %dst: tensor<32x16x16x16
   } -> tensor<512x256xf32>
   %p = linalg.pack %relu inner_dims_pos = [0, 1] inner_tiles = [16, 16] into %dst : tensor<512x256xf32> -> tensor<32x16x16x16xf32>
   return %p : tensor<32x16x16x16xf32>
+}
+
+// A pack into (2, 1) tiles (the zip of row pairs of bf16 XLA layouts):
+// each output row is 2 elements from 2 input rows; 2 input rows of 16
+// are interleaved by one shuffle into 32 contiguous elements, moved as
+// 16-bit integers.
+// ZIP-LABEL: func.func @zip_rows
+// ZIP:       builtin.unrealized_conversion_cast {{.*}} : memref<2048xbf16> to memref<2048xi16>
+// ZIP:       %[[R0:.*]] = vector.load {{.*}} : memref<2048xi16>, vector<16xi16>
+// ZIP:       %[[R1:.*]] = vector.load {{.*}} : memref<2048xi16>, vector<16xi16>
+// ZIP:       %[[BOTH:.*]] = vector.shuffle %[[R0]], %[[R1]]
+// ZIP:       vector.shuffle %[[BOTH]], %[[BOTH]] [0, 16, 1, 17, 2, 18
+// ZIP-COUNT-2: vector.store {{.*}} : memref<2048xi16>, vector<16xi16>
+func.func @zip_rows(%src: tensor<16x128xbf16>, %dst: tensor<8x128x2x1xbf16>) -> tensor<8x128x2x1xbf16> {
+  %r = linalg.pack %src inner_dims_pos = [0, 1] inner_tiles = [2, 1] into %dst : tensor<16x128xbf16> -> tensor<8x128x2x1xbf16>
+  return %r : tensor<8x128x2x1xbf16>
 }

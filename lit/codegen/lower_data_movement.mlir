@@ -21,6 +21,9 @@
 // RUN: tessel-opt %s --run=named_and_reduction --input=iota --input=iota --input=0 --input=0 > %t.named.ref
 // RUN: tessel-opt %s -lower-data-movement=vector-bytes=32 --run=named_and_reduction --input=iota --input=iota --input=0 --input=0 > %t.named
 // RUN: diff %t.named.ref %t.named
+// RUN: tessel-opt %s --run=bf16_bits --input=random:1 --input=0 --input=0 > %t.bf16.ref
+// RUN: tessel-opt %s -lower-data-movement=vector-bytes=32 --run=bf16_bits --input=random:1 --input=0 --input=0 > %t.bf16
+// RUN: diff %t.bf16.ref %t.bf16
 
 // -lower-data-movement: copies, transposes and fills on static memrefs
 // become vector loads and stores on flat views of both buffers; each
@@ -135,6 +138,27 @@ func.func @named_and_reduction(%a: memref<16xf32>, %b: memref<16xf32>, %c: memre
   ^bb0(%v: f32, %acc: f32):
     %r = arith.addf %v, %acc : f32
     linalg.yield %r : f32
+  }
+  return
+}
+
+// 16-bit floats that are only moved move as 16-bit integers, through a
+// cast of the flat views that the LLVM conversions reconcile (LLVM 22
+// drops the non-temporal hint of bf16 vector stores); a transpose of
+// bf16 with an elementwise body keeps bf16.
+// CHECK-LABEL: func.func @bf16_bits
+// CHECK:      %[[IN:.*]] = builtin.unrealized_conversion_cast %{{.*}} : memref<256xbf16> to memref<256xi16>
+// CHECK:      %[[OUT:.*]] = builtin.unrealized_conversion_cast %{{.*}} : memref<256xbf16> to memref<256xi16>
+// CHECK:      vector.load %[[IN]]{{.*}} vector<16xi16>
+// CHECK:      vector.store {{.*}}, %[[OUT]]{{.*}} vector<16xi16>
+// CHECK:      arith.negf {{.*}} : vector<16xbf16>
+func.func @bf16_bits(%a: memref<16x16xbf16>, %b: memref<16x16xbf16>, %c: memref<16x16xbf16>) {
+  linalg.transpose ins(%a : memref<16x16xbf16>) outs(%b : memref<16x16xbf16>) permutation = [1, 0]
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d1, d0)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
+      ins(%a : memref<16x16xbf16>) outs(%c : memref<16x16xbf16>) {
+  ^bb0(%x: bf16, %o: bf16):
+    %n = arith.negf %x : bf16
+    linalg.yield %n : bf16
   }
   return
 }

@@ -8,6 +8,7 @@ pub mod affine_index;
 pub mod arith;
 pub mod bufferization;
 pub mod builders;
+pub mod builtin;
 pub mod cf;
 pub mod conv;
 pub mod func;
@@ -35,7 +36,7 @@ use crate::{Attr, Context, Value};
 
 /// Every dialect of tessel.
 pub static ALL: &[&Dialect] = &[
-    &Dialect { name: "builtin", register: |r| r.add(&func::MODULE) },
+    &Dialect { name: "builtin", register: builtin::register },
     &Dialect { name: "func", register: func::register },
     &Dialect { name: "arith", register: arith::register },
     &Dialect {

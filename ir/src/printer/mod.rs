@@ -1236,15 +1236,16 @@ impl<'a> OpPrinter<'a> {
         }
     }
 
-    /// Builtin ops drop their prefix; so do ops of the default dialect of
-    /// their direct parent (`func` inside `func.func`, see
-    /// [`OpDef::default_dialect`](crate::registry::OpDef)), like mlir-opt.
+    /// Ops of the default dialect of their direct parent drop their prefix
+    /// (`func` inside `func.func`, see
+    /// [`OpDef::default_dialect`](crate::registry::OpDef); `builtin` at the
+    /// top and inside a module), like mlir-opt.
     fn short_name<'n>(&self, op: OpId, name: &'n str) -> Option<&'n str> {
-        if let Some(rest) = name.strip_prefix("builtin.") {
-            return Some(rest);
-        }
-        let parent = self.ctx.parent_op(op)?;
-        let dialect = self.ctx.def_of(parent)?.default_dialect?;
+        let dialect = match self.ctx.parent_op(op) {
+            None => "builtin",
+            Some(p) if self.ctx.op_name(p) == "builtin.module" => "builtin",
+            Some(p) => self.ctx.def_of(p)?.default_dialect?,
+        };
         name.strip_prefix(dialect)?.strip_prefix('.')
     }
 

@@ -29,6 +29,7 @@ use tessel_ir::attrs::AttrKind;
 use tessel_ir::builder::{Builder, InsertPoint, Ofr};
 use tessel_ir::context::clone::IrMapping;
 use tessel_ir::dialects;
+use tessel_ir::dialects::builtin::UnrealizedConversionCastOp;
 use tessel_ir::dialects::linalg::{FillOp, TransposeOp};
 use tessel_ir::dialects::memref::layout::{memref_parts, memref_type, strides_and_offset, Strided};
 use tessel_ir::dialects::memref::{
@@ -118,7 +119,9 @@ fn read_generic_movement(ctx: &Context, op: OpId) -> Option<Movement> {
     let out_loops = loops_of(&s.maps[1])?;
     let in_loops = loops_of(&s.maps[0])?;
     let perm = out_loops.iter().map(|l| l.and_then(|l| in_loops.iter().position(|i| *i == Some(l)))).collect();
-    Some(Movement { source: Source::Buffer(input), output, perm, body: Some(block) })
+    // A body that yields what it reads moves elements only.
+    let copies = body.is_empty() && yielded[0] == args[0];
+    Some(Movement { source: Source::Buffer(input), output, perm, body: (!copies).then_some(block) })
 }
 
 fn read_movement(ctx: &Context, op: OpId) -> Option<Movement> {
@@ -251,6 +254,12 @@ enum Kernel {
     /// `lanes x lanes` blocks transposed in registers; `contiguous` is
     /// the dim contiguous in the input.
     Blocks { lanes: i64, contiguous: usize },
+    /// The output's rows are a few (2, 4 or 8) elements strided in the
+    /// input, and the dim `contiguous` (contiguous in the input) continues
+    /// them in the output: that many input rows of `lanes` are interleaved
+    /// into one contiguous run of the output (the `(2, 1)` zip of bf16
+    /// layouts).
+    Zip { lanes: i64, contiguous: usize },
     /// One element at a time.
     Scalars,
 }
@@ -263,6 +272,13 @@ fn choose_kernel(dims: &[Dim], splat: bool, lanes: i64) -> Kernel {
     if !splat && last.out_stride == 1 && lanes > 1 && last.size % lanes == 0 {
         if let Some(c) = dims.iter().position(|d| d.in_stride == 1 && d.size % lanes == 0) {
             return Kernel::Blocks { lanes, contiguous: c };
+        }
+    }
+    let few = matches!(last.size, 2 | 4 | 8);
+    if !splat && last.out_stride == 1 && few && lanes > 1 {
+        let continues = |d: &Dim| d.in_stride == 1 && d.out_stride == last.size && d.size % lanes == 0;
+        if let Some(c) = dims.iter().position(continues) {
+            return Kernel::Zip { lanes, contiguous: c };
         }
     }
     Kernel::Scalars
@@ -336,11 +352,24 @@ fn lower_one(ctx: &mut Context, op: OpId, m: &Movement, target: &Target) -> bool
         }
     };
     let mut b = Builder::new(ctx, InsertPoint::Before(op), loc);
-    let out_flat = flatten(&mut b, m.output, &dims, |d| d.out_stride);
-    let source = match m.source {
+    let mut out_flat = flatten(&mut b, m.output, &dims, |d| d.out_stride);
+    let mut source = match m.source {
         Source::Buffer(v) => Source::Buffer(flatten(&mut b, v, &dims, |d| d.in_stride)),
         s => s,
     };
+    // Floats narrower than 32 bits that are only moved move as integers
+    // of their width: LLVM 22 drops the non-temporal hint of bf16 and f16
+    // vector stores on x86 (and on AVX2 moved their vectors one element at
+    // a time).
+    let mut elem = elem;
+    if let (Source::Buffer(input), None, TypeKind::Float(k)) = (source, m.body, b.ctx.type_kind(elem)) {
+        if k.width() < 32 {
+            let bits = b.ctx.int_type(k.width());
+            source = Source::Buffer(as_elements_of(&mut b, input, bits));
+            out_flat = as_elements_of(&mut b, out_flat, bits);
+            elem = bits;
+        }
+    }
     let wide = if group == 1 { elem } else { b.ctx.int_type((bytes * group * 8) as u32) };
     // Loops step through memory elements.
     let in_memory = |d: Dim| Dim { size: d.size, out_stride: d.out_stride * group, in_stride: d.in_stride * group };
@@ -348,8 +377,7 @@ fn lower_one(ctx: &mut Context, op: OpId, m: &Movement, target: &Target) -> bool
     // A tile's stores stream when the buffer it is a view of is large.
     let out_bytes = (bytes * dims.iter().map(|d| d.size).product::<i64>()).max(root_bytes(b.ctx, m.output));
     let offset = strides_and_offset(b.ctx, b.ctx.value_type(out_flat)).map_or(DYNAMIC, |l| l.offset);
-    // LLVM 22 splits vectors of bf16 and f16 into 16-bit moves on x86
-    // (AVX2), and there is no 16-bit non-temporal store.
+    // Narrow floats with a body to apply keep plain stores (above).
     let narrow_float = matches!(b.ctx.type_kind(elem), TypeKind::Float(k) if k.width() < 32);
     // A dynamic offset is checked at run time with the pointer.
     let static_offset = if offset == DYNAMIC { 0 } else { offset };
@@ -413,6 +441,17 @@ fn emit_kernel(b: &mut Builder<'_>, walk: &Walk, kernel: &Kernel, dims: &[Dim]) 
             all.push(Dim { size: a.size / lanes, ..scaled(a, lanes) });
             for_each(b, &all, &mut |b, at| walk.block(b, at, a, c, lanes));
         }
+        Kernel::Zip { lanes, contiguous } => {
+            let (a, c) = (dims[dims.len() - 1], dims[contiguous]);
+            let mut all: Vec<Dim> = dims
+                .iter()
+                .enumerate()
+                .filter(|(k, _)| *k != contiguous && *k != dims.len() - 1)
+                .map(|(_, d)| *d)
+                .collect();
+            all.push(Dim { size: c.size / lanes, ..scaled(c, lanes) });
+            for_each(b, &all, &mut |b, at| walk.zip(b, at, a, lanes));
+        }
         Kernel::Scalars => {
             for_each(b, dims, &mut |b, at| walk.scalar(b, at));
         }
@@ -448,6 +487,13 @@ fn stores_aligned(kernel: &Kernel, dims: &[Dim], offset: i64, bytes: i64, lane_b
                 && lanes * lane_bytes == vector_bytes
                 && vector_bytes % CACHE_LINE_BYTES == 0
                 && outer.iter().all(|d| aligned(d.out_stride))
+        }
+        // A zip writes whole vectors one after the other.
+        Kernel::Zip { lanes, contiguous } => {
+            aligned(offset)
+                && lanes * lane_bytes == vector_bytes
+                && vector_bytes % CACHE_LINE_BYTES == 0
+                && outer.iter().enumerate().all(|(k, d)| k == contiguous || aligned(d.out_stride))
         }
         Kernel::Scalars => false,
     }
@@ -509,6 +555,18 @@ fn scaled(d: Dim, lanes: i64) -> Dim {
 fn flatten(b: &mut Builder<'_>, v: Value, dims: &[Dim], stride: impl Fn(&Dim) -> i64) -> Value {
     let span = 1 + dims.iter().map(|d| (d.size - 1) * stride(d)).sum::<i64>();
     flat_view(b, v, span)
+}
+
+/// The flat buffer `v` seen as elements of `elem`, of the same size
+/// (`builtin.unrealized_conversion_cast`, which the LLVM conversions
+/// reconcile: both memref types lower to the same descriptor).
+fn as_elements_of(b: &mut Builder<'_>, v: Value, elem: Type) -> Value {
+    let t = b.ctx.value_type(v);
+    let parts = memref_parts(b.ctx, t).expect("a memref");
+    let layout = strides_and_offset(b.ctx, t).filter(|l| l.offset != 0);
+    let ty = memref_type(b.ctx, parts.shape, elem, layout.as_ref(), parts.memory_space);
+    let cast = UnrealizedConversionCastOp::create(b, &[v], &[ty], vec![]).op();
+    b.ctx.result(cast, 0)
 }
 
 /// `v` as a flat buffer of `span` elements of stride 1 from its offset.
@@ -757,6 +815,36 @@ impl Walk {
             let mask: Vec<i64> = (r * lanes..(r + 1) * lanes).collect();
             let row = ShuffleOp::create(b, t, t, &mask, &[row_ty], vec![]).vector(b.ctx);
             self.write(b, &at, r * c.out_stride, row);
+        }
+    }
+
+    /// `a.size` input rows of `lanes` (along the dim contiguous in the
+    /// input) interleaved into `a.size * lanes` contiguous output
+    /// elements, written as `a.size` vectors: the rows concatenated, then
+    /// one `vector.shuffle` (element `r` of output group `j` is element `j`
+    /// of row `r`).
+    fn zip(&self, b: &mut Builder<'_>, at: At, a: Dim, lanes: i64) {
+        let rows = a.size;
+        let mut parts: Vec<Value> = (0..rows).map(|r| self.read(b, &at, r * a.in_stride, lanes)).collect();
+        let mut width = lanes;
+        while parts.len() > 1 {
+            let wide = self.vector_type(b, vec![2 * width]);
+            let mask: Vec<i64> = (0..2 * width).collect();
+            parts = parts
+                .chunks(2)
+                .map(|pair| ShuffleOp::create(b, pair[0], pair[1], &mask, &[wide], vec![]).vector(b.ctx))
+                .collect();
+            width *= 2;
+        }
+        let all = parts[0];
+        let zipped_ty = self.vector_type(b, vec![rows * lanes]);
+        let zip: Vec<i64> = (0..rows * lanes).map(|k| (k % rows) * lanes + k / rows).collect();
+        let z = ShuffleOp::create(b, all, all, &zip, &[zipped_ty], vec![]).vector(b.ctx);
+        let part_ty = self.vector_type(b, vec![lanes]);
+        for q in 0..rows {
+            let mask: Vec<i64> = (q * lanes..(q + 1) * lanes).collect();
+            let part = ShuffleOp::create(b, z, z, &mask, &[part_ty], vec![]).vector(b.ctx);
+            self.write(b, &at, q * lanes, part);
         }
     }
 
