@@ -13,7 +13,7 @@ read with `bufferization.to_tensor ... restrict`, the result built in a
             boundaries, identity layouts), -convert-linalg-to-loops
 
 Both are lowered to LLVM by the same mlir-opt 22 conversions (LOWERING),
-`opt -O3` and `llc -O3 -mcpu=native`, and linked into one C harness per
+`opt -O3 -mtriple=<host> -mcpu=native` and `llc -O3 -mcpu=native`, and linked into one C harness per
 kernel that checks the output bytes against a reference written in C
 before timing, then times ROUNDS rounds, memcpy and the kernels taking
 turns (buffers pre-faulted). The table gives min and median wall times,
@@ -269,10 +269,17 @@ def compile_mlir22(tessel, kernel, work):
 PIPELINES = [("tessel", compile_tessel), ("mlir22", compile_mlir22)]
 
 
+def host_triple():
+    """The host's target triple, for `opt`: mlir-translate's module has
+    none, and without one `opt` turns fill loops into `llvm.memset`s that
+    `llc` then expands into loops of single-byte stores."""
+    return run([f"{LLVM}/llvm-config", "--host-target"]).strip()
+
+
 def to_object(mlir_text, obj, work):
     ll = run([f"{LLVM}/mlir-opt", "-"] + LOWERING, mlir_text)
     ll = run([f"{LLVM}/mlir-translate", "--mlir-to-llvmir"], ll)
-    opt = run([f"{LLVM}/opt", "-O3", "-S"], ll)
+    opt = run([f"{LLVM}/opt", "-O3", f"-mtriple={host_triple()}", "-mcpu=native", "-S"], ll)
     path = os.path.join(work, "k.ll")
     with open(path, "w") as f:
         f.write(opt)

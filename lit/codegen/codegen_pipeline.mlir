@@ -88,10 +88,11 @@ func.func @transposing_pack(%src: memref<16x32xf32>, %dst: memref<1x4x8x16xf32>)
 }
 
 // With 64-byte vectors each row of a 16x16 block of f32 is a whole cache
-// line, so blocks stream too.
+// line, so blocks stream too; the block is four 8x8 squares, each
+// transposed by one shuffle, the rows joined from theirs.
 // BLOCKS64-LABEL: func.func @transposing_pack_16x16
 // BLOCKS64:       scf.if
-// BLOCKS64:       vector.shuffle {{.*}} : vector<256xf32>, vector<256xf32>
+// BLOCKS64-COUNT-4: vector.shuffle {{.*}} : vector<64xf32>, vector<64xf32>
 // BLOCKS64:       vector.store {{.*}} {alignment = 64 : i64, nontemporal = true} : memref<1024xf32>, vector<16xf32>
 // BLOCKS64:       } else {
 func.func @transposing_pack_16x16(%src: tensor<32x32xf32>, %dst: tensor<2x2x16x16xf32>) -> tensor<2x2x16x16xf32> {

@@ -149,9 +149,9 @@ func.func @named_and_reduction(%a: memref<16xf32>, %b: memref<16xf32>, %c: memre
 // CHECK-LABEL: func.func @bf16_bits
 // CHECK:      %[[IN:.*]] = builtin.unrealized_conversion_cast %{{.*}} : memref<256xbf16> to memref<256xi16>
 // CHECK:      %[[OUT:.*]] = builtin.unrealized_conversion_cast %{{.*}} : memref<256xbf16> to memref<256xi16>
-// CHECK:      vector.load %[[IN]]{{.*}} vector<16xi16>
+// CHECK:      vector.load %[[IN]]{{.*}} vector<8xi16>
 // CHECK:      vector.store {{.*}}, %[[OUT]]{{.*}} vector<16xi16>
-// CHECK:      arith.negf {{.*}} : vector<16xbf16>
+// CHECK:      arith.negf {{.*}} : vector<8xbf16>
 func.func @bf16_bits(%a: memref<16x16xbf16>, %b: memref<16x16xbf16>, %c: memref<16x16xbf16>) {
   linalg.transpose ins(%a : memref<16x16xbf16>) outs(%b : memref<16x16xbf16>) permutation = [1, 0]
   linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d1, d0)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
