@@ -29,6 +29,9 @@
 // RUN: tessel-opt %s --run=transposing_pack_16x16 --input=iota --input=0 --output=%t.tr16.ref.npy > /dev/null
 // RUN: tessel-opt %s --codegen-pipeline="vector-bytes=64 nontemporal-bytes=1" --run=transposing_pack_16x16 --input=iota --input=0 --output=%t.tr16.npy > /dev/null
 // RUN: cmp %t.tr16.ref.npy %t.tr16.npy
+// RUN: tessel-opt %s --codegen-pipeline="vector-bytes=32 nontemporal-bytes=1" | FileCheck %s --check-prefix=BLOCKS32
+// RUN: tessel-opt %s --codegen-pipeline="vector-bytes=32 nontemporal-bytes=1" --run=transposing_pack_16x16 --input=iota --input=0 --output=%t.tr16b.npy > /dev/null
+// RUN: cmp %t.tr16.ref.npy %t.tr16b.npy
 
 // --codegen-pipeline: tensor kernels to vector loads and stores on the
 // caller's buffers, no allocation, no tensor left; each kernel runs with
@@ -95,6 +98,11 @@ func.func @transposing_pack(%src: memref<16x32xf32>, %dst: memref<1x4x8x16xf32>)
 // BLOCKS64-COUNT-4: vector.shuffle {{.*}} : vector<64xf32>, vector<64xf32>
 // BLOCKS64:       vector.store {{.*}} {alignment = 64 : i64, nontemporal = true} : memref<1024xf32>, vector<16xf32>
 // BLOCKS64:       } else {
+// With 32-byte vectors the blocks are still a cache line wide (16 f32),
+// each row stored as one vector<16xf32> that LLVM splits into two.
+// BLOCKS32-LABEL: func.func @transposing_pack_16x16
+// BLOCKS32:       scf.if
+// BLOCKS32:       vector.store {{.*}} {alignment = 32 : i64, nontemporal = true} : memref<1024xf32>, vector<16xf32>
 func.func @transposing_pack_16x16(%src: tensor<32x32xf32>, %dst: tensor<2x2x16x16xf32>) -> tensor<2x2x16x16xf32> {
   %r = linalg.pack %src inner_dims_pos = [1, 0] inner_tiles = [16, 16] into %dst : tensor<32x32xf32> -> tensor<2x2x16x16xf32>
   return %r : tensor<2x2x16x16xf32>

@@ -264,14 +264,19 @@ enum Kernel {
     Scalars,
 }
 
-fn choose_kernel(dims: &[Dim], splat: bool, lanes: i64) -> Kernel {
+/// The kernel for `dims`, with vectors of `lanes` elements; blocks are
+/// `line` elements wide where the dims allow it (a cache line, so that
+/// their rows can stream), else `lanes`.
+fn choose_kernel(dims: &[Dim], splat: bool, lanes: i64, line: i64) -> Kernel {
     let Some(last) = dims.last() else { return Kernel::Scalars };
     if last.out_stride == 1 && (splat || last.in_stride == 1) {
         return Kernel::Rows { lanes };
     }
-    if !splat && last.out_stride == 1 && lanes > 1 && last.size % lanes == 0 {
-        if let Some(c) = dims.iter().position(|d| d.in_stride == 1 && d.size % lanes == 0) {
-            return Kernel::Blocks { lanes, contiguous: c };
+    for edge in [line.max(lanes), lanes] {
+        if !splat && last.out_stride == 1 && edge > 1 && last.size % edge == 0 {
+            if let Some(c) = dims.iter().position(|d| d.in_stride == 1 && d.size % edge == 0) {
+                return Kernel::Blocks { lanes: edge, contiguous: c };
+            }
         }
     }
     let few = matches!(last.size, 2 | 4 | 8);
@@ -339,7 +344,7 @@ fn lower_one(ctx: &mut Context, op: OpId, m: &Movement, target: &Target) -> bool
     let widened = widen(&dims, bytes).filter(|_| !splat && m.body.is_none()).and_then(|(wide, group)| {
         let wide = loop_order(coalesce(wide));
         let lanes = (vector_bytes / (bytes * group)).max(1);
-        match choose_kernel(&wide, false, lanes) {
+        match choose_kernel(&wide, false, lanes, CACHE_LINE_BYTES / (bytes * group)) {
             k @ Kernel::Blocks { .. } => Some((wide, group, k)),
             _ => None,
         }
@@ -347,7 +352,7 @@ fn lower_one(ctx: &mut Context, op: OpId, m: &Movement, target: &Target) -> bool
     let (walk_dims, group, kernel) = match widened {
         Some(w) => w,
         None => {
-            let k = choose_kernel(&dims, splat, (vector_bytes / bytes).max(1));
+            let k = choose_kernel(&dims, splat, (vector_bytes / bytes).max(1), CACHE_LINE_BYTES / bytes);
             (dims.clone(), 1, k)
         }
     };
@@ -484,11 +489,11 @@ fn stores_aligned(kernel: &Kernel, dims: &[Dim], offset: i64, bytes: i64, lane_b
                 && (last.size * bytes) % CACHE_LINE_BYTES == 0
                 && outer.iter().all(|d| aligned(d.out_stride))
         }
-        // A block's rows are whole lines when a vector is one.
+        // A block's rows are whole lines (of one or more vectors).
         Kernel::Blocks { lanes, .. } => {
             aligned(offset)
-                && lanes * lane_bytes == vector_bytes
-                && vector_bytes % CACHE_LINE_BYTES == 0
+                && (lanes * lane_bytes) % CACHE_LINE_BYTES == 0
+                && (lanes * lane_bytes) % vector_bytes == 0
                 && outer.iter().all(|d| aligned(d.out_stride))
         }
         // A zip writes whole vectors one after the other.
@@ -905,7 +910,9 @@ mod tests {
     fn a_transposed_innermost_dim_takes_blocks() {
         let dims = vec![dim(64, 1, 64), dim(64, 64, 1)];
         let dims = coalesce(dims);
-        assert!(matches!(choose_kernel(&dims, false, 8), Kernel::Blocks { lanes: 8, contiguous: 0 }));
-        assert!(matches!(choose_kernel(&dims, false, 128), Kernel::Scalars));
+        assert!(matches!(choose_kernel(&dims, false, 8, 8), Kernel::Blocks { lanes: 8, contiguous: 0 }));
+        // Blocks of a cache line (16 f32) where the dims allow it.
+        assert!(matches!(choose_kernel(&dims, false, 8, 16), Kernel::Blocks { lanes: 16, contiguous: 0 }));
+        assert!(matches!(choose_kernel(&dims, false, 128, 128), Kernel::Scalars));
     }
 }
