@@ -12,6 +12,7 @@ pub mod fusion;
 pub mod generalize;
 mod inline;
 mod licm;
+mod linalg_to_loops;
 pub mod lower_pack;
 pub mod manager;
 pub mod materialize_layouts;
@@ -51,6 +52,7 @@ pub fn register_all(r: &mut PassRegistry) {
     r.add(cse::INFO);
     r.add(erase_schedule::INFO);
     r.add(generalize::INFO);
+    r.add(linalg_to_loops::INFO);
     r.add(inline::INFO);
     r.add(lower_pack::INFO);
     r.add(materialize_layouts::INFO);

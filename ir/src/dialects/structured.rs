@@ -1141,7 +1141,15 @@ pub(crate) fn verify_structured(ctx: &Context, op: OpId) -> Result<(), VerifyErr
             );
         }
     }
-    let sources = loop_sources_of(&maps, num_loops).ok_or("expected the shape-to-loops map to be non-null")?;
+    let Some(sources) = loop_sources_of(&maps, num_loops) else {
+        // Upstream prints the loops-to-shapes map: every map's results.
+        let all = crate::affine::AffineMap {
+            num_dims: num_loops as u32,
+            num_syms: 0,
+            results: maps.iter().flat_map(|m| m.results.iter().cloned()).collect(),
+        };
+        return Err(format!("invalid indexing maps are non-invertible: ({all})").into());
+    };
     verify_static_shapes(ctx, inputs, outputs, &maps, &sources)?;
     verify_body(ctx, op, inputs, outputs)
 }
