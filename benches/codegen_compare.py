@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Generated code at memory speed: packs and unpacks compiled by tessel's
--codegen-pipeline and by MLIR 22's lower_pack path, each timed against
-memcpy of the same bytes in the same run.
+-codegen-pipeline and by MLIR 22's two paths (lower_pack, and tile +
+vectorize), each timed against memcpy of the same bytes in the same run.
 
 Every kernel is written as MLIR users benchmark one: on memrefs, the input
 read with `bufferization.to_tensor ... restrict`, the result built in a
@@ -11,8 +11,12 @@ read with `bufferization.to_tensor ... restrict`, the result built in a
   mlir22    mlir-opt 22: transform.structured.lower_pack / lower_unpack,
             -eliminate-empty-tensors, -one-shot-bufferize (function
             boundaries, identity layouts), -convert-linalg-to-loops
+  mlir22_vec  mlir-opt 22: tile_using_for (one tile per iteration),
+            transform.structured.vectorize (vector sizes where a pack
+            pads), the same bufferization, -convert-vector-to-scf
+            (lone packs and unpacks; chains have no such schedule)
 
-Both are lowered to LLVM by the same mlir-opt 22 conversions (LOWERING),
+All are lowered to LLVM by the same mlir-opt 22 conversions (LOWERING),
 `opt -O3 -mtriple=<host> -mcpu=native` and `llc -O3 -mcpu=native`, and linked into one C harness per
 kernel that checks the output bytes against a reference written in C
 before timing, then times ROUNDS rounds, memcpy and the kernels taking
@@ -266,7 +270,47 @@ def compile_mlir22(tessel, kernel, work):
                 "-canonicalize", "-convert-linalg-to-loops"], text)
 
 
-PIPELINES = [("tessel", compile_tessel), ("mlir22", compile_mlir22)]
+def vectorize_schedule(kernel):
+    """MLIR 22's tile-and-vectorize transform script for a lone pack or
+    unpack: tiled so that each iteration moves one tile (outer dims by 1
+    for a pack, the tiles' extents for an unpack), then
+    `transform.structured.vectorize` (with vector sizes of the whole
+    destination tile where the pack pads, which masks every tile). None
+    for chains: 22 has no schedule that vectorizes them without one per op."""
+    if isinstance(kernel, Chain):
+        return None
+    rank = len(kernel.shape)
+    if kernel.kind == "pack":
+        tiles = [1] * rank
+        sizes = "" if kernel.pad is None else f" vector_sizes {[1] * rank + kernel.tiles}"
+    else:
+        by_dim = dict(zip(kernel.pos, kernel.tiles))
+        tiles = [by_dim.get(d, 1) for d in range(rank)]
+        sizes = ""
+    handles = ", ".join(["!transform.any_op"] * (rank + 1))
+    return ("module attributes {transform.with_named_sequence} {\n"
+            "  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {\n"
+            f'    %p = transform.structured.match ops{{["linalg.{kernel.kind}"]}} in %root : '
+            "(!transform.any_op) -> !transform.any_op\n"
+            f"    %t, %l:{rank} = transform.structured.tile_using_for %p tile_sizes {tiles} : "
+            f"(!transform.any_op) -> ({handles})\n"
+            f"    transform.structured.vectorize %t{sizes} : !transform.any_op\n"
+            "    transform.yield\n  }\n}\n")
+
+
+def compile_mlir22_vec(tessel, kernel, work):
+    sched = vectorize_schedule(kernel)
+    if sched is None:
+        raise RuntimeError("no tile-and-vectorize schedule for a chain")
+    return run([f"{LLVM}/mlir-opt", "-", "-transform-interpreter", "-test-transform-dialect-erase-schedule",
+                "-canonicalize", "-eliminate-empty-tensors",
+                "-one-shot-bufferize=bufferize-function-boundaries "
+                "function-boundary-type-conversion=identity-layout-map",
+                "-cse", "-canonicalize", "-lower-vector-mask", "-convert-vector-to-scf=full-unroll=true",
+                "-canonicalize"], kernel.mlir() + sched)
+
+
+PIPELINES = [("tessel", compile_tessel), ("mlir22", compile_mlir22), ("mlir22_vec", compile_mlir22_vec)]
 
 
 def host_triple():
