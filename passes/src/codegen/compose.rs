@@ -355,7 +355,7 @@ pub fn compose_relayouts(ctx: &mut Context, root: OpId) -> usize {
                 }
                 None => {
                     done += usize::from(emit_if_worth(ctx, &run, composed.as_ref()));
-                    composed = Some(Relayout::identity(&shape).then(&step).expect("identity composes"));
+                    composed = Some(step);
                     run = vec![op];
                 }
             }

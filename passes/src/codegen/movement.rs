@@ -426,6 +426,19 @@ fn root_bytes(ctx: &Context, mut v: Value) -> i64 {
     elem_bytes(ctx, parts.elem).unwrap_or(0) * parts.shape.iter().product::<i64>()
 }
 
+/// For a kernel that moves `lanes` along the input's contiguous dim
+/// `contiguous` per step: the output's innermost dim `a`, that dim `c`, and
+/// the loops around the blocks (the other dims, then `c` stepped by
+/// `lanes`).
+fn block_loops(dims: &[Dim], contiguous: usize, lanes: i64) -> (Dim, Dim, Vec<Dim>) {
+    let last = dims.len() - 1;
+    let (a, c) = (dims[last], dims[contiguous]);
+    let mut all: Vec<Dim> =
+        dims.iter().enumerate().filter(|(k, _)| *k != contiguous && *k != last).map(|(_, d)| *d).collect();
+    all.push(Dim { size: c.size / lanes, ..scaled(c, lanes) });
+    (a, c, all)
+}
+
 /// The loops of `kernel` over `dims` (in memory elements).
 fn emit_kernel(b: &mut Builder<'_>, walk: &Walk, kernel: &Kernel, dims: &[Dim]) {
     match *kernel {
@@ -435,26 +448,12 @@ fn emit_kernel(b: &mut Builder<'_>, walk: &Walk, kernel: &Kernel, dims: &[Dim]) 
             for_each(b, outer, &mut |b, at| walk.row(b, at, row.size, lanes));
         }
         Kernel::Blocks { lanes, contiguous } => {
-            let (a, c) = (dims[dims.len() - 1], dims[contiguous]);
-            let mut all: Vec<Dim> = dims
-                .iter()
-                .enumerate()
-                .filter(|(k, _)| *k != contiguous && *k != dims.len() - 1)
-                .map(|(_, d)| *d)
-                .collect();
-            all.push(Dim { size: c.size / lanes, ..scaled(c, lanes) });
+            let (a, c, mut all) = block_loops(dims, contiguous, lanes);
             all.push(Dim { size: a.size / lanes, ..scaled(a, lanes) });
             for_each(b, &all, &mut |b, at| walk.block(b, at, a, c, lanes));
         }
         Kernel::Zip { lanes, contiguous } => {
-            let (a, c) = (dims[dims.len() - 1], dims[contiguous]);
-            let mut all: Vec<Dim> = dims
-                .iter()
-                .enumerate()
-                .filter(|(k, _)| *k != contiguous && *k != dims.len() - 1)
-                .map(|(_, d)| *d)
-                .collect();
-            all.push(Dim { size: c.size / lanes, ..scaled(c, lanes) });
+            let (a, _, all) = block_loops(dims, contiguous, lanes);
             for_each(b, &all, &mut |b, at| walk.zip(b, at, a, lanes));
         }
         Kernel::Scalars => {
@@ -489,19 +488,15 @@ fn stores_aligned(kernel: &Kernel, dims: &[Dim], offset: i64, bytes: i64, lane_b
                 && (last.size * bytes) % CACHE_LINE_BYTES == 0
                 && outer.iter().all(|d| aligned(d.out_stride))
         }
-        // A block's rows are whole lines (of one or more vectors).
-        Kernel::Blocks { lanes, .. } => {
+        // A block's rows, and a zip's vectors, are whole lines (of one or
+        // more vectors). A block writes a row per step of `c`; a zip writes
+        // one contiguous run per `lanes` steps of it.
+        Kernel::Blocks { lanes, contiguous } | Kernel::Zip { lanes, contiguous } => {
+            let zip = matches!(kernel, Kernel::Zip { .. });
             aligned(offset)
                 && (lanes * lane_bytes) % CACHE_LINE_BYTES == 0
                 && (lanes * lane_bytes) % vector_bytes == 0
-                && outer.iter().all(|d| aligned(d.out_stride))
-        }
-        // A zip writes whole vectors one after the other.
-        Kernel::Zip { lanes, contiguous } => {
-            aligned(offset)
-                && lanes * lane_bytes == vector_bytes
-                && vector_bytes % CACHE_LINE_BYTES == 0
-                && outer.iter().enumerate().all(|(k, d)| k == contiguous || aligned(d.out_stride))
+                && outer.iter().enumerate().all(|(k, d)| (zip && k == contiguous) || aligned(d.out_stride))
         }
         Kernel::Scalars => false,
     }
