@@ -87,6 +87,7 @@ pub struct Options {
     pub outputs: Vec<String>,
     pub run_repeat: usize,
     pub run_check_uninit: bool,
+    pub run_check_leaks: bool,
     /// `--run-memory-limit`: bytes of tensors the engine may hold at once
     /// (`None`: what the system reports as available).
     pub run_memory_limit: Option<u64>,
@@ -156,6 +157,7 @@ impl Default for Options {
             outputs: Vec::new(),
             run_repeat: 1,
             run_check_uninit: false,
+            run_check_leaks: false,
             run_memory_limit: None,
             run_max_steps: tessel_interp::DEFAULT_MAX_STEPS,
             run_engine: RunEngine::Interp,
@@ -247,6 +249,8 @@ OPTIONS:
   --output=<file.npy>             One per result: write it as .npy instead of printing it
   --run-repeat=<n>                Run n times (--mlir-timing reports the fastest as 'Execution')
   --run-check-uninit              Report reads of tensor.empty elements nobody wrote
+  --run-check-leaks               Report buffers (memref.alloc, bufferization.clone) the call
+                                  neither freed nor returned
   --run-memory-limit=<size>       Most bytes of tensors the engine holds at once, e.g. 256M, 4G
                                   (default: the memory the system reports as available)
   --run-max-steps=<n>             Most ops one call executes (default: 50000000)
@@ -410,6 +414,7 @@ pub fn parse_args(args: &[String], is_pass: &dyn Fn(&str) -> bool) -> Result<Opt
                     .ok_or_else(|| format!("invalid value '{v}' for --run-repeat (expected a positive integer)"))?;
             }
             "run-check-uninit" => o.run_check_uninit = parse_bool(name, value)?,
+            "run-check-leaks" => o.run_check_leaks = parse_bool(name, value)?,
             "run-memory-limit" => {
                 let v = take_value("--run-memory-limit")?;
                 o.run_memory_limit = Some(tessel_interp::memory::parse_size(&v).ok_or_else(|| {

@@ -337,6 +337,7 @@ fn run_chunk(
         outputs: opts.outputs.clone(),
         repeat: opts.run_repeat,
         check_uninit: opts.run_check_uninit,
+        check_leaks: opts.run_check_leaks,
         memory_limit: opts.run_memory_limit,
         max_steps: opts.run_max_steps,
         engine: opts.run_engine,

@@ -38,6 +38,8 @@ pub struct RunOptions {
     /// Runs (the fastest is reported by `--mlir-timing`).
     pub repeat: usize,
     pub check_uninit: bool,
+    /// Report heap buffers a call neither freed nor returned.
+    pub check_leaks: bool,
     /// Bytes of tensors the interpreter may hold at once (`None`: what the
     /// system reports as available; no limit if it does not say).
     pub memory_limit: Option<u64>,
@@ -222,6 +224,7 @@ type InterpRuns = ((Vec<RtValue>, Duration), Vec<RtValue>);
 fn run_interp(ctx: &Context, module: OpId, opts: &RunOptions, args: Vec<RtValue>) -> Result<InterpRuns, RunFailure> {
     let mut engine = Interpreter::new(ctx, module);
     engine.check_uninit = opts.check_uninit;
+    engine.check_leaks = opts.check_leaks;
     if opts.max_steps > 0 {
         engine.step_limit = opts.max_steps;
     }
@@ -233,7 +236,12 @@ fn run_interp(ctx: &Context, module: OpId, opts: &RunOptions, args: Vec<RtValue>
         last_args = fresh_args(&args)?;
         let r = engine.call(&opts.func, last_args.clone());
         engine.steps = 0;
-        r
+        let results = r?;
+        if let Some(&op) = engine.take_leaks(&results).first() {
+            let message = "this buffer is never freed: the call neither deallocates nor returns it (a leak)";
+            return Err(RunError { loc: Some(ctx.op_loc(op)), message: message.into() });
+        }
+        Ok(results)
     })
     .map_err(RunFailure::Fault)?;
     Ok((out, last_args))
@@ -255,8 +263,9 @@ type CompiledFn = Box<dyn Fn(&[RtValue]) -> Result<Vec<RtValue>, String>>;
 /// MLIR lowers and compiles the module, once.
 #[cfg(feature = "mlir")]
 fn mlir_engine(ctx: &mut Context, module: OpId, opts: &RunOptions) -> Result<CompiledFn, RunFailure> {
-    if opts.check_uninit {
-        return Err(RunFailure::Usage("--run-check-uninit needs the interpreter (--run-engine=interp)".into()));
+    if opts.check_uninit || opts.check_leaks {
+        let flag = if opts.check_uninit { "--run-check-uninit" } else { "--run-check-leaks" };
+        return Err(RunFailure::Usage(format!("{flag} needs the interpreter (--run-engine=interp)")));
     }
     let jit =
         crate::with_mlir::jit(ctx, module, &opts.func, opts.allow_unregistered).map_err(RunFailure::Diagnostics)?;

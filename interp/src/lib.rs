@@ -214,6 +214,13 @@ pub struct Interpreter<'c> {
     /// Track the writes into every `tensor.empty` and report a read of an
     /// element nobody wrote (`--run-check-uninit`).
     pub check_uninit: bool,
+    /// Record every heap buffer (`memref.alloc`, `bufferization.clone`)
+    /// so that [`Interpreter::take_leaks`] can find those never freed
+    /// (`--run-check-leaks`).
+    pub check_leaks: bool,
+    /// The heap buffers made since the last [`Interpreter::take_leaks`],
+    /// with the op that made each (only with `check_leaks`).
+    heap: Vec<(buffer::BufferRef, OpId)>,
     /// The points of the structured ops whose bodies are running
     /// (`linalg.index` reads the innermost).
     points: Vec<Vec<i64>>,
@@ -238,6 +245,8 @@ impl<'c> Interpreter<'c> {
             steps: 0,
             step_limit: DEFAULT_MAX_STEPS,
             check_uninit: false,
+            check_leaks: false,
+            heap: Vec::new(),
             points: Vec::new(),
             plans: Vec::new(),
             globals: FxHashMap::default(),
@@ -292,6 +301,25 @@ impl<'c> Interpreter<'c> {
             }
         }
         Ok(results)
+    }
+
+    /// The ops whose heap buffers, made since the last call of this, were
+    /// neither freed nor returned in `results` (with `check_leaks`): the
+    /// leaks of a top-level call.
+    pub fn take_leaks(&mut self, results: &[RtValue]) -> Vec<OpId> {
+        let heap = std::mem::take(&mut self.heap);
+        heap.into_iter()
+            .filter(|(b, _)| !b.borrow().freed)
+            .filter(|(b, _)| !results.iter().any(|r| matches!(r, RtValue::MemRef(m) if Rc::ptr_eq(&m.buffer, b))))
+            .map(|(_, op)| op)
+            .collect()
+    }
+
+    /// Records a heap buffer `op` made, when leaks are checked.
+    pub(crate) fn track_heap(&mut self, m: &MemRef, op: OpId) {
+        if self.check_leaks {
+            self.heap.push((m.buffer.clone(), op));
+        }
     }
 
     /// Drops every value the calls so far computed (they stay alive after a

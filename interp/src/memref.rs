@@ -114,6 +114,9 @@ fn alloc(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
         return Err(RunError::new("the engine allocates memrefs with the identity layout only"));
     }
     let m = MemRef::alloc(shape, elem, i.check_uninit)?;
+    if mr::AllocOp::isa(ctx, op) {
+        i.track_heap(&m, op);
+    }
     i.set(op, 0, RtValue::MemRef(m));
     Ok(Flow::Next)
 }
@@ -448,6 +451,7 @@ fn clone(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
     let m = memref(i, i.ctx.operands(op)[0])?;
     let t = m.gather(i.check_uninit, "bufferization.clone")?;
     let c = MemRef::from_tensor(&t)?;
+    i.track_heap(&c, op);
     set_view(i, op, c, "bufferization.clone")
 }
 

@@ -41,6 +41,10 @@ pub fn register_all(r: &mut PassRegistry) {
     r.add(bufferize::INFO);
     r.add(bufferize::hoisting::INFO);
     r.add(bufferize::drop_results::INFO);
+    r.add(bufferize::dealloc::OWNERSHIP_INFO);
+    r.add(bufferize::dealloc::SIMPLIFICATION_INFO);
+    r.add(bufferize::dealloc::LOWER_INFO);
+    r.add(bufferize::dealloc::PIPELINE_INFO);
     r.add(bufferize::placement::HOISTING_INFO);
     r.add(bufferize::placement::PROMOTE_INFO);
     r.add(bufferize::bound_allocs::INFO);

@@ -46,7 +46,8 @@ macro_rules! binary {
                     super::patterns::arith::fold_int_binary,
                     super::patterns::arith_float::fold_float_binary,
                     super::patterns::arith::fold_commutative,
-                    super::patterns::arith::reassociate_constants
+                    super::patterns::arith::reassociate_constants,
+                    super::patterns::arith::xori_not_cmpi
                 ]
                 def {
                     verify: Some(verify_same_types),
@@ -146,7 +147,7 @@ crate::op! {
     results { result: One }
     regions { }
     format { parse_select, print_select }
-    patterns [super::patterns::arith::fold_select]
+    patterns [super::patterns::arith::fold_select, super::patterns::arith::select_i1_to_not, super::patterns::arith::select_not_condition]
     def {
         verify: Some(verify_select),
         traits: traits::PURE,

@@ -89,6 +89,7 @@ crate::op! {
     results { output: One }
     regions { }
     format { super::tensor::parse_cast, super::tensor::print_cast }
+    patterns [super::patterns::memref::fold_cast_operands]
     def {
         verify: Some(verify_clone),
     }
@@ -102,6 +103,14 @@ crate::op! {
     results { updated_conditions: Variadic }
     regions { }
     format { parse_dealloc, print_dealloc }
+    patterns [
+        super::patterns::bufferization::dealloc_remove_duplicate_memrefs,
+        super::patterns::bufferization::dealloc_remove_duplicate_retained,
+        super::patterns::bufferization::erase_empty_dealloc,
+        super::patterns::bufferization::erase_always_false_dealloc,
+        super::patterns::bufferization::skip_extract_metadata_of_alloc,
+        super::patterns::bufferization::remove_alloc_dealloc_pair,
+    ]
     def {
         verify: Some(verify_dealloc),
     }

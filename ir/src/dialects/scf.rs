@@ -33,10 +33,15 @@ crate::op! {
     regions { then_region, else_region }
     format { parse_if, print_if }
     patterns [
+        super::patterns::scf::if_negated_condition,
+        super::patterns::scf::combine_ifs,
+        super::patterns::scf::combine_nested_ifs,
+        super::patterns::scf::if_condition_propagation,
         super::patterns::scf::if_to_select,
         super::patterns::scf::if_empty_else,
         super::patterns::scf::if_static_condition,
         super::patterns::scf::if_unused_results,
+        super::patterns::scf::if_yield_condition_or_value,
     ]
     def {
         verify: Some(verify_if),

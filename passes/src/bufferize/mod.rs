@@ -13,6 +13,7 @@
 
 mod analysis;
 pub mod bound_allocs;
+pub mod dealloc;
 pub mod drop_results;
 pub mod empty_elimination;
 pub mod hoisting;

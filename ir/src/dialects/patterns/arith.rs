@@ -166,7 +166,11 @@ pub fn fold_int_binary(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     }
     // Wider integers than 64 bits are not read as constants here.
     let (a, b) = if (1..=64).contains(&width.0) {
-        let read = |v| constant_int(ctx, v).map(|c| width.wrap(i128::from(c)));
+        let read = |v| {
+            constant_int(ctx, v)
+                .or_else(|| constant_condition(ctx, v).map(i64::from))
+                .map(|c| width.wrap(i128::from(c)))
+        };
         (read(lhs), read(rhs))
     } else {
         (None, None)
@@ -591,5 +595,93 @@ pub fn fold_cmpi(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     let attr = rw.ctx.attr(crate::attrs::AttrKind::Bool(holds));
     let v = ConstantOp::create(rw, Some(attr), &[i1], vec![]).result(rw.ctx);
     rw.replace_op(op, &[v]);
+    true
+}
+
+/// The `%p` of `%x = arith.xori %p, %true` (an `i1` negation, the form
+/// canonicalization leaves with the constant on the right).
+pub fn negated_condition(ctx: &crate::Context, v: crate::Value) -> Option<crate::Value> {
+    let op = ctx.defining_op(v).filter(|o| XOrIOp::isa(ctx, *o))?;
+    let [p, one] = [ctx.operands(op)[0], ctx.operands(op)[1]];
+    let is_i1 = matches!(ctx.value_type_kind(v), TypeKind::Integer { width: 1, .. });
+    (is_i1 && constant_condition(ctx, one) == Some(true)).then_some(p)
+}
+
+/// Upstream's `SelectI1ToNot`: `select %p, false, true` on `i1` is
+/// `xori %p, true`.
+pub fn select_i1_to_not(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let ctx = &*rw.ctx;
+    let s = SelectOp(op);
+    let (c, t, f) = (s.condition(ctx), s.true_value(ctx), s.false_value(ctx));
+    let ty = ctx.value_type(ctx.result(op, 0));
+    if !matches!(ctx.type_kind(ty), TypeKind::Integer { width: 1, .. })
+        || constant_condition(ctx, t) != Some(false)
+        || constant_condition(ctx, f) != Some(true)
+    {
+        return false;
+    }
+    rw.set_insertion_point_before(op);
+    let attr = rw.ctx.int_attr(1, ty);
+    let one = ConstantOp::create(rw, Some(attr), &[ty], vec![]).result(rw.ctx);
+    let x = rw.op(XOrIOp::NAME, &[c, one], &[ty], &[]);
+    let x = rw.ctx.result(x, 0);
+    rw.replace_op(op, &[x]);
+    true
+}
+
+/// Upstream's `SelectNotCond`: `select (xori %p, true), %a, %b` is
+/// `select %p, %b, %a`.
+pub fn select_not_condition(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let ctx = &*rw.ctx;
+    let s = SelectOp(op);
+    let Some(p) = negated_condition(ctx, s.condition(ctx)) else { return false };
+    let (t, f) = (s.true_value(ctx), s.false_value(ctx));
+    let ty = ctx.value_type(ctx.result(op, 0));
+    rw.set_insertion_point_before(op);
+    let new = SelectOp::create(rw, p, f, t, &[ty], vec![]).result(rw.ctx);
+    rw.replace_op(op, &[new]);
+    true
+}
+
+/// Upstream's `XOrINotCmpI`: `xori (cmpi pred, a, b), true` is
+/// `cmpi !pred, a, b`.
+pub fn xori_not_cmpi(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let ctx = &*rw.ctx;
+    if !XOrIOp::isa(ctx, op) {
+        return false;
+    }
+    let [x, one] = [ctx.operands(op)[0], ctx.operands(op)[1]];
+    let Some(cmp) = ctx.defining_op(x).filter(|d| CmpIOp::isa(ctx, *d)) else { return false };
+    if !matches!(ctx.value_type_kind(x), TypeKind::Integer { width: 1, .. })
+        || constant_condition(ctx, one) != Some(true)
+    {
+        return false;
+    }
+    let Some(crate::attrs::AttrKind::Integer { value: pred, ty }) =
+        CmpIOp(cmp).predicate(ctx).map(|a| ctx.attr_kind(a).clone())
+    else {
+        return false;
+    };
+    // eq/ne, slt/sge, sle/sgt, ult/uge, ule/ugt.
+    let inverse = match pred {
+        0 => 1,
+        1 => 0,
+        2 => 5,
+        5 => 2,
+        3 => 4,
+        4 => 3,
+        6 => 9,
+        9 => 6,
+        7 => 8,
+        8 => 7,
+        _ => return false,
+    };
+    let (a, b) = (ctx.operands(cmp)[0], ctx.operands(cmp)[1]);
+    let i1 = ctx.value_type(x);
+    rw.set_insertion_point_before(op);
+    let p = rw.ctx.int_attr(inverse, ty);
+    let new = rw.op(CmpIOp::NAME, &[a, b], &[i1], &[("predicate", p)]);
+    let new = rw.ctx.result(new, 0);
+    rw.replace_op(op, &[new]);
     true
 }

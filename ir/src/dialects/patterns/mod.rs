@@ -8,6 +8,7 @@ pub mod affine;
 pub mod affine_index;
 pub mod arith;
 pub mod arith_float;
+pub mod bufferization;
 pub mod cf;
 pub mod constants;
 pub mod linalg;

@@ -433,3 +433,276 @@ pub fn if_empty_else(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     rw.erase_op(op);
     true
 }
+
+/// An `scf.if` on a negated condition (`xori %p, true`) with an else
+/// branch is an `scf.if` on `%p` with its branches swapped, as mlir-opt 22
+/// canonicalizes it.
+pub fn if_negated_condition(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let ctx = &*rw.ctx;
+    let if_op = IfOp(op);
+    let Some(p) = crate::dialects::patterns::arith::negated_condition(ctx, if_op.condition(ctx)) else { return false };
+    if if_block(ctx, if_op.else_region(ctx)).is_none() {
+        return false;
+    }
+    let types: Vec<crate::Type> = ctx.results(op).iter().map(|r| ctx.value_type(*r)).collect();
+    let mut regions = rw.ctx.take_regions(op);
+    regions.swap(0, 1);
+    rw.set_insertion_point_before(op);
+    let new = IfOp::create(rw, p, &types, regions).op();
+    let results = rw.ctx.results(new).to_vec();
+    rw.replace_op(op, &results);
+    true
+}
+
+/// Upstream's `CombineIfs`: an `scf.if` right after another on the same
+/// condition (or its negation) joins it: one `scf.if` with both ops'
+/// branches in turn and both ops' results.
+pub fn combine_ifs(rw: &mut Rewriter<'_>, next: OpId) -> bool {
+    let ctx = &*rw.ctx;
+    let Some(prev) = ctx.prev_op(next).filter(|p| IfOp::isa(ctx, *p)) else { return false };
+    let (pc, nc) = (IfOp(prev).condition(ctx), IfOp(next).condition(ctx));
+    let negated = crate::dialects::patterns::arith::negated_condition;
+    let (next_then, next_else) =
+        (if_block(ctx, IfOp(next).then_region(ctx)), if_block(ctx, IfOp(next).else_region(ctx)));
+    let (mut nt, mut ne) = (None, None);
+    if nc == pc {
+        nt = next_then;
+        ne = next_else;
+    }
+    if negated(ctx, nc) == Some(pc) || negated(ctx, pc) == Some(nc) {
+        ne = next_then;
+        nt = next_else;
+    }
+    if nt.is_none() && ne.is_none() {
+        return false;
+    }
+    let prev_then = if_block(ctx, IfOp(prev).then_region(ctx)).expect("a then block");
+    let prev_else = if_block(ctx, IfOp(prev).else_region(ctx));
+    let inside = |ctx: &crate::Context, op: OpId, block: Option<crate::BlockId>| {
+        let Some(region) = block.and_then(|b| ctx.block_parent(b)) else { return false };
+        let mut cur = Some(op);
+        while let Some(o) = cur {
+            if ctx.op_block(o).and_then(|b| ctx.block_parent(b)) == Some(region) {
+                return true;
+            }
+            cur = ctx.parent_op(o);
+        }
+        false
+    };
+    if let Some(pe) = prev_else {
+        let (ty, ey) = (yielded(ctx, prev_then), yielded(ctx, pe));
+        for (i, r) in rw.ctx.results(prev).to_vec().into_iter().enumerate() {
+            let uses: Vec<(OpId, usize)> = rw.ctx.uses(r).iter().map(|u| (u.op, u.operand as usize)).collect();
+            for (user, k) in uses {
+                if nt.is_some() && inside(rw.ctx, user, nt) {
+                    rw.set_operand(user, k, ty[i]);
+                } else if ne.is_some() && inside(rw.ctx, user, ne) {
+                    rw.set_operand(user, k, ey[i]);
+                }
+            }
+        }
+    }
+    let mut types: Vec<crate::Type> = rw.ctx.results(prev).iter().map(|r| rw.ctx.value_type(*r)).collect();
+    let n_prev = types.len();
+    types.extend(rw.ctx.results(next).iter().map(|r| rw.ctx.value_type(*r)));
+    let prev_regions = rw.ctx.take_regions(prev);
+    let next_regions = rw.ctx.take_regions(next);
+    let _ = next_regions;
+    let merge = |rw: &mut Rewriter<'_>, into: crate::BlockId, from: crate::BlockId| {
+        let (a, b) = (rw.ctx.last_op(into).expect("a yield"), rw.ctx.last_op(from).expect("a yield"));
+        let mut values = rw.ctx.operands(a).to_vec();
+        values.extend_from_slice(rw.ctx.operands(b));
+        rw.merge_blocks(from, into, &[]);
+        rw.ip = crate::builder::InsertPoint::End(into);
+        YieldOp::create(rw, &values, &[], vec![]);
+        rw.erase_op(a);
+        rw.erase_op(b);
+    };
+    if let Some(nt) = nt {
+        merge(rw, prev_then, nt);
+    }
+    let mut else_region = prev_regions[1];
+    if let Some(ne) = ne {
+        match prev_else {
+            None => else_region = rw.ctx.block_parent(ne).expect("a region"),
+            Some(pe) => merge(rw, pe, ne),
+        }
+    }
+    rw.set_insertion_point_before(next);
+    let combined = IfOp::create(rw, pc, &types, vec![prev_regions[0], else_region]).op();
+    let results = rw.ctx.results(combined).to_vec();
+    rw.replace_op(prev, &results[..n_prev]);
+    rw.replace_op(next, &results[n_prev..]);
+    true
+}
+
+/// Whether `op` is inside `region` (at any depth).
+fn in_region(ctx: &crate::Context, op: OpId, region: crate::RegionId) -> bool {
+    let mut cur = Some(op);
+    while let Some(o) = cur {
+        if ctx.op_block(o).and_then(|b| ctx.block_parent(b)) == Some(region) {
+            return true;
+        }
+        cur = ctx.parent_op(o);
+    }
+    false
+}
+
+/// Upstream's `ConditionPropagation`: inside the then branch the
+/// condition is `true`, inside the else branch `false`.
+pub fn if_condition_propagation(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let ctx = &*rw.ctx;
+    let if_op = IfOp(op);
+    let cond = if_op.condition(ctx);
+    if crate::dialects::patterns::arith::constant_condition(ctx, cond).is_some() {
+        return false;
+    }
+    let (then_r, else_r) = (if_op.then_region(ctx), if_op.else_region(ctx));
+    let uses: Vec<(OpId, usize)> = ctx.uses(cond).iter().map(|u| (u.op, u.operand as usize)).collect();
+    let (mut t, mut f) = (None, None);
+    let mut changed = false;
+    for (user, k) in uses {
+        let value = if in_region(rw.ctx, user, then_r) {
+            true
+        } else if in_region(rw.ctx, user, else_r) {
+            false
+        } else {
+            continue;
+        };
+        let slot = if value { &mut t } else { &mut f };
+        let c = match *slot {
+            Some(c) => c,
+            None => {
+                rw.set_insertion_point_before(op);
+                let i1 = rw.ctx.int_type(1);
+                let attr = rw.ctx.int_attr(i128::from(value), i1);
+                let c = crate::dialects::arith::ConstantOp::create(rw, Some(attr), &[i1], vec![]).result(rw.ctx);
+                *slot = Some(c);
+                c
+            }
+        };
+        rw.set_operand(user, k, c);
+        changed = true;
+    }
+    changed
+}
+
+/// Upstream's `ReplaceIfYieldWithConditionOrValue`: a result both
+/// branches yield the same value for is that value; one yielding `true`
+/// and `false` is the condition (`false` and `true`: its negation).
+pub fn if_yield_condition_or_value(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let ctx = &*rw.ctx;
+    let if_op = IfOp(op);
+    if ctx.results(op).is_empty() {
+        return false;
+    }
+    let (Some(tb), Some(eb)) = (if_block(ctx, if_op.then_region(ctx)), if_block(ctx, if_op.else_region(ctx))) else {
+        return false;
+    };
+    let (tv, ev) = (yielded(ctx, tb), yielded(ctx, eb));
+    let cond = if_op.condition(ctx);
+    let results = ctx.results(op).to_vec();
+    let constant = crate::dialects::patterns::arith::constant_condition;
+    let mut changed = false;
+    for ((t, e), r) in tv.into_iter().zip(ev).zip(results) {
+        if rw.ctx.use_empty(r) {
+            continue;
+        }
+        if t == e {
+            rw.replace_all_uses_with(r, t);
+            changed = true;
+            continue;
+        }
+        match (constant(rw.ctx, t), constant(rw.ctx, e)) {
+            (Some(false), Some(true)) => {
+                rw.set_insertion_point_before(op);
+                let i1 = rw.ctx.int_type(1);
+                let attr = rw.ctx.int_attr(1, i1);
+                let one = crate::dialects::arith::ConstantOp::create(rw, Some(attr), &[i1], vec![]).result(rw.ctx);
+                let not = rw.op(crate::dialects::arith::XOrIOp::NAME, &[cond, one], &[i1], &[]);
+                let not = rw.ctx.result(not, 0);
+                rw.replace_all_uses_with(r, not);
+                changed = true;
+            }
+            (Some(true), Some(false)) => {
+                rw.replace_all_uses_with(r, cond);
+                changed = true;
+            }
+            _ => {}
+        }
+    }
+    changed
+}
+
+/// Upstream's `CombineNestedIfs`: an `scf.if` whose then branch is only
+/// another `scf.if` (and whose else branches only yield) is one `scf.if`
+/// on the `arith.andi` of both conditions.
+pub fn combine_nested_ifs(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let ctx = &*rw.ctx;
+    let if_op = IfOp(op);
+    let Some(tb) = if_block(ctx, if_op.then_region(ctx)) else { return false };
+    let ops: Vec<OpId> = ctx.block_ops(tb).collect();
+    if ops.len() != 2 || !IfOp::isa(ctx, ops[0]) {
+        return false;
+    }
+    let nested = ops[0];
+    let else_b = if_block(ctx, if_op.else_region(ctx));
+    if else_b.is_some_and(|b| ctx.block_ops(b).count() != 1) {
+        return false;
+    }
+    let nested_then = if_block(ctx, IfOp(nested).then_region(ctx)).expect("a then block");
+    let nested_else = if_block(ctx, IfOp(nested).else_region(ctx));
+    if nested_else.is_some_and(|b| ctx.block_ops(b).count() != 1) {
+        return false;
+    }
+    let mut then_y = yielded(ctx, tb);
+    let else_y = else_b.map(|b| yielded(ctx, b)).unwrap_or_default();
+    let mut to_select = Vec::new();
+    for (i, v) in then_y.clone().into_iter().enumerate() {
+        if ctx.defining_op(v) == Some(nested) {
+            let k = ctx.results(nested).iter().position(|r| *r == v).expect("a result");
+            let ne = nested_else.map(|b| yielded(ctx, b)).unwrap_or_default();
+            if ne.get(k) != else_y.get(i) {
+                return false;
+            }
+            then_y[i] = yielded(ctx, nested_then)[k];
+            continue;
+        }
+        let defined_inside = match ctx.defining_op(v) {
+            Some(d) => ctx.op_block(d) == Some(tb),
+            None => ctx.block_arg_position(v).is_some_and(|(b, _)| b == tb),
+        };
+        if defined_inside {
+            return false;
+        }
+        to_select.push(i);
+    }
+    let (outer_c, inner_c) = (if_op.condition(ctx), IfOp(nested).condition(ctx));
+    let types: Vec<crate::Type> = ctx.results(op).iter().map(|r| ctx.value_type(*r)).collect();
+    rw.set_insertion_point_before(op);
+    let i1 = rw.ctx.int_type(1);
+    let and = rw.op(crate::dialects::arith::AndIOp::NAME, &[outer_c, inner_c], &[i1], &[]);
+    let and = rw.ctx.result(and, 0);
+    let (then_r, new_then, _) = rw.region_with_block(&[]);
+    let else_r = rw.ctx.create_region();
+    let new_else = (!else_y.is_empty()).then(|| rw.ctx.append_block(else_r));
+    let new_if = IfOp::create(rw, and, &types, vec![then_r, else_r]).op();
+    let mut results = rw.ctx.results(new_if).to_vec();
+    rw.set_insertion_point_before(new_if);
+    for i in to_select {
+        let ty = rw.ctx.value_type(then_y[i]);
+        results[i] =
+            crate::dialects::arith::SelectOp::create(rw, outer_c, then_y[i], else_y[i], &[ty], vec![]).result(rw.ctx);
+    }
+    rw.merge_blocks(nested_then, new_then, &[]);
+    let old_yield = rw.ctx.last_op(new_then).expect("a yield");
+    rw.set_insertion_point_before(old_yield);
+    YieldOp::create(rw, &then_y, &[], vec![]);
+    rw.erase_op(old_yield);
+    if let Some(b) = new_else {
+        rw.ip = crate::builder::InsertPoint::End(b);
+        YieldOp::create(rw, &else_y, &[], vec![]);
+    }
+    rw.replace_op(op, &results);
+    true
+}
