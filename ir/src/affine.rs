@@ -72,10 +72,59 @@ fn gcd(a: u64, b: u64) -> u64 {
     }
 }
 
+/// Adds `scale * e` into `coeffs` (dims, then symbols, then the constant);
+/// false when `e` is not a sum of scaled dims, symbols and a constant.
+pub fn flatten_linear(e: &AffineExpr, num_dims: usize, scale: i64, coeffs: &mut [i64]) -> bool {
+    let last = coeffs.len() - 1;
+    match e {
+        AffineExpr::Dim(i) => coeffs[*i as usize] += scale,
+        AffineExpr::Sym(i) => coeffs[num_dims + *i as usize] += scale,
+        AffineExpr::Const(c) => coeffs[last] += scale * c,
+        AffineExpr::Bin(AffineBinOp::Add, l, r) => {
+            return flatten_linear(l, num_dims, scale, coeffs) && flatten_linear(r, num_dims, scale, coeffs);
+        }
+        AffineExpr::Bin(AffineBinOp::Mul, l, r) => match (l.as_const(), r.as_const()) {
+            (_, Some(c)) => return flatten_linear(l, num_dims, scale * c, coeffs),
+            (Some(c), _) => return flatten_linear(r, num_dims, scale * c, coeffs),
+            _ => return false,
+        },
+        AffineExpr::Bin(..) => return false,
+    }
+    true
+}
+
 impl AffineExpr {
     /// A constant.
     pub fn constant(c: i64) -> Self {
         AffineExpr::Const(c)
+    }
+
+    /// MLIR's `simplifyAffineExpr` for a sum of scaled dims, symbols and a
+    /// constant: the terms rebuilt in canonical order (dims, symbols, the
+    /// constant), cancelled ones gone. `None` for other expressions.
+    pub fn linear_simplified(&self, num_dims: u32, num_syms: u32) -> Option<AffineExpr> {
+        let n = (num_dims + num_syms) as usize;
+        let mut coeffs = vec![0i64; n + 1];
+        if !flatten_linear(self, num_dims as usize, 1, &mut coeffs) {
+            return None;
+        }
+        let mut expr = AffineExpr::Const(0);
+        for (j, c) in coeffs[..n].iter().enumerate() {
+            if *c == 0 {
+                continue;
+            }
+            let id = if j < num_dims as usize {
+                AffineExpr::Dim(j as u32)
+            } else {
+                AffineExpr::Sym((j - num_dims as usize) as u32)
+            };
+            let term = AffineExpr::bin(AffineBinOp::Mul, id, AffineExpr::Const(*c));
+            expr = AffineExpr::bin(AffineBinOp::Add, expr, term);
+        }
+        if coeffs[n] != 0 {
+            expr = AffineExpr::bin(AffineBinOp::Add, expr, AffineExpr::Const(coeffs[n]));
+        }
+        Some(expr)
     }
 
     /// The constant value, if this is a constant.

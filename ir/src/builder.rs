@@ -79,6 +79,9 @@ pub struct Builder<'c> {
     pub created: Vec<OpId>,
     /// Constants made so far, by value, type and block (see `int_const`).
     pub(crate) consts: FxHashMap<(i128, Type, BlockId), Value>,
+    /// Whether the affine op being materialized gets its expressions
+    /// simplified over its final dims and symbols.
+    pub(crate) simplify_after_remap: bool,
     /// Told about each op this builder inserts (see [`crate::rewriter`]).
     listener: Option<&'c mut dyn Listener>,
 }
@@ -86,7 +89,15 @@ pub struct Builder<'c> {
 impl<'c> Builder<'c> {
     /// A builder inserting at `ip`.
     pub fn new(ctx: &'c mut Context, ip: InsertPoint, loc: Loc) -> Self {
-        Builder { ctx, ip, loc, created: Vec::new(), consts: FxHashMap::default(), listener: None }
+        Builder {
+            ctx,
+            ip,
+            loc,
+            created: Vec::new(),
+            consts: FxHashMap::default(),
+            simplify_after_remap: false,
+            listener: None,
+        }
     }
 
     /// A builder inserting at `ip` that reports the ops it creates.

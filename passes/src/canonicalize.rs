@@ -274,6 +274,11 @@ struct ChangeMarks {
     /// Every op that got a mark it did not have, since the driver last
     /// took this list: where the next partial sweep has to look.
     newly_marked: Vec<OpId>,
+    /// The ops MLIR's driver would put on its worklist, in the order it
+    /// would (an op, then its ancestors), since the driver last took them:
+    /// those already visited this sweep are visited again at once (see
+    /// `revisit`).
+    pending: Vec<OpId>,
 }
 
 impl ChangeMarks {
@@ -300,12 +305,27 @@ impl ChangeMarks {
     /// region (an `scf.if` whose branches now yield the same value) looks
     /// inside it.
     fn mark_ancestors(&mut self, ctx: &Context, op: OpId) {
+        self.push_pending(ctx, op);
         let mut cur = ctx.parent_op(op);
         while let Some(p) = cur {
             if ctx.def_of(p).is_some_and(|d| d.has(traits::ISOLATED_FROM_ABOVE)) {
                 break;
             }
             self.mark_changed(p);
+            cur = ctx.parent_op(p);
+        }
+    }
+
+    /// What MLIR's `addToWorklist` pushes: `op`, then its ancestors up to
+    /// the op holding the function.
+    fn push_pending(&mut self, ctx: &Context, op: OpId) {
+        self.pending.push(op);
+        let mut cur = ctx.parent_op(op);
+        while let Some(p) = cur {
+            if ctx.def_of(p).is_some_and(|d| d.has(traits::ISOLATED_FROM_ABOVE)) {
+                break;
+            }
+            self.pending.push(p);
             cur = ctx.parent_op(p);
         }
     }
@@ -326,6 +346,7 @@ impl Listener for ChangeMarks {
     fn value_lost_use(&mut self, ctx: &Context, v: Value) {
         if let Some(op) = ctx.defining_op(v) {
             self.mark_lost_use(op);
+            self.push_pending(ctx, op);
         }
     }
 }
@@ -400,6 +421,11 @@ fn run_sweeps_within(
         // scan: ops the rewrites create are marked and listed next sweep.
         let ops = sweep_listing(ctx, root, full, &mut marks);
         let mut changed = false;
+        let mut in_listing: EntitySet<OpId> = EntitySet::new();
+        for &o in &ops {
+            in_listing.insert(o);
+        }
+        let mut visited: EntitySet<OpId> = EntitySet::new();
         if sweep == 0 {
             // MLIR's driver takes over the constants while it lists the ops.
             for &op in &ops {
@@ -428,9 +454,24 @@ fn run_sweeps_within(
                 }
                 continue;
             }
+            visited.insert(op);
+            marks.pending.clear();
+            // MLIR's driver erases a dead op when it reaches it.
+            if is_trivially_dead(ctx, op) {
+                erase_dead_op(ctx, op, &mut marks);
+                erased += 1;
+                changed = true;
+                let (a, e) = revisit(ctx, &mut marks, set, &in_listing, &mut visited);
+                applied += a;
+                erased += e;
+                continue;
+            }
             if apply_patterns(ctx, op, &mut marks, set) {
                 applied += 1;
                 changed = true;
+                let (a, e) = revisit(ctx, &mut marks, set, &in_listing, &mut visited);
+                applied += a;
+                erased += e;
             }
         }
         let dead = erase_dead(ctx, &ops, full, &mut marks);
@@ -452,6 +493,53 @@ fn run_sweeps_within(
     ctx.record_constants_made_at_top = recording;
     tracing::debug!(target: "canonicalize", sweeps, applied, erased, converged, "done");
     Sweeps { sweeps, applied, erased, converged }
+}
+
+/// What MLIR's worklist does after a rewrite: the ops the rewrite touched
+/// that the sweep already passed (or that are new) go on top of the
+/// worklist and are visited at once, last pushed first; those the sweep
+/// has yet to reach stay where they are. Returns the patterns applied and
+/// the dead ops erased.
+fn revisit(
+    ctx: &mut Context,
+    marks: &mut ChangeMarks,
+    set: PatternSet<'_>,
+    in_listing: &EntitySet<OpId>,
+    visited: &mut EntitySet<OpId>,
+) -> (usize, usize) {
+    let (mut applied, mut erased) = (0, 0);
+    let mut stack: Vec<OpId> = Vec::new();
+    loop {
+        for op in std::mem::take(&mut marks.pending) {
+            if ctx.is_erased(op) || ctx.op_block(op).is_none() || (in_listing.contains(op) && !visited.contains(op)) {
+                continue;
+            }
+            if !stack.contains(&op) {
+                stack.push(op);
+            }
+        }
+        let Some(op) = stack.pop() else { break };
+        if ctx.is_erased(op) || ctx.op_block(op).is_none() {
+            continue;
+        }
+        // A constant a rewrite made is taken over in the next sweep, as
+        // before (where MLIR's folder materializes fold results at the top
+        // of the block at once).
+        if is_constant_like(ctx, op) {
+            continue;
+        }
+        visited.insert(op);
+        marks.changed.remove(op);
+        if is_trivially_dead(ctx, op) {
+            erase_dead_op(ctx, op, marks);
+            erased += 1;
+            continue;
+        }
+        if apply_patterns(ctx, op, marks, set) {
+            applied += 1;
+        }
+    }
+    (applied, erased)
 }
 
 /// Puts each constant a builder made at the top of a block inside `root`
@@ -566,7 +654,15 @@ fn in_leading_constants(ctx: &Context, op: OpId) -> bool {
 }
 
 /// A constant as the driver keeps it: (its constant block, value, type).
-type ConstantKey = (tessel_ir::BlockId, tessel_ir::Attr, tessel_ir::Type);
+type ConstantKey = (tessel_ir::BlockId, ConstantValue, tessel_ir::Type);
+
+/// A constant's value as the folder compares them: `true : i1` written as
+/// an integer is the boolean `true` (one attribute in MLIR).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+enum ConstantValue {
+    Attr(tessel_ir::Attr),
+    Bool(bool),
+}
 
 /// The constants the driver has taken over: by (entry block, value,
 /// type), and as a set.
@@ -616,7 +712,16 @@ fn take_over_constant(
 /// value, type).
 fn hoisting_key(ctx: &Context, op: OpId) -> Option<ConstantKey> {
     let block = ctx.op_block(op).map(|b| constant_block_of(ctx, b))?;
-    let value = ctx.get_attr(op, "value")?;
+    let attr = ctx.get_attr(op, "value")?;
+    let value = match ctx.attr_kind(attr) {
+        tessel_ir::attrs::AttrKind::Bool(b) => ConstantValue::Bool(*b),
+        tessel_ir::attrs::AttrKind::Integer { value, ty }
+            if matches!(ctx.type_kind(*ty), tessel_ir::types::TypeKind::Integer { width: 1, .. }) =>
+        {
+            ConstantValue::Bool(*value != 0)
+        }
+        _ => ConstantValue::Attr(attr),
+    };
     Some((block, value, ctx.value_type(ctx.result(op, 0))))
 }
 
@@ -722,16 +827,22 @@ fn erase_dead(ctx: &mut Context, ops: &[OpId], all: bool, marks: &mut ChangeMark
             continue;
         }
         if is_trivially_dead(ctx, op) {
-            let loc = ctx.op_loc(op);
-            if tracing::enabled!(target: "canonicalize", tracing::Level::DEBUG) {
-                let at = tessel_ir::diag::render_loc(ctx, loc);
-                tracing::debug!(target: "canonicalize", op = ctx.op_name(op), %at, "erased a dead op");
-            }
-            Rewriter::new(ctx, InsertPoint::Before(op), loc, marks).erase_op(op);
+            erase_dead_op(ctx, op, marks);
             erased += 1;
         }
     }
     erased
+}
+
+/// Erases dead `op` (`--debug-only=canonicalize` says so).
+fn erase_dead_op(ctx: &mut Context, op: OpId, marks: &mut ChangeMarks) {
+    marks.lost_use.remove(op);
+    let loc = ctx.op_loc(op);
+    if tracing::enabled!(target: "canonicalize", tracing::Level::DEBUG) {
+        let at = tessel_ir::diag::render_loc(ctx, loc);
+        tracing::debug!(target: "canonicalize", op = ctx.op_name(op), %at, "erased a dead op");
+    }
+    Rewriter::new(ctx, InsertPoint::Before(op), loc, marks).erase_op(op);
 }
 
 /// MLIR's `isOpTriviallyDead`: no result is used and erasing the op loses

@@ -128,6 +128,19 @@ impl Builder<'_> {
         self.materialize(&APPLY, vec![expr], vals)
     }
 
+    /// [`Builder::affine_apply`] with the composed expression simplified as
+    /// MLIR's `canonicalizeMapAndOperands` does for an operand given twice
+    /// (a sum of scaled dims and symbols rebuilt in canonical order).
+    pub fn affine_apply_simplified(&mut self, map: &AffineMap, operands: &[Ofr]) -> Ofr {
+        debug_assert_eq!(map.results.len(), 1);
+        let (expr, vals) = self.compose(&map.results[0], map.num_dims, operands);
+        let expr = expr.linear_simplified(vals.len() as u32, 0).unwrap_or(expr);
+        self.simplify_after_remap = true;
+        let r = self.materialize(&APPLY, vec![expr], vals);
+        self.simplify_after_remap = false;
+        r
+    }
+
     /// `min(map(operands))`, folded the same way; results that are
     /// constants are reduced to the smallest one.
     pub fn affine_min(&mut self, map: &AffineMap, operands: &[Ofr]) -> Ofr {
@@ -215,8 +228,13 @@ impl Builder<'_> {
                 sym_vals.push(*v);
             }
         }
-        let results: Vec<AffineExpr> = exprs.iter().map(|e| e.replace(&remap, &[])).collect();
-        let map = AffineMap { num_dims: dim_vals.len() as u32, num_syms: sym_vals.len() as u32, results };
+        let (nd, ns) = (dim_vals.len() as u32, sym_vals.len() as u32);
+        let results: Vec<AffineExpr> = exprs
+            .iter()
+            .map(|e| e.replace(&remap, &[]))
+            .map(|e| if self.simplify_after_remap { e.linear_simplified(nd, ns).unwrap_or(e) } else { e })
+            .collect();
+        let map = AffineMap { num_dims: nd, num_syms: ns, results };
         let mut operands = dim_vals;
         operands.extend(sym_vals);
         let index = self.ctx.index_type();

@@ -1,7 +1,7 @@
 //! Folding `affine.apply/min/max` and MLIR's canonical order of min/max
 //! results.
 
-use crate::affine::{AffineBinOp, AffineExpr, AffineMap};
+use crate::affine::{AffineExpr, AffineMap};
 use crate::attrs::AttrKind;
 use crate::builder::Ofr;
 use crate::dialects::affine::{op_map, ApplyOp, MaxOp, MinOp};
@@ -28,11 +28,13 @@ pub fn fold_affine(rw: &mut Rewriter<'_>, op: OpId) -> bool {
         }
     }
     let is_apply = ApplyOp::isa(ctx, op);
-    // Only constants and producing affine.apply ops can change the map.
-    let foldable = ctx
-        .operands(op)
-        .iter()
-        .any(|v| ConstantOp::defining(ctx, *v).is_some() || ApplyOp::defining(ctx, *v).is_some());
+    // Only constants, producing affine.apply ops and an operand given
+    // twice (MLIR's canonicalizeMapAndOperands merges them) can change the
+    // map.
+    let operands = ctx.operands(op);
+    let repeated = operands.iter().enumerate().any(|(i, v)| operands[..i].contains(v));
+    let foldable = repeated
+        || operands.iter().any(|v| ConstantOp::defining(ctx, *v).is_some() || ApplyOp::defining(ctx, *v).is_some());
     if !foldable {
         return false;
     }
@@ -42,7 +44,9 @@ pub fn fold_affine(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     rw.set_insertion_point_before(op);
     let first_new = rw.created.len();
     // Rebuild through the folding builder; keep the op if nothing changes.
-    let folded = if is_apply {
+    let folded = if is_apply && repeated {
+        rw.affine_apply_simplified(&map, &operands)
+    } else if is_apply {
         rw.affine_apply(&map, &operands)
     } else if MinOp::isa(rw.ctx, op) {
         rw.affine_min(&map, &operands)
@@ -89,7 +93,7 @@ pub fn sort_min_max_results(rw: &mut Rewriter<'_>, op: OpId) -> bool {
         let mut flat: smallvec::SmallVec<[smallvec::SmallVec<[i64; 8]>; 4]> = smallvec::SmallVec::new();
         for e in &map.results {
             let mut coeffs = smallvec::smallvec![0i64; width];
-            if !flatten(e, map.num_dims as usize, 1, &mut coeffs) {
+            if !crate::affine::flatten_linear(e, map.num_dims as usize, 1, &mut coeffs) {
                 return false;
             }
             flat.push(coeffs);
@@ -104,27 +108,6 @@ pub fn sort_min_max_results(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     };
     let a = rw.ctx.attr(AttrKind::AffineMap(sorted));
     rw.set_attr(op, "map", a);
-    true
-}
-
-/// Adds `scale * e` into `coeffs` (dims, then symbols, then the constant);
-/// false when `e` is not a sum of scaled dims, symbols and a constant.
-fn flatten(e: &AffineExpr, num_dims: usize, scale: i64, coeffs: &mut [i64]) -> bool {
-    let last = coeffs.len() - 1;
-    match e {
-        AffineExpr::Dim(i) => coeffs[*i as usize] += scale,
-        AffineExpr::Sym(i) => coeffs[num_dims + *i as usize] += scale,
-        AffineExpr::Const(c) => coeffs[last] += scale * c,
-        AffineExpr::Bin(AffineBinOp::Add, l, r) => {
-            return flatten(l, num_dims, scale, coeffs) && flatten(r, num_dims, scale, coeffs);
-        }
-        AffineExpr::Bin(AffineBinOp::Mul, l, r) => match (l.as_const(), r.as_const()) {
-            (_, Some(c)) => return flatten(l, num_dims, scale * c, coeffs),
-            (Some(c), _) => return flatten(r, num_dims, scale * c, coeffs),
-            _ => return false,
-        },
-        AffineExpr::Bin(..) => return false,
-    }
     true
 }
 

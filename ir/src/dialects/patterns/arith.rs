@@ -685,3 +685,27 @@ pub fn xori_not_cmpi(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     rw.replace_op(op, &[new]);
     true
 }
+
+/// Upstream's `RedundantSelectTrue` / `RedundantSelectFalse`: a select
+/// whose true (false) value is a select on the same condition takes that
+/// select's true (false) value.
+pub fn redundant_select(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let ctx = &*rw.ctx;
+    let s = SelectOp(op);
+    let (c, t, f) = (s.condition(ctx), s.true_value(ctx), s.false_value(ctx));
+    let inner = |v: crate::Value| {
+        ctx.defining_op(v).filter(|d| SelectOp::isa(ctx, *d) && SelectOp(*d).condition(ctx) == c).map(SelectOp)
+    };
+    let (nt, nf) = if let Some(i) = inner(t) {
+        (i.true_value(ctx), f)
+    } else if let Some(i) = inner(f) {
+        (t, i.false_value(ctx))
+    } else {
+        return false;
+    };
+    let ty = ctx.value_type(ctx.result(op, 0));
+    rw.set_insertion_point_before(op);
+    let new = SelectOp::create(rw, c, nt, nf, &[ty], vec![]).result(rw.ctx);
+    rw.replace_op(op, &[new]);
+    true
+}
