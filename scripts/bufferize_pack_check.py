@@ -13,16 +13,17 @@ linalg.transposes (docs/buffers.md). Each seeded random program is
 not lowered: the packs and unpacks stay. For each program this script
   1. bufferizes it with tessel-opt alone: `-one-shot-bufferize=
      "bufferize-function-boundaries function-boundary-type-conversion=
-     identity-layout-map" -bound-allocations -buffer-loop-hoisting`;
+     identity-layout-map" -bound-allocations -buffer-loop-hoisting
+     -buffer-deallocation-pipeline`;
   2. requires no tensor left, no allocation left inside an scf.for (the
      bounded temporaries leave the loops), no dynamically sized allocation
      at all (no whole-tensor temporary, no transpose temporary; the tiles
      of fused chains that one-shot analysis puts out of place, as MLIR 22
      does, are allocated at their bound by -bound-allocations), and
      mlir-opt 22 to accept the output;
-  3. runs it in tessel's engine: the reference's values (a Python
-     reference for packs and unpacks, the engine's run of the untiled
-     function for chains);
+  3. runs it in tessel's engine with --run-check-leaks: the reference's
+     values (a Python reference for packs and unpacks, the engine's run of
+     the untiled function for chains), and every buffer freed or returned;
   4. lowers it with mlir-opt 22's standard conversions and runs it with
      mlir-runner (several programs per module): the same values, bit for
      bit (the data are small integers, exact in f32).
@@ -45,9 +46,9 @@ from fusion_runner_check import function as chain_function, random_chain, schedu
 from bufferize_parity import allocs_in_loops  # noqa: E402
 
 BUFFERIZE = ["--one-shot-bufferize=bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map",
-             "--bound-allocations", "--buffer-loop-hoisting"]
+             "--bound-allocations", "--buffer-loop-hoisting", "--buffer-deallocation-pipeline"]
 
-TO_LLVM = ["-scf-forall-to-for", "-convert-linalg-to-loops", "-expand-strided-metadata", "-lower-affine",
+TO_LLVM = ["-convert-bufferization-to-memref", "-scf-forall-to-for", "-convert-linalg-to-loops", "-expand-strided-metadata", "-lower-affine",
            "-convert-scf-to-cf", "-finalize-memref-to-llvm", "-convert-func-to-llvm", "-convert-arith-to-llvm",
            "-convert-cf-to-llvm", "-convert-index-to-llvm", "-convert-ub-to-llvm", "-reconcile-unrealized-casts"]
 
@@ -148,7 +149,7 @@ def check(i, p, args, tmp, mlir_opt):
     m = run([mlir_opt, bpath, "-o", os.devnull])
     if m.returncode != 0:
         failures.append(f"#{i} {p.name}: mlir-opt 22 rejects tessel's output:\n{m.stderr[:2000]}")
-    got, err = engine_result(args.tessel, bpath, [], npys, tmp, f"e{i}")
+    got, err = engine_result(args.tessel, bpath, ["--run-check-leaks"], npys, tmp, f"e{i}")
     if err:
         failures.append(f"#{i} {p.name}: the engine cannot run the bufferized code:\n{err}")
     elif got != p.expected:

@@ -11,6 +11,7 @@ use tessel_ir::context::ValueDef;
 use tessel_ir::dialects::pack::{PackInfo, Tile};
 use tessel_ir::dialects::tensor::slice_params;
 use tessel_ir::dialects::{
+    scf_parallel,
     affine, affine_index, arith, cf, func, linalg, math, pack, scf, scf_more, structured, tensor, tensor_more, ub,
 };
 use tessel_ir::registry::OpDef;
@@ -49,7 +50,7 @@ pub(crate) enum Entry {
 
 /// The kernel of each op the engine runs.
 fn kernel_table() -> Vec<(&'static OpDef, Entry)> {
-    let kernels: [(&'static OpDef, Kernel); 30] = [
+    let kernels: [(&'static OpDef, Kernel); 33] = [
         (&func::RETURN, yield_operands),
         (&scf::YIELD, yield_operands),
         (&tensor::YIELD, yield_operands),
@@ -79,6 +80,9 @@ fn kernel_table() -> Vec<(&'static OpDef, Entry)> {
         (&scf_more::CONDITION, yield_operands),
         (&scf_more::EXECUTE_REGION, execute_region),
         (&scf_more::INDEX_SWITCH, index_switch),
+        (&scf_parallel::PARALLEL, parallel_loop),
+        (&scf_parallel::REDUCE, yield_operands),
+        (&scf_parallel::REDUCE_RETURN, yield_operands),
         (&arith::SELECT, select),
     ];
     let on_buffers: Kernel = |i, op| crate::memref::with_buffers(i, op, crate::structured::structured_op);
@@ -856,6 +860,53 @@ fn for_loop(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
         iv += step;
     }
     for (k, v) in carried.into_iter().enumerate() {
+        i.set(op, k, v);
+    }
+    Ok(Flow::Next)
+}
+
+/// `scf.parallel`: the iterations in order (the last dim fastest), as
+/// MLIR's lowering to nested `scf.for` loops runs them; each reduction
+/// combines the value so far (`lhs`) with the iteration's (`rhs`) in its
+/// region.
+fn parallel_loop(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
+    let ctx = i.ctx;
+    let h = scf_parallel::ParallelOp(op);
+    let ints = |i: &Interpreter<'_>, vs: &[Value]| vs.iter().map(|v| i.get(*v)?.int()).collect::<RunResult<Vec<i64>>>();
+    let (lbs, ubs, steps) = (ints(i, h.lower_bound(ctx))?, ints(i, h.upper_bound(ctx))?, ints(i, h.step(ctx))?);
+    if let Some(s) = steps.iter().find(|s| **s <= 0) {
+        return Err(RunError::new(format!("scf.parallel with step {s}")));
+    }
+    let mut acc: Vec<RtValue> = h.init_vals(ctx).iter().map(|v| i.get(*v)).collect::<RunResult<_>>()?;
+    let body = h.body(ctx);
+    let reduce = ctx.blocks(body).first().and_then(|b| ctx.last_op(*b)).ok_or("scf.parallel without a body")?;
+    let reductions = ctx.regions(reduce).to_vec();
+    let index = elem_of(ctx, h.lower_bound(ctx)[0])?;
+    if lbs.iter().zip(&ubs).all(|(l, u)| l < u) {
+        let mut iv = lbs.clone();
+        'points: loop {
+            let args = iv.iter().map(|x| RtValue::Scalar(Scalar::int(index, *x))).collect();
+            let values = i.run_region(body, args)?;
+            for ((a, v), r) in acc.iter_mut().zip(values).zip(&reductions) {
+                let mut out = i.run_region(*r, vec![a.clone(), v])?;
+                *a = out.pop().ok_or("scf.reduce.return without a value")?;
+            }
+            // The next point, the last dim fastest.
+            let mut d = iv.len();
+            loop {
+                if d == 0 {
+                    break 'points;
+                }
+                d -= 1;
+                iv[d] += steps[d];
+                if iv[d] < ubs[d] {
+                    break;
+                }
+                iv[d] = lbs[d];
+            }
+        }
+    }
+    for (k, v) in acc.into_iter().enumerate() {
         i.set(op, k, v);
     }
     Ok(Flow::Next)

@@ -15,7 +15,7 @@
 // scf.if; loads, stores and what depends on the iteration stay. @nest
 // computes the same bits before and after.
 // STATS: LoopInvariantCodeMotion
-// STATS-NEXT: (S) 17 num-hoisted - Number of ops moved out of loops
+// STATS-NEXT: (S) 23 num-hoisted - Number of ops moved out of loops
 
 // CHECK-DAG: #map = affine_map<(d0, d1) -> (d0, d1)>
 // CHECK-DAG: #map1 = affine_map<(d0, d1) -> (d0 * 4 + d1)>
@@ -210,4 +210,49 @@ func.func @inner_loop_invariant(%a: index, %n: index, %step: index) -> index {
     scf.yield %y : index
   }
   return %r : index
+}
+
+// An scf.parallel is a loop to hoist from; it is not itself hoisted out of
+// another loop (MLIR 22 declares it not speculatable).
+// CHECK-LABEL: func.func @parallel_body
+// CHECK:         %[[Y:.*]] = arith.mulf %arg2, %arg2 : f32
+// CHECK-NEXT:    %[[K:.*]] = arith.addi %arg1, %c1 : index
+// CHECK-NEXT:    %[[Z:.*]] = arith.addf %[[Y]], %arg2 : f32
+// CHECK-NEXT:    scf.parallel
+func.func @parallel_body(%A: memref<4x8xf32>, %n: index, %x: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  scf.parallel (%i) = (%c0) to (%c4) step (%c1) {
+    %y = arith.mulf %x, %x : f32
+    %k = arith.addi %n, %c1 : index
+    scf.for %j = %c0 to %n step %c1 {
+      %z = arith.addf %y, %x : f32
+      memref.store %z, %A[%i, %k] : memref<4x8xf32>
+    }
+  }
+  return
+}
+
+// CHECK-LABEL: func.func @parallel_in_loop
+// CHECK:         arith.mulf %arg1, %arg1 : f32
+// CHECK-NEXT:    scf.for
+// CHECK-NEXT:      scf.parallel
+func.func @parallel_in_loop(%n: index, %x: f32) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %r = scf.for %j = %c0 to %n step %c1 iter_args(%a = %x) -> f32 {
+    %p = scf.parallel (%i) = (%c0) to (%c4) step (%c1) init (%x) -> f32 {
+      %y = arith.mulf %x, %x : f32
+      scf.reduce(%y : f32) {
+      ^bb0(%u: f32, %v: f32):
+        %s = arith.addf %u, %v : f32
+        scf.reduce.return %s : f32
+      }
+    }
+    %b = arith.addf %a, %p : f32
+    scf.yield %b : f32
+  }
+  return %r : f32
 }

@@ -848,6 +848,10 @@ fn erase_dead_op(ctx: &mut Context, op: OpId, marks: &mut ChangeMarks) {
 /// MLIR's `isOpTriviallyDead`: no result is used and erasing the op loses
 /// no effect.
 pub(crate) fn is_trivially_dead(ctx: &Context, op: OpId) -> bool {
+    // A terminator never is (MLIR's `wouldOpBeTriviallyDead`).
+    if ctx.def_of(op).is_some_and(|d| d.has(traits::TERMINATOR)) {
+        return false;
+    }
     // Unused first: it is cheap and rules out almost every op.
     // An op without results is unused too, but only one with recursive
     // effects or a pure one (not a terminator) can be known to have none.

@@ -66,7 +66,10 @@ pub fn hoist_loop_invariants(ctx: &mut Context, root: OpId) -> usize {
 /// The regions of `op` that are its loop body, if `op` is a loop.
 fn loop_regions(ctx: &Context, op: OpId) -> Option<Vec<RegionId>> {
     let regions = ctx.regions(op);
-    if scf::ForOp::isa(ctx, op) || scf::ForallOp::isa(ctx, op) {
+    if scf::ForOp::isa(ctx, op)
+        || scf::ForallOp::isa(ctx, op)
+        || tessel_ir::dialects::scf_parallel::ParallelOp::isa(ctx, op)
+    {
         Some(vec![regions[0]])
     } else if scf_more::WhileOp::isa(ctx, op) {
         Some(regions.to_vec())
@@ -195,6 +198,10 @@ fn speculatable(ctx: &Context, op: OpId) -> bool {
     if tensor::DimOp::isa(ctx, op) {
         let rank = ctx.value_type_kind(ctx.operands(op)[0]).shape().map(<[i64]>::len);
         return rhs().zip(rank).is_some_and(|(i, r)| i >= 0 && (i as usize) < r);
+    }
+    if tessel_ir::dialects::scf_parallel::ParallelOp::isa(ctx, op) {
+        // Not speculatable in MLIR 22 (it declares no speculation).
+        return false;
     }
     if scf::ForOp::isa(ctx, op) {
         // Terminates only with a step that is not zero.

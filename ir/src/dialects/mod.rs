@@ -21,6 +21,7 @@ pub mod pack;
 pub mod patterns;
 pub mod scf;
 pub mod scf_more;
+pub mod scf_parallel;
 pub mod structured;
 pub mod tensor;
 pub mod tensor_more;

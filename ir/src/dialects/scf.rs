@@ -102,6 +102,7 @@ pub fn register(r: &mut Registry) {
     r.add(&FORALL);
     r.add(&IN_PARALLEL);
     super::scf_more::register(r);
+    super::scf_parallel::register(r);
 }
 
 fn parse_for(p: &mut OpParser<'_, '_>) -> PResult<()> {

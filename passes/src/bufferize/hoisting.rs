@@ -2,8 +2,8 @@
 //! `memref.alloca` move out of `scf.for` / `scf.while` loops, as far out as
 //! their size operands allow (before the loop they leave, in the order they
 //! are met), unless the buffer leaves the loop through a yield (each
-//! iteration then needs its own). `scf.forall` bodies keep theirs: every
-//! thread needs a private buffer.
+//! iteration then needs its own). `scf.forall` and `scf.parallel` bodies
+//! keep theirs: every thread needs a private buffer.
 //!
 //! Unlike MLIR 22, an allocation freed inside the loop stays there (22
 //! hoists it and leaves the `memref.dealloc` in the loop: a double free from
@@ -47,13 +47,9 @@ pub fn hoist_loop_allocations(ctx: &mut Context, root: OpId) -> usize {
 
 fn is_loop(ctx: &Context, op: OpId) -> bool {
     use dialects::{scf::ForOp, scf_more::WhileOp};
-    ForOp::isa(ctx, op) || WhileOp::isa(ctx, op) || is_unmodelled_parallel_loop(ctx, op)
-}
-
-/// `scf.parallel`, which tessel does not declare (an unregistered op in
-/// generic form): a loop to buffer placement all the same.
-pub(crate) fn is_unmodelled_parallel_loop(ctx: &Context, op: OpId) -> bool {
-    ctx.def_of(op).is_none() && ctx.op_name(op) == "scf.parallel"
+    // Not out of `scf.forall` or `scf.parallel`: each iteration needs a
+    // buffer of its own.
+    ForOp::isa(ctx, op) || WhileOp::isa(ctx, op)
 }
 
 /// Whether allocation `a`, directly in loop `lp`'s body, may move before

@@ -21,7 +21,7 @@ use tessel_ir::dialects;
 use tessel_ir::types::TypeKind;
 use tessel_ir::{BlockId, Context, Diagnostic, OpId, Type, Value};
 
-use super::hoisting::{is_unmodelled_parallel_loop, is_view};
+use super::hoisting::is_view;
 use crate::manager::{Pass, PassInfo};
 
 /// Ops whose regions MLIR's buffer placement can see through (its
@@ -33,7 +33,7 @@ fn is_known_control_flow(ctx: &Context, op: OpId) -> bool {
 
 fn is_loop(ctx: &Context, op: OpId) -> bool {
     use dialects::{scf::ForOp, scf::ForallOp, scf_more::WhileOp};
-    ForOp::isa(ctx, op) || WhileOp::isa(ctx, op) || ForallOp::isa(ctx, op) || is_unmodelled_parallel_loop(ctx, op)
+    ForOp::isa(ctx, op) || WhileOp::isa(ctx, op) || ForallOp::isa(ctx, op) || tessel_ir::dialects::scf_parallel::ParallelOp::isa(ctx, op)
 }
 
 /// The block a value is defined in.

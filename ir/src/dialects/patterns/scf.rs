@@ -706,3 +706,141 @@ pub fn combine_nested_ifs(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     rw.replace_op(op, &results);
     true
 }
+
+// ---- scf.parallel -----------------------------------------------------------
+
+/// The constant trip count of a loop dim, if known.
+fn constant_trip_count(ctx: &crate::Context, lb: Value, ub: Value, step: Value) -> Option<i64> {
+    if lb == ub {
+        return Some(0);
+    }
+    let (l, u, s) = (constant_int(ctx, lb)?, constant_int(ctx, ub)?, constant_int(ctx, step)?);
+    if s <= 0 {
+        return None;
+    }
+    Some(if u <= l { 0 } else { (u - l + s - 1) / s })
+}
+
+/// Upstream's `ParallelOpSingleOrZeroIterationDimsFolder`: a dim of no
+/// iteration makes the loop its initial values; a dim of one iteration
+/// goes, its induction variable the lower bound; with none left, the body
+/// (and each reduction, from the initial value) is inlined.
+pub fn parallel_single_or_zero_iteration_dims(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    use crate::dialects::scf_parallel::{ParallelOp, ReduceOp};
+    let ctx = &*rw.ctx;
+    let h = ParallelOp(op);
+    let (lbs, ubs, steps) = (h.lower_bound(ctx).to_vec(), h.upper_bound(ctx).to_vec(), h.step(ctx).to_vec());
+    let inits = h.init_vals(ctx).to_vec();
+    let body = ctx.blocks(h.body(ctx))[0];
+    let ivs = ctx.block_args(body).to_vec();
+    let mut map = crate::context::clone::IrMapping::default();
+    let (mut keep_lb, mut keep_ub, mut keep_step, mut keep_iv) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    for k in 0..lbs.len() {
+        match constant_trip_count(ctx, lbs[k], ubs[k], steps[k]) {
+            Some(0) => {
+                rw.replace_op(op, &inits);
+                return true;
+            }
+            Some(1) => map.map(ivs[k], lbs[k]),
+            _ => {
+                keep_lb.push(lbs[k]);
+                keep_ub.push(ubs[k]);
+                keep_step.push(steps[k]);
+                keep_iv.push(ivs[k]);
+            }
+        }
+    }
+    if keep_lb.len() == lbs.len() {
+        return false;
+    }
+    let ops: Vec<OpId> = rw.ctx.block_op_list(body);
+    rw.set_insertion_point_before(op);
+    if keep_lb.is_empty() {
+        let (last, rest) = ops.split_last().expect("a terminator");
+        for o in rest {
+            let c = rw.ctx.clone_op(*o, &mut map);
+            rw.insert_detached(c);
+        }
+        let reduce = ReduceOp(*last);
+        let mut results = Vec::new();
+        for (i, r) in rw.ctx.regions(reduce.0).to_vec().into_iter().enumerate() {
+            let rb = rw.ctx.blocks(r)[0];
+            let args = rw.ctx.block_args(rb).to_vec();
+            map.map(args[0], inits[i]);
+            let v = map.lookup(rw.ctx.operands(*last)[i]);
+            map.map(args[1], v);
+            let rops: Vec<OpId> = rw.ctx.block_op_list(rb);
+            let (ret, body_ops) = rops.split_last().expect("a scf.reduce.return");
+            for o in body_ops {
+                let c = rw.ctx.clone_op(*o, &mut map);
+                rw.insert_detached(c);
+            }
+            results.push(map.lookup(rw.ctx.operands(*ret)[0]));
+        }
+        rw.replace_op(op, &results);
+        return true;
+    }
+    let types: Vec<crate::Type> = rw.ctx.results(op).iter().map(|r| rw.ctx.value_type(*r)).collect();
+    let index = rw.ctx.index_type();
+    let (region, block, new_ivs) = rw.region_with_block(&vec![index; keep_iv.len()]);
+    for (old, new) in keep_iv.iter().zip(new_ivs) {
+        map.map(*old, new);
+    }
+    for o in ops {
+        let c = rw.ctx.clone_op(o, &mut map);
+        rw.ctx.append_op(block, c);
+    }
+    let new = ParallelOp::create(rw, &keep_lb, &keep_ub, &keep_step, &inits, &types, vec![region]).0;
+    let results = rw.ctx.results(new).to_vec();
+    rw.replace_op(op, &results);
+    true
+}
+
+/// Upstream's `MergeNestedParallelLoops`: a parallel loop whose body is
+/// only another (neither reducing, the inner bounds not reading the outer
+/// induction variables) is one loop over both sets of dims.
+pub fn merge_nested_parallel(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    use crate::dialects::scf_parallel::{ParallelOp, ReduceOp};
+    let ctx = &*rw.ctx;
+    let h = ParallelOp(op);
+    let outer_body = ctx.blocks(h.body(ctx))[0];
+    let ops: Vec<OpId> = ctx.block_ops(outer_body).collect();
+    if ops.len() != 2 || !ParallelOp::isa(ctx, ops[0]) {
+        return false;
+    }
+    let inner = ParallelOp(ops[0]);
+    let outer_ivs = ctx.block_args(outer_body).to_vec();
+    let bounds: Vec<Value> =
+        inner.lower_bound(ctx).iter().chain(inner.upper_bound(ctx)).chain(inner.step(ctx)).copied().collect();
+    if outer_ivs.iter().any(|iv| bounds.contains(iv)) {
+        return false;
+    }
+    if !h.init_vals(ctx).is_empty() || !inner.init_vals(ctx).is_empty() {
+        return false;
+    }
+    let cat = |a: &[Value], b: &[Value]| -> Vec<Value> { a.iter().chain(b).copied().collect() };
+    let lbs = cat(h.lower_bound(ctx), inner.lower_bound(ctx));
+    let ubs = cat(h.upper_bound(ctx), inner.upper_bound(ctx));
+    let steps = cat(h.step(ctx), inner.step(ctx));
+    let inner_body = ctx.blocks(inner.body(ctx))[0];
+    let inner_ivs = ctx.block_args(inner_body).to_vec();
+    let inner_ops: Vec<OpId> = ctx.block_ops(inner_body).collect();
+    rw.set_insertion_point_before(op);
+    let index = rw.ctx.index_type();
+    let (region, block, ivs) = rw.region_with_block(&vec![index; lbs.len()]);
+    let mut map = crate::context::clone::IrMapping::default();
+    for (old, new) in outer_ivs.iter().chain(&inner_ivs).zip(&ivs) {
+        map.map(*old, *new);
+    }
+    for o in &inner_ops[..inner_ops.len() - 1] {
+        let c = rw.ctx.clone_op(*o, &mut map);
+        rw.ctx.append_op(block, c);
+    }
+    let saved = rw.ip;
+    rw.ip = crate::builder::InsertPoint::End(block);
+    ReduceOp::create(rw, &[], &[], vec![]);
+    rw.ip = saved;
+    ParallelOp::create(rw, &lbs, &ubs, &steps, &[], &[], vec![region]);
+    rw.erase_op(op);
+    true
+}

@@ -147,6 +147,7 @@ fn region_branch_entry_operands(ctx: &Context, op: OpId) -> Option<Vec<Value>> {
         || scf_more::ExecuteRegionOp::isa(ctx, op)
         || scf_more::IndexSwitchOp::isa(ctx, op)
         || memref::AllocaScopeOp::isa(ctx, op)
+        || tessel_ir::dialects::scf_parallel::ParallelOp::isa(ctx, op)
     {
         return Some(Vec::new());
     }
