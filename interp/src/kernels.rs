@@ -11,8 +11,8 @@ use tessel_ir::context::ValueDef;
 use tessel_ir::dialects::pack::{PackInfo, Tile};
 use tessel_ir::dialects::tensor::slice_params;
 use tessel_ir::dialects::{
-    scf_parallel,
-    affine, affine_index, arith, cf, func, linalg, math, pack, scf, scf_more, structured, tensor, tensor_more, ub,
+    affine, affine_index, arith, cf, func, linalg, math, pack, scf, scf_more, scf_parallel, structured, tensor,
+    tensor_more, ub,
 };
 use tessel_ir::registry::OpDef;
 use tessel_ir::{Context, OpId, Value};

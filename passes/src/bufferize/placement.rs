@@ -33,7 +33,10 @@ fn is_known_control_flow(ctx: &Context, op: OpId) -> bool {
 
 fn is_loop(ctx: &Context, op: OpId) -> bool {
     use dialects::{scf::ForOp, scf::ForallOp, scf_more::WhileOp};
-    ForOp::isa(ctx, op) || WhileOp::isa(ctx, op) || ForallOp::isa(ctx, op) || tessel_ir::dialects::scf_parallel::ParallelOp::isa(ctx, op)
+    ForOp::isa(ctx, op)
+        || WhileOp::isa(ctx, op)
+        || ForallOp::isa(ctx, op)
+        || tessel_ir::dialects::scf_parallel::ParallelOp::isa(ctx, op)
 }
 
 /// The block a value is defined in.
