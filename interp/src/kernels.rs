@@ -50,7 +50,7 @@ pub(crate) enum Entry {
 
 /// The kernel of each op the engine runs.
 fn kernel_table() -> Vec<(&'static OpDef, Entry)> {
-    let kernels: [(&'static OpDef, Kernel); 33] = [
+    let kernels: [(&'static OpDef, Kernel); 35] = [
         (&func::RETURN, yield_operands),
         (&scf::YIELD, yield_operands),
         (&tensor::YIELD, yield_operands),
@@ -64,6 +64,8 @@ fn kernel_table() -> Vec<(&'static OpDef, Entry)> {
         (&tensor::EMPTY, empty),
         (&tensor::DIM, dim),
         (&tensor::CAST, cast),
+        (&tensor_more::RESHAPE, tensor_reshape),
+        (&tensor_more::BITCAST, bitcast),
         (&tensor::EXTRACT_SLICE, extract_slice),
         (&tensor::INSERT_SLICE, insert_slice),
         (&tensor::PAD, pad),
@@ -561,6 +563,39 @@ fn cast(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
     let ty = i.ctx.value_type_kind(i.ctx.result(op, 0)).shape().map(|s| s.to_vec()).unwrap_or_default();
     check_static_shape(&ty, &t.shape, "tensor.cast")?;
     i.set(op, 0, v);
+    Ok(Flow::Next)
+}
+
+/// `tensor.reshape`: the same elements in the shape the shape operand
+/// holds.
+fn tensor_reshape(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
+    let mut t = i.operand(op, 0)?.tensor()?.clone();
+    let dims: Vec<i64> = i.operand(op, 1)?.tensor()?.scalars().map(|s| s.as_i64()).collect();
+    let total = dims.iter().try_fold(1usize, |acc, d| usize::try_from(*d).ok().and_then(|d| acc.checked_mul(d)));
+    if total != Some(t.len()) {
+        return Err(RunError::new(format!(
+            "tensor.reshape: the shape {dims:?} does not hold the source's {} elements",
+            t.len()
+        )));
+    }
+    t.shape = dims.iter().map(|d| *d as usize).collect();
+    if let Some(ty) = i.ctx.value_type_kind(i.ctx.result(op, 0)).shape() {
+        check_static_shape(ty, &t.shape, "tensor.reshape")?;
+    }
+    i.set(op, 0, RtValue::Tensor(t));
+    Ok(Flow::Next)
+}
+
+/// `tensor.bitcast`: the same bits read as the result's element type.
+fn bitcast(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
+    let mut t = i.operand(op, 0)?.tensor()?.clone();
+    let ctx = i.ctx;
+    let elem = match ctx.value_type_kind(ctx.result(op, 0)) {
+        tessel_ir::types::TypeKind::Tensor { elem, .. } | tessel_ir::types::TypeKind::UnrankedTensor { elem } => *elem,
+        _ => return Err(RunError::new("tensor.bitcast to a non-tensor type")),
+    };
+    t.elem = ElemType::of(ctx, elem).ok_or_else(|| RunError::new("the engine has no storage for that element type"))?;
+    i.set(op, 0, RtValue::Tensor(t));
     Ok(Flow::Next)
 }
 

@@ -15,8 +15,9 @@ use crate::kernels::{elem_of, Kernel};
 use crate::{Flow, Interpreter, MemRef, RtValue, RunError, RunResult, Tensor};
 
 /// The kernel of each memref and bufferization op the engine runs.
-pub(crate) fn kernels() -> [(&'static OpDef, Kernel); 30] {
+pub(crate) fn kernels() -> [(&'static OpDef, Kernel); 31] {
     [
+        (&mr::RESHAPE, reshape),
         (&mr::ALLOC, alloc),
         (&mr::ALLOCA, alloc),
         (&mr::DEALLOC, dealloc),
@@ -152,6 +153,28 @@ fn copy(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
     }
     dst.copy_from(&src)?;
     Ok(Flow::Next)
+}
+
+/// `memref.reshape`: the same (row-major, contiguous) buffer viewed in the
+/// shape the shape operand holds.
+fn reshape(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
+    let m = memref(i, i.ctx.operands(op)[0])?;
+    let shape_m = memref(i, i.ctx.operands(op)[1])?;
+    let dims: Vec<i64> = shape_m.gather(false, "memref.reshape")?.scalars().map(|s| s.as_i64()).collect();
+    let total = dims.iter().try_fold(1usize, |acc, d| usize::try_from(*d).ok().and_then(|d| acc.checked_mul(d)));
+    if total != Some(m.len()) {
+        return Err(RunError::new(format!(
+            "memref.reshape: the shape {dims:?} does not hold the source's {} elements",
+            m.len()
+        )));
+    }
+    let shape: Vec<usize> = dims.iter().map(|d| *d as usize).collect();
+    let mut strides = vec![1usize; shape.len()];
+    for k in (0..shape.len().saturating_sub(1)).rev() {
+        strides[k] = strides[k + 1] * shape[k + 1];
+    }
+    let view = MemRef { buffer: m.buffer.clone(), elem: m.elem, offset: m.offset, shape, strides };
+    set_view(i, op, view, "memref.reshape")
 }
 
 /// `cast`, `memory_space_cast`, `assume_alignment`: the same view, checked

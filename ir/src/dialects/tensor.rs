@@ -215,6 +215,7 @@ crate::op! {
     results { result: One }
     regions { }
     format { parse_from_elements, print_from_elements }
+    patterns [super::patterns::tensor::fold_constant_from_elements]
     def {
         verify: Some(verify_from_elements),
         traits: traits::PURE,

@@ -57,11 +57,229 @@ crate::op! {
     }
 }
 
+crate::op! {
+    /// `%r = tensor.reshape %t(%shape) : (tensor<4x2xf32>, tensor<1xi32>) -> tensor<8xf32>`
+    pub struct ReshapeOp => RESHAPE = "tensor.reshape";
+    operands { source: One, shape: One }
+    attributes { }
+    results { result: One }
+    regions { }
+    format { parse_reshape, print_reshape }
+    patterns [fold_reshape]
+    def {
+        verify: Some(verify_reshape),
+        traits: traits::PURE,
+        result_name: Some(|_, _| Some("reshape".into())),
+    }
+}
+
+crate::op! {
+    /// `%b = tensor.bitcast %t : tensor<4xf32> to tensor<4xi32>`
+    pub struct BitcastOp => BITCAST = "tensor.bitcast";
+    operands { source: One }
+    attributes { }
+    results { result: One }
+    regions { }
+    format { super::tensor::parse_cast, super::tensor::print_cast }
+    patterns [fold_chained_bitcast]
+    def {
+        verify: Some(verify_bitcast),
+        traits: traits::PURE,
+    }
+}
+
 /// Registers the ops.
 pub fn register(r: &mut Registry) {
     r.add(&SPLAT);
     r.add(&RANK);
     r.add(&CONCAT);
+    r.add(&RESHAPE);
+    r.add(&BITCAST);
+}
+
+// ---- tensor.reshape -----------------------------------------------------------
+
+/// `%t(%shape) : (source type, shape type) -> result type`, shared with
+/// `memref.reshape`.
+pub(crate) fn parse_reshape(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    let src = p.operand()?;
+    p.expect(Tok::LParen)?;
+    let shape = p.operand()?;
+    p.expect(Tok::RParen)?;
+    p.optional_attr_dict()?;
+    p.functional_type_operands(&[src, shape])
+}
+
+pub(crate) fn print_reshape(p: &mut OpPrinter<'_>, op: OpId) {
+    let ctx = p.ctx();
+    let (src, shape) = (ctx.operands(op)[0], ctx.operands(op)[1]);
+    p.write(" ");
+    p.print_operand(src);
+    p.write("(");
+    p.print_operand(shape);
+    p.write(")");
+    p.print_attr_dict(op);
+    p.write(" : (");
+    p.print_type(ctx.value_type(src));
+    p.write(", ");
+    p.print_type(ctx.value_type(shape));
+    p.write(") -> ");
+    p.print_type(ctx.value_type(ctx.result(op, 0)));
+}
+
+/// The element type and, when ranked, the shape of a tensor or memref type.
+fn elem_and_shape(ctx: &Context, t: Type) -> Option<(Type, Option<&[i64]>)> {
+    match ctx.type_kind(t) {
+        TypeKind::Tensor { shape, elem, .. } | TypeKind::MemRef { shape, elem, .. } => Some((*elem, Some(shape))),
+        TypeKind::UnrankedTensor { elem } | TypeKind::UnrankedMemRef { elem, .. } => Some((*elem, None)),
+        _ => None,
+    }
+}
+
+/// Upstream's `ReshapeOp::verify` (tensor and memref: `what` names the
+/// kind), and the shape operand's ODS constraint.
+pub(crate) fn verify_reshape_of(ctx: &Context, op: OpId, what: &str) -> Result<(), VerifyError> {
+    let (src, shape_v, res) = (ctx.operands(op)[0], ctx.operands(op)[1], ctx.result(op, 0));
+    let shape_ty = ctx.value_type(shape_v);
+    let shape_ok = match elem_and_shape(ctx, shape_ty) {
+        Some((e, Some(s))) => {
+            s.len() == 1
+                && matches!(
+                    ctx.type_kind(e),
+                    TypeKind::Index | TypeKind::Integer { signedness: crate::types::Signedness::Signless, .. }
+                )
+        }
+        _ => false,
+    };
+    if !shape_ok {
+        let kind = if what == "tensor" { "tensor" } else { "memref" };
+        return Err(format!(
+            "operand #1 must be 1D {kind} of signless integer or index values, but got '{}'",
+            type_to_string(ctx, shape_ty)
+        )
+        .into());
+    }
+    let (Some((se, ss)), Some((re, rs))) =
+        (elem_and_shape(ctx, ctx.value_type(src)), elem_and_shape(ctx, ctx.value_type(res)))
+    else {
+        return Ok(());
+    };
+    if se != re {
+        return Err(format!("element types of source and destination {what} types should be the same").into());
+    }
+    let shape_len = elem_and_shape(ctx, shape_ty).and_then(|(_, s)| s).map(|s| s[0]).unwrap_or(DYNAMIC);
+    if let Some(rs) = rs {
+        if let Some(ss) = ss {
+            if !ss.contains(&DYNAMIC)
+                && !rs.contains(&DYNAMIC)
+                && ss.iter().product::<i64>() != rs.iter().product::<i64>()
+            {
+                return Err(format!("source and destination {what} should have the same number of elements").into());
+            }
+        }
+        if shape_len == DYNAMIC {
+            return Err(format!(
+                "cannot use shape operand with dynamic length to reshape to statically-ranked {what} type"
+            )
+            .into());
+        }
+        if shape_len != rs.len() as i64 {
+            return Err(format!("length of shape operand differs from the result's {what} rank").into());
+        }
+    }
+    Ok(())
+}
+
+fn verify_reshape(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
+    verify_reshape_of(ctx, op, "tensor")
+}
+
+/// Upstream's `ReshapeOp::fold`: a reshape of a reshape reshapes the first
+/// source; a reshape to the source's own type is the source when it is of
+/// rank at most 1 or its shape operand lists the source's extents.
+fn fold_reshape(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let ctx = &*rw.ctx;
+    let (src, shape) = (ctx.operands(op)[0], ctx.operands(op)[1]);
+    if let Some(inner) = ctx.defining_op(src).filter(|d| ReshapeOp::isa(ctx, *d)) {
+        let first = ctx.operands(inner)[0];
+        rw.set_operand(op, 0, first);
+        return true;
+    }
+    let (st, rt) = (ctx.value_type(src), ctx.value_type(ctx.result(op, 0)));
+    let Some((shape_s, _)) = ranked(ctx, st) else { return false };
+    if st != rt {
+        return false;
+    }
+    let noop = shape_s.len() <= 1
+        || ctx.defining_op(shape).filter(|d| super::tensor::FromElementsOp::isa(ctx, *d)).is_some_and(|fe| {
+            let elements = ctx.operands(fe);
+            elements.len() == shape_s.len()
+                && elements.iter().enumerate().all(|(id, e)| {
+                    if let Some(c) = super::pack::constant_int(ctx, *e) {
+                        return c == shape_s[id];
+                    }
+                    ctx.defining_op(*e).filter(|d| super::tensor::DimOp::isa(ctx, *d)).is_some_and(|d| {
+                        ctx.operands(d)[0] == src
+                            && super::pack::constant_int(ctx, ctx.operands(d)[1]) == Some(id as i64)
+                    })
+                })
+        });
+    if !noop {
+        return false;
+    }
+    rw.replace_op(op, &[src]);
+    true
+}
+
+// ---- tensor.bitcast -----------------------------------------------------------
+
+fn bit_width(ctx: &Context, t: Type) -> Option<u32> {
+    match ctx.type_kind(t) {
+        TypeKind::Integer { width, .. } => Some(*width),
+        TypeKind::Index => Some(64),
+        TypeKind::Float(k) => Some(k.width()),
+        _ => None,
+    }
+}
+
+fn verify_bitcast(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
+    let (from, to) = (ctx.value_type(ctx.operands(op)[0]), ctx.value_type(ctx.result(op, 0)));
+    let compatible = match (elem_and_shape(ctx, from), elem_and_shape(ctx, to)) {
+        (Some((ea, sa)), Some((eb, sb))) => {
+            let shapes = match (sa, sb) {
+                (Some(a), Some(b)) => {
+                    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y || *x == DYNAMIC || *y == DYNAMIC)
+                }
+                _ => true,
+            };
+            shapes && bit_width(ctx, ea).is_some() && bit_width(ctx, ea) == bit_width(ctx, eb)
+        }
+        _ => false,
+    };
+    if !compatible {
+        return Err(format!(
+            "operand type '{}' and result type '{}' are cast incompatible",
+            type_to_string(ctx, from),
+            type_to_string(ctx, to)
+        )
+        .into());
+    }
+    Ok(())
+}
+
+/// Upstream's `ChainedTensorBitcast`: a bitcast of a bitcast casts the
+/// first source.
+fn fold_chained_bitcast(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let ctx = &*rw.ctx;
+    let src = ctx.operands(op)[0];
+    let Some(inner) = ctx.defining_op(src).filter(|d| BitcastOp::isa(ctx, *d)) else { return false };
+    let first = ctx.operands(inner)[0];
+    let ty = ctx.value_type(ctx.result(op, 0));
+    rw.set_insertion_point_before(op);
+    let new = BitcastOp::create(rw, first, &[ty], vec![]).0;
+    let v = rw.ctx.result(new, 0);
+    rw.replace_op(op, &[v]);
+    true
 }
 
 fn ranked(ctx: &Context, t: Type) -> Option<(&[i64], Type)> {

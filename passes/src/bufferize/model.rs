@@ -27,7 +27,8 @@ pub enum Kind {
     InsertSlice,
     /// `tensor.parallel_insert_slice` in an `scf.forall.in_parallel`.
     ParallelInsertSlice,
-    /// `tensor.expand_shape`, `collapse_shape`, `cast`: views.
+    /// `tensor.expand_shape`, `collapse_shape`, `cast`, `reshape`: views
+    /// (a `reshape` reads its shape operand).
     Reshape,
     /// `tensor.dim`, `tensor.rank`: no access to the data.
     Metadata,
@@ -115,7 +116,11 @@ pub fn kind(ctx: &Context, op: OpId, function_boundaries: bool) -> Option<Kind> 
         _ if is(tensor_d::ExtractSliceOp::isa) => Kind::ExtractSlice,
         _ if is(tensor_d::InsertSliceOp::isa) => Kind::InsertSlice,
         _ if is(tensor_d::ParallelInsertSliceOp::isa) => Kind::ParallelInsertSlice,
-        _ if is(tensor_d::ExpandShapeOp::isa) || is(tensor_d::CollapseShapeOp::isa) || is(tensor_d::CastOp::isa) => {
+        _ if is(tensor_d::ExpandShapeOp::isa)
+            || is(tensor_d::CollapseShapeOp::isa)
+            || is(tensor_d::CastOp::isa)
+            || is(tessel_ir::dialects::tensor_more::ReshapeOp::isa) =>
+        {
             Kind::Reshape
         }
         _ if is(tensor_d::DimOp::isa) || is(RankOp::isa) => Kind::Metadata,
@@ -201,7 +206,8 @@ impl Model<'_> {
         let ctx = self.ctx;
         let Some(k) = self.kind(op) else { return true };
         match k {
-            Kind::ExtractSlice | Kind::Reshape | Kind::Metadata => false,
+            Kind::Reshape => i == 1,
+            Kind::ExtractSlice | Kind::Metadata => false,
             Kind::InsertSlice | Kind::ParallelInsertSlice => i == 0 || (i == 1 && !insert_covers_dest(ctx, op)),
             Kind::Structured => {
                 let outs = structured_outs(ctx, op);
@@ -248,7 +254,8 @@ impl Model<'_> {
         };
         match k {
             Kind::ExtractSlice => SmallVec::from_elem((res[0], false), 1),
-            Kind::Reshape => SmallVec::from_elem((res[0], true), 1),
+            Kind::Reshape if i == 0 => SmallVec::from_elem((res[0], true), 1),
+            Kind::Reshape => SmallVec::new(),
             Kind::InsertSlice if i == 1 => SmallVec::from_elem((res[0], true), 1),
             Kind::WriteDest if i == dest_index(ctx, op) && !res.is_empty() && is_tensor(ctx, res[0]) => {
                 SmallVec::from_elem((res[0], true), 1)

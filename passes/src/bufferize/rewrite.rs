@@ -544,7 +544,27 @@ impl Rewriter<'_> {
         let here = InsertPoint::Before(op);
         let mut src = self.buffer(self.ctx.operands(op)[0]);
         let res_t = self.ctx.value_type(self.ctx.result(op, 0));
-        let new = if tensor_d::CastOp::isa(self.ctx, op) {
+        let new = if tessel_ir::dialects::tensor_more::ReshapeOp::isa(self.ctx, op) {
+            // As 22's: the source's buffer, the shape's, and, since
+            // memref.reshape needs an identity layout, a copy of another
+            // source into a new buffer.
+            let shape = self.buffer(self.ctx.operands(op)[1]);
+            if !layout::has_identity_layout(self.ctx, self.ctx.value_type(src)) {
+                let again = self.buffer(self.ctx.operands(op)[0]);
+                src = self.alloc_like(here, loc, again, true);
+            }
+            let space = memref_parts(self.ctx, self.ctx.value_type(src)).and_then(|p| p.memory_space);
+            let ty = memref_for(self.ctx, res_t, LayoutChoice::Identity);
+            let ty = match (space, self.ctx.type_kind(ty).clone()) {
+                (Some(s), TypeKind::MemRef { shape, elem, layout, .. }) => {
+                    self.ctx.ty(TypeKind::MemRef { shape, elem, layout, memory_space: Some(s) })
+                }
+                _ => ty,
+            };
+            let mut b = self.builder(here, loc);
+            let r = b.op(tessel_ir::dialects::memref::ReshapeOp::NAME, &[src, shape], &[ty], &[]);
+            b.ctx.result(r, 0)
+        } else if tensor_d::CastOp::isa(self.ctx, op) {
             let src_t = self.ctx.value_type(src);
             let layout = if layout::has_identity_layout(self.ctx, src_t) {
                 LayoutChoice::Identity

@@ -144,7 +144,7 @@ crate::op! {
     results { result: One }
     regions { }
     format { super::tensor::parse_dim, super::tensor::print_dim }
-    patterns [super::patterns::memref::fold_dim]
+    patterns [super::patterns::memref::fold_dim, super::patterns::memref::dim_of_reshape]
     def {
         verify: Some(verify::verify_dim),
         traits: traits::DEAD_WHEN_UNUSED,
@@ -240,6 +240,21 @@ crate::op! {
     def {
         verify: Some(verify::verify_global),
         traits: traits::SYMBOL,
+    }
+}
+
+crate::op! {
+    /// `%r = memref.reshape %m(%shape) : (memref<4x2xf32>, memref<1xi32>) -> memref<8xf32>`
+    pub struct ReshapeOp => RESHAPE = "memref.reshape";
+    operands { source: One, shape: One }
+    attributes { }
+    results { result: One }
+    regions { }
+    format { crate::dialects::tensor_more::parse_reshape, crate::dialects::tensor_more::print_reshape }
+    def {
+        verify: Some(verify::verify_reshape),
+        traits: traits::PURE,
+        result_name: Some(|_, _| Some("reshape".into())),
     }
 }
 
@@ -366,6 +381,7 @@ crate::op! {
 
 /// Every memref op.
 static OPS: &[&OpDef] = &[
+    &RESHAPE,
     &ALLOC,
     &ALLOCA,
     &DEALLOC,

@@ -818,3 +818,53 @@ pub(super) fn verify_alloca_scope_return(ctx: &Context, op: OpId) -> VResult {
     }
     Ok(())
 }
+
+/// Upstream's `memref::ReshapeOp::verify` (and the shape operand's ODS
+/// constraint).
+pub(super) fn verify_reshape(ctx: &Context, op: OpId) -> VResult {
+    let (src, shape, res) = (ctx.operands(op)[0], ctx.operands(op)[1], ctx.result(op, 0));
+    let shape_ty = ctx.value_type(shape);
+    let shape_len = match ctx.type_kind(shape_ty) {
+        TypeKind::MemRef { shape: s, elem, .. }
+            if s.len() == 1
+                && matches!(
+                    ctx.type_kind(*elem),
+                    TypeKind::Index | TypeKind::Integer { signedness: crate::types::Signedness::Signless, .. }
+                ) =>
+        {
+            s[0]
+        }
+        _ => {
+            return Err(format!(
+                "operand #1 must be 1D memref of signless integer or index values, but got '{}'",
+                type_to_string(ctx, shape_ty)
+            )
+            .into())
+        }
+    };
+    let elem = |t| match ctx.type_kind(t) {
+        TypeKind::MemRef { elem, .. } | TypeKind::UnrankedMemRef { elem, .. } => Some(*elem),
+        _ => None,
+    };
+    let (st, rt) = (ctx.value_type(src), ctx.value_type(res));
+    if elem(st) != elem(rt) {
+        return Err("element types of source and destination memref types should be the same".into());
+    }
+    if matches!(ctx.type_kind(st), TypeKind::MemRef { .. }) && !layout::has_identity_layout(ctx, st) {
+        return Err("source memref type should have identity affine map".into());
+    }
+    if let TypeKind::MemRef { shape: rs, .. } = ctx.type_kind(rt) {
+        if !layout::has_identity_layout(ctx, rt) {
+            return Err("result memref type should have identity affine map".into());
+        }
+        if shape_len == DYNAMIC {
+            return Err(
+                "cannot use shape operand with dynamic length to reshape to statically-ranked memref type".into()
+            );
+        }
+        if shape_len != rs.len() as i64 {
+            return Err("length of shape operand differs from the result's memref rank".into());
+        }
+    }
+    Ok(())
+}

@@ -278,3 +278,59 @@ pub fn fold_trivial_subview(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     rw.replace_op(op, &[cast]);
     true
 }
+
+/// Upstream's `DimOfMemRefReshape`: a dim of a `memref.reshape` is the
+/// shape operand's element (loaded right after the reshape, where the shape
+/// buffer still holds it), when the index is defined before the reshape.
+pub fn dim_of_reshape(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let ctx = &*rw.ctx;
+    let (src, index) = (ctx.operands(op)[0], ctx.operands(op)[1]);
+    let Some(reshape) = ctx.defining_op(src).filter(|d| crate::dialects::memref::ReshapeOp::isa(ctx, *d)) else {
+        return false;
+    };
+    let Some(rblock) = ctx.op_block(reshape) else { return false };
+    if let Some(def) = ctx.defining_op(index) {
+        let Some(dblock) = ctx.op_block(def) else { return false };
+        if dblock == rblock {
+            let before =
+                ctx.block_ops(rblock).position(|o| o == def) < ctx.block_ops(rblock).position(|o| o == reshape);
+            if !before {
+                return false;
+            }
+        } else {
+            // The index's block must hold the reshape's (a proper ancestor).
+            let mut cur = ctx.parent_op(reshape);
+            let mut found = false;
+            while let Some(p) = cur {
+                if ctx.op_block(p) == Some(dblock) {
+                    found = true;
+                    break;
+                }
+                cur = ctx.parent_op(p);
+            }
+            if !found {
+                return false;
+            }
+        }
+    }
+    let shape = ctx.operands(reshape)[1];
+    let elem = match ctx.value_type_kind(shape) {
+        TypeKind::MemRef { elem, .. } => *elem,
+        _ => return false,
+    };
+    let index_ty = ctx.value_type(ctx.result(op, 0));
+    let loc = ctx.op_loc(op);
+    rw.ip = match rw.ctx.next_op(reshape) {
+        Some(n) => crate::builder::InsertPoint::Before(n),
+        None => crate::builder::InsertPoint::End(rblock),
+    };
+    rw.loc = loc;
+    let load = rw.op(crate::dialects::memref::LoadOp::NAME, &[shape, index], &[elem], &[]);
+    let mut v = rw.ctx.result(load, 0);
+    if elem != index_ty {
+        let cast = rw.op(crate::dialects::arith::IndexCastOp::NAME, &[v], &[index_ty], &[]);
+        v = rw.ctx.result(cast, 0);
+    }
+    rw.replace_op(op, &[v]);
+    true
+}

@@ -471,3 +471,32 @@ pub fn fold_noop_pad(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     rw.replace_op(op, &[src]);
     true
 }
+
+/// Upstream's `FromElementsOp::fold`: elements that are all constants are
+/// a dense constant (a splat when they are all equal).
+pub fn fold_constant_from_elements(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    use crate::attrs::{AttrKind, DenseData, DenseElement};
+    let ctx = &*rw.ctx;
+    let mut elems = Vec::new();
+    for v in ctx.operands(op) {
+        let Some(c) = crate::dialects::arith::ConstantOp::defining(ctx, *v) else { return false };
+        let Some(a) = c.value(ctx) else { return false };
+        elems.push(match ctx.attr_kind(a) {
+            AttrKind::Integer { value, .. } => DenseElement::Int(*value),
+            AttrKind::Bool(b) => DenseElement::Int(i128::from(*b)),
+            AttrKind::Float { bits, .. } => DenseElement::Float(*bits),
+            _ => return false,
+        });
+    }
+    if elems.is_empty() {
+        return false;
+    }
+    let ty = ctx.value_type(ctx.result(op, 0));
+    let data =
+        if elems.iter().all(|e| *e == elems[0]) { DenseData::Splat(elems[0]) } else { DenseData::Elements(elems) };
+    rw.set_insertion_point_before(op);
+    let attr = rw.ctx.attr(AttrKind::Dense { ty, data });
+    let c = crate::dialects::arith::ConstantOp::create(rw, Some(attr), &[ty], vec![]).result(rw.ctx);
+    rw.replace_op(op, &[c]);
+    true
+}
