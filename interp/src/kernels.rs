@@ -11,7 +11,7 @@ use tessel_ir::context::ValueDef;
 use tessel_ir::dialects::pack::{PackInfo, Tile};
 use tessel_ir::dialects::tensor::slice_params;
 use tessel_ir::dialects::{
-    affine, affine_index, arith, cf, func, linalg, math, pack, scf, scf_more, scf_parallel, structured, tensor,
+    affine, affine_index, arith, cf, func, index, linalg, math, pack, scf, scf_more, scf_parallel, structured, tensor,
     tensor_more, ub,
 };
 use tessel_ir::registry::OpDef;
@@ -50,7 +50,7 @@ pub(crate) enum Entry {
 
 /// The kernel of each op the engine runs.
 fn kernel_table() -> Vec<(&'static OpDef, Entry)> {
-    let kernels: [(&'static OpDef, Kernel); 35] = [
+    let kernels: [(&'static OpDef, Kernel); 41] = [
         (&func::RETURN, yield_operands),
         (&scf::YIELD, yield_operands),
         (&tensor::YIELD, yield_operands),
@@ -83,6 +83,12 @@ fn kernel_table() -> Vec<(&'static OpDef, Entry)> {
         (&scf_more::EXECUTE_REGION, execute_region),
         (&scf_more::INDEX_SWITCH, index_switch),
         (&scf_parallel::PARALLEL, parallel_loop),
+        (&index::CONSTANT, index_constant),
+        (&index::BOOL_CONSTANT, index_constant),
+        (&index::CMP, index_cmp),
+        (&index::CASTS, index_cast),
+        (&index::CASTU, index_cast),
+        (&index::SIZEOF, index_sizeof),
         (&scf_parallel::REDUCE, yield_operands),
         (&scf_parallel::REDUCE_RETURN, yield_operands),
         (&arith::SELECT, select),
@@ -101,6 +107,7 @@ fn kernel_table() -> Vec<(&'static OpDef, Entry)> {
         .chain(structured_ops)
         .chain(crate::vector::kernels())
         .chain(crate::memref::kernels())
+        .chain(index::BINARY.iter().map(|d| (*d, index_binary as Kernel)))
         .chain([
             (&tensor::EXTRACT, extract_element as Kernel),
             (&tensor::INSERT, insert_element as Kernel),
@@ -563,6 +570,68 @@ fn cast(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
     let ty = i.ctx.value_type_kind(i.ctx.result(op, 0)).shape().map(|s| s.to_vec()).unwrap_or_default();
     check_static_shape(&ty, &t.shape, "tensor.cast")?;
     i.set(op, 0, v);
+    Ok(Flow::Next)
+}
+
+/// `index.constant`, `index.bool.constant`.
+fn index_constant(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
+    let ctx = i.ctx;
+    let v = match ctx.get_attr(op, "value").map(|a| ctx.attr_kind(a)) {
+        Some(AttrKind::Integer { value, .. }) => *value as i64,
+        Some(AttrKind::Bool(b)) => i64::from(*b),
+        _ => return Err(RunError::new("a constant without a value")),
+    };
+    let elem = elem_of(ctx, ctx.result(op, 0))?;
+    i.set(op, 0, RtValue::Scalar(Scalar::int(elem, v)));
+    Ok(Flow::Next)
+}
+
+/// The binary `index` ops, at 64 bits (the engine's index width).
+fn index_binary(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
+    let ctx = i.ctx;
+    let (a, b) = (i.get(ctx.operands(op)[0])?.int()?, i.get(ctx.operands(op)[1])?.int()?);
+    let name = ctx.op_name(op);
+    let v = index::calculate(name, a, b, 64).ok_or_else(|| {
+        RunError::new(format!(
+            "{name} of {a} and {b} is undefined (a division by zero, an overflow or a shift past 64 bits)"
+        ))
+    })?;
+    i.set(op, 0, RtValue::index(v));
+    Ok(Flow::Next)
+}
+
+fn index_cmp(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
+    let ctx = i.ctx;
+    let (a, b) = (i.get(ctx.operands(op)[0])?.int()?, i.get(ctx.operands(op)[1])?.int()?);
+    let pred = index::predicate(ctx, op).ok_or_else(|| RunError::new("index.cmp without a predicate"))?;
+    let elem = elem_of(ctx, ctx.result(op, 0))?;
+    i.set(op, 0, RtValue::Scalar(Scalar::int(elem, i64::from(index::compare(pred, a, b, 64)))));
+    Ok(Flow::Next)
+}
+
+/// `index.casts` (sign-extending) and `index.castu` (zero-extending), or
+/// truncating to a narrower integer.
+fn index_cast(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
+    let ctx = i.ctx;
+    let input = ctx.operands(op)[0];
+    let s = i.get(input)?.scalar()?;
+    let from_width = match ctx.value_type_kind(input) {
+        tessel_ir::types::TypeKind::Integer { width, .. } => *width,
+        _ => 64,
+    };
+    let v = if index::CASTU.name == ctx.op_name(op) && from_width < 64 {
+        (s.bits & ((1u64 << from_width) - 1)) as i64
+    } else {
+        s.as_i64()
+    };
+    let elem = elem_of(ctx, ctx.result(op, 0))?;
+    i.set(op, 0, RtValue::Scalar(Scalar::int(elem, v)));
+    Ok(Flow::Next)
+}
+
+/// `index.sizeof`: the engine's index is 64 bits wide.
+fn index_sizeof(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
+    i.set(op, 0, RtValue::index(64));
     Ok(Flow::Next)
 }
 

@@ -12,6 +12,7 @@ pub mod builtin;
 pub mod cf;
 pub mod conv;
 pub mod func;
+pub mod index;
 pub mod linalg;
 pub mod linalg_map;
 pub mod linalg_reduce;
@@ -58,6 +59,7 @@ pub static ALL: &[&Dialect] = &[
     &Dialect { name: "vector", register: vector::register },
     &Dialect { name: "memref", register: memref::register },
     &Dialect { name: "bufferization", register: bufferization::register },
+    &Dialect { name: "index", register: index::register },
 ];
 
 impl Context {
