@@ -9,6 +9,7 @@ use rustc_hash::FxHashMap;
 use tessel_ir::attrs::{AttrKind, DenseData, DenseElement};
 use tessel_ir::context::ValueDef;
 use tessel_ir::dialects::pack::{PackInfo, Tile};
+use tessel_ir::dialects::patterns::math::libm;
 use tessel_ir::dialects::tensor::slice_params;
 use tessel_ir::dialects::{
     affine, affine_index, arith, cf, func, index, linalg, math, pack, scf, scf_more, scf_parallel, structured, tensor,
@@ -1387,7 +1388,7 @@ static SCALAR_OPS: &[(&OpDef, ScalarFn)] = &[
     // The transcendental functions are the C library's, as MLIR's libm
     // lowering calls them.
     (&math::TANH, |a| Ok(float(a, |v| v[0].tanh(), |v| v[0].tanh()))),
-    (&math::ERF, |a| Ok(float(a, |v| libm_erff(v[0]), |v| libm_erf(v[0])))),
+    (&math::ERF, |a| Ok(float(a, |v| libm::erf32(v[0]), |v| libm::erf64(v[0])))),
     (&math::SIN, |a| Ok(float(a, |v| v[0].sin(), |v| v[0].sin()))),
     (&math::COS, |a| Ok(float(a, |v| v[0].cos(), |v| v[0].cos()))),
     (&math::TAN, |a| Ok(float(a, |v| v[0].tan(), |v| v[0].tan()))),
@@ -1403,10 +1404,10 @@ static SCALAR_OPS: &[(&OpDef, ScalarFn)] = &[
     (&math::COSH, |a| Ok(float(a, |v| v[0].cosh(), |v| v[0].cosh()))),
     (&math::ASIN, |a| Ok(float(a, |v| v[0].asin(), |v| v[0].asin()))),
     (&math::ACOS, |a| Ok(float(a, |v| v[0].acos(), |v| v[0].acos()))),
-    (&math::ASINH, |a| Ok(float(a, |v| v[0].asinh(), |v| v[0].asinh()))),
-    (&math::ACOSH, |a| Ok(float(a, |v| v[0].acosh(), |v| v[0].acosh()))),
-    (&math::ATANH, |a| Ok(float(a, |v| v[0].atanh(), |v| v[0].atanh()))),
-    (&math::ERFC, |a| Ok(float(a, |v| libm_erfcf(v[0]), |v| libm_erfc(v[0])))),
+    (&math::ASINH, |a| Ok(float(a, |v| libm::asinh32(v[0]), |v| libm::asinh64(v[0])))),
+    (&math::ACOSH, |a| Ok(float(a, |v| libm::acosh32(v[0]), |v| libm::acosh64(v[0])))),
+    (&math::ATANH, |a| Ok(float(a, |v| libm::atanh32(v[0]), |v| libm::atanh64(v[0])))),
+    (&math::ERFC, |a| Ok(float(a, |v| libm::erfc32(v[0]), |v| libm::erfc64(v[0])))),
     (&math::ATAN2, |a| Ok(float(a, |v| v[0].atan2(v[1]), |v| v[0].atan2(v[1])))),
     (&math::COPYSIGN, |a| Ok(float(a, |v| v[0].copysign(v[1]), |v| v[0].copysign(v[1])))),
     // One rounding, as `llvm.fma`.
@@ -1498,32 +1499,4 @@ fn fpowi(a: &ScalarArgs<'_>) -> Result<Scalar, String> {
         ElemType::F64 => Scalar::float(a.out, x.as_f64().powi(n)),
         _ => Scalar::float(a.out, f64::from((x.as_f64() as f32).powi(n))),
     })
-}
-
-extern "C" {
-    // The C library's error function (Rust's std links libm and has no erf).
-    fn erff(x: f32) -> f32;
-    fn erf(x: f64) -> f64;
-    fn erfcf(x: f32) -> f32;
-    fn erfc(x: f64) -> f64;
-}
-
-fn libm_erff(x: f32) -> f32 {
-    // SAFETY: a pure C function of a float, no pointers involved.
-    unsafe { erff(x) }
-}
-
-fn libm_erfcf(x: f32) -> f32 {
-    // SAFETY: as above.
-    unsafe { erfcf(x) }
-}
-
-fn libm_erfc(x: f64) -> f64 {
-    // SAFETY: as above.
-    unsafe { erfc(x) }
-}
-
-fn libm_erf(x: f64) -> f64 {
-    // SAFETY: as above.
-    unsafe { erf(x) }
 }

@@ -22,6 +22,7 @@ macro_rules! unary_float {
                 results { result: One }
                 regions { }
                 format { parse_math_unary, print_math_unary }
+                patterns [super::patterns::math::fold_math_unary]
                 def {
                     verify: Some(verify_float_unary),
                     traits: traits::PURE,

@@ -12,6 +12,7 @@ pub mod bufferization;
 pub mod cf;
 pub mod constants;
 pub mod linalg;
+pub mod math;
 pub mod memref;
 pub mod reshape_slice;
 pub mod scf;
