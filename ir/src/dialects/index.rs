@@ -65,7 +65,7 @@ crate::op! {
     attributes { }
     results { output: One }
     regions { }
-    format { parse_cast, print_cast }
+    format { super::tensor::parse_cast, super::tensor::print_cast }
     def {
         verify: Some(verify_cast),
         traits: traits::PURE,
@@ -79,7 +79,7 @@ crate::op! {
     attributes { }
     results { output: One }
     regions { }
-    format { parse_cast, print_cast }
+    format { super::tensor::parse_cast, super::tensor::print_cast }
     def {
         verify: Some(verify_cast),
         traits: traits::PURE,
@@ -291,29 +291,6 @@ fn print_cmp(p: &mut OpPrinter<'_>, op: OpId) {
     p.print_operands(ctx.operands(op));
     p.write(")");
     p.print_optional_attr_dict(op, &["pred"]);
-}
-
-fn parse_cast(p: &mut OpParser<'_, '_>) -> PResult<()> {
-    let v = p.operand()?;
-    p.optional_attr_dict()?;
-    let from = p.colon_type()?;
-    p.keyword("to")?;
-    let to = p.ty()?;
-    p.push_operand(&v, from)?;
-    p.result_types.push(to);
-    Ok(())
-}
-
-fn print_cast(p: &mut OpPrinter<'_>, op: OpId) {
-    let ctx = p.ctx();
-    let v = ctx.operands(op)[0];
-    p.write(" ");
-    p.print_operand(v);
-    p.print_attr_dict(op);
-    p.write(" : ");
-    p.print_type(ctx.value_type(v));
-    p.write(" to ");
-    p.print_type(ctx.value_type(ctx.result(op, 0)));
 }
 
 fn is_index(ctx: &Context, t: Type) -> bool {

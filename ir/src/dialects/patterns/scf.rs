@@ -292,6 +292,22 @@ fn yielded(ctx: &crate::Context, block: crate::BlockId) -> Vec<Value> {
     ctx.last_op(block).map(|t| ctx.operands(t).to_vec()).unwrap_or_default()
 }
 
+/// For an `scf.if` with results and both branches: its then and else
+/// blocks and the values each yields.
+#[allow(clippy::type_complexity)]
+fn branches_with_yields(
+    ctx: &crate::Context,
+    op: OpId,
+) -> Option<(crate::BlockId, crate::BlockId, Vec<Value>, Vec<Value>)> {
+    let if_op = IfOp(op);
+    if ctx.results(op).is_empty() {
+        return None;
+    }
+    let tb = if_block(ctx, if_op.then_region(ctx))?;
+    let eb = if_block(ctx, if_op.else_region(ctx))?;
+    Some((tb, eb, yielded(ctx, tb), yielded(ctx, eb)))
+}
+
 /// Replaces the `scf.yield` ending `block` by one yielding `values`.
 fn set_yield(rw: &mut Rewriter<'_>, block: crate::BlockId, values: &[Value]) {
     let Some(term) = rw.ctx.last_op(block) else { return };
@@ -369,12 +385,7 @@ pub fn if_unused_results(rw: &mut Rewriter<'_>, op: OpId) -> bool {
 pub fn if_to_select(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     let ctx = &*rw.ctx;
     let if_op = IfOp(op);
-    if ctx.results(op).is_empty() {
-        return false;
-    }
-    let (then_r, else_r) = (if_op.then_region(ctx), if_op.else_region(ctx));
-    let (Some(tb), Some(eb)) = (if_block(ctx, then_r), if_block(ctx, else_r)) else { return false };
-    let (tv, ev) = (yielded(ctx, tb), yielded(ctx, eb));
+    let Some((tb, eb, tv, ev)) = branches_with_yields(ctx, op) else { return false };
     let inside = |v: Value, block: crate::BlockId| match ctx.defining_op(v) {
         Some(d) => ctx.op_block(d) == Some(block),
         None => ctx.block_arg_position(v).is_some_and(|(b, _)| b == block),
@@ -593,13 +604,7 @@ pub fn if_condition_propagation(rw: &mut Rewriter<'_>, op: OpId) -> bool {
 pub fn if_yield_condition_or_value(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     let ctx = &*rw.ctx;
     let if_op = IfOp(op);
-    if ctx.results(op).is_empty() {
-        return false;
-    }
-    let (Some(tb), Some(eb)) = (if_block(ctx, if_op.then_region(ctx)), if_block(ctx, if_op.else_region(ctx))) else {
-        return false;
-    };
-    let (tv, ev) = (yielded(ctx, tb), yielded(ctx, eb));
+    let Some((_, _, tv, ev)) = branches_with_yields(ctx, op) else { return false };
     let cond = if_op.condition(ctx);
     let results = ctx.results(op).to_vec();
     let constant = crate::dialects::patterns::arith::constant_condition;

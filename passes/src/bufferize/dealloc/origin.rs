@@ -10,6 +10,7 @@ use tessel_ir::dialects::{arith, bufferization, func, memref, scf, scf_more};
 use tessel_ir::{Context, OpId, Value};
 
 use super::ownership::is_memref;
+use crate::bufferize::hoisting::is_view;
 
 /// The view flow of one function.
 pub(super) struct Origins {
@@ -18,19 +19,10 @@ pub(super) struct Origins {
     terminals: FxHashSet<Value>,
 }
 
-/// For a view op (MLIR's `ViewLikeOpInterface`), its source and the view.
+/// For a view op (MLIR's `ViewLikeOpInterface`, with
+/// `memref.extract_strided_metadata`'s base buffer), its source and the view.
 fn view_of(ctx: &Context, op: OpId) -> Option<(Value, Value)> {
-    use memref::*;
-    let is_view = SubViewOp::isa(ctx, op)
-        || CastOp::isa(ctx, op)
-        || ExpandShapeOp::isa(ctx, op)
-        || CollapseShapeOp::isa(ctx, op)
-        || TransposeOp::isa(ctx, op)
-        || ReinterpretCastOp::isa(ctx, op)
-        || ViewOp::isa(ctx, op)
-        || MemorySpaceCastOp::isa(ctx, op)
-        || AssumeAlignmentOp::isa(ctx, op)
-        || ExtractStridedMetadataOp::isa(ctx, op);
+    let is_view = is_view(ctx, op) || memref::ExtractStridedMetadataOp::isa(ctx, op);
     (is_view && !ctx.results(op).is_empty()).then(|| (ctx.operands(op)[0], ctx.result(op, 0)))
 }
 

@@ -339,6 +339,19 @@ impl Deallocation {
         let n_in = entry.iter().filter(|v| is_memref(ctx, **v)).count();
         let mut operands = ctx.operands(op).to_vec();
         operands.extend(std::iter::repeat_n(f, n_in));
+        self.rebuild_with_ownership_results(ctx, op, operands, block)
+    }
+
+    /// Rebuilds `op` with `operands` and one extra `i1` result per memref
+    /// result, which becomes that memref's ownership; the memrefs join
+    /// `block`'s deallocations.
+    fn rebuild_with_ownership_results(
+        &mut self,
+        ctx: &mut Context,
+        op: OpId,
+        operands: Vec<Value>,
+        block: BlockId,
+    ) -> OpId {
         let n_out = ctx.results(op).iter().filter(|v| is_memref(ctx, **v)).count();
         let i1 = ctx.int_type(1);
         let new = rebuild(ctx, op, operands, &vec![i1; n_out]);
@@ -367,21 +380,8 @@ impl Deallocation {
             .and_then(|n| lookup_function(ctx, self.module, &n));
         let private = callee.is_none_or(|f| is_private(ctx, f) && !is_external(ctx, f));
         if self.dynamic && private {
-            let n = ctx.results(op).iter().filter(|v| is_memref(ctx, **v)).count();
-            let i1 = ctx.int_type(1);
             let operands = ctx.operands(op).to_vec();
-            let new = rebuild(ctx, op, operands, &vec![i1; n]);
-            let results = ctx.results(new).to_vec();
-            let mut counter = results.len() - n;
-            for r in results {
-                if is_memref(ctx, r) {
-                    let own = ctx.result(new, counter);
-                    counter += 1;
-                    self.update(ctx, r, Ownership::Unique(own), None);
-                    self.add_to_dealloc(r, block);
-                }
-            }
-            return new;
+            return self.rebuild_with_ownership_results(ctx, op, operands, block);
         }
         let t = bool_const(ctx, InsertPoint::Before(op), ctx.op_loc(op), true);
         for r in ctx.results(op).to_vec() {
