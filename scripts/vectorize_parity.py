@@ -25,8 +25,15 @@ For each program P:
      bufferization, vector masks and transfers to LLVM), in batches: the
      engine's values.
 
+With --children, each function is vectorized whole by
+`transform.structured.vectorize_children_and_apply_patterns` (no vector
+sizes; the transfer permutation lowering and reduction-to-contract
+cleanups), and contractions join the programs: matmul, batch_matmul,
+matvec, vecmat, dot and generics of a product summed over random
+reduction loops, with transposed operands and outputs.
+
 Usage: scripts/vectorize_parity.py [--tessel PATH] [--llvm-bin DIR]
-                                   [--count N] [--seed S] [--show N]
+                                   [--count N] [--seed S] [--show N] [--children]
 """
 import argparse
 import difflib
@@ -61,7 +68,19 @@ VECTOR_PIPELINE = [
 ELEMS = {"f32": "0.0", "bf16": "-1.0", "i8": "7"}
 
 
+CHILDREN = False
+
+
 def schedule(op_name, sizes):
+    if CHILDREN:
+        return """module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%arg0: !transform.any_op {transform.readonly}) {
+    %0 = transform.structured.match ops{["func.func"]} in %arg0 : (!transform.any_op) -> !transform.any_op
+    %1 = transform.structured.vectorize_children_and_apply_patterns %0 : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+"""
     vs = f" vector_sizes [{', '.join(map(str, sizes))}]" if sizes else ""
     return f"""module attributes {{transform.with_named_sequence}} {{
   transform.named_sequence @__transform_main(%arg0: !transform.any_op {{transform.readonly}}) {{
@@ -225,7 +244,68 @@ def gen_structured(rng):
     return name, func + schedule(op_name, sizes), args, out, elem
 
 
+NAMED_CONTRACTIONS = {
+    # name: (loop names, lhs loops, rhs loops, out loops)
+    "matmul": ("mnk", "mk", "kn", "mn"),
+    "batch_matmul": ("bmnk", "bmk", "bkn", "bmn"),
+    "matvec": ("mk", "mk", "k", "m"),
+    "vecmat": ("nk", "k", "kn", "n"),
+    "dot": ("k", "k", "k", ""),
+}
+
+
+def gen_contraction(rng):
+    """A named contraction, or a generic multiplying two operands and\n    summing over its reduction loops (operands and output in random loop\n    orders)."""
+    elem = rng.choice(["f32", "f32", "i8"])
+    t = lambda s: tensor_type(s, elem)  # noqa: E731
+    if rng.random() < 0.4:
+        name = rng.choice(list(NAMED_CONTRACTIONS))
+        loops, lhs, rhs, out = NAMED_CONTRACTIONS[name]
+        size = {c: rng.randint(1, 6) for c in loops}
+        shp = lambda ls: [size[c] for c in ls]  # noqa: E731
+        args, res = [shp(lhs), shp(rhs)], shp(out)
+        cst = ELEMS[elem]
+        body = (f"  %z = arith.constant {cst} : {elem}\n  %e = tensor.empty() : {t(res)}\n"
+                f"  %d = linalg.fill ins(%z : {elem}) outs(%e : {t(res)}) -> {t(res)}\n"
+                f"  %r = linalg.{name} ins(%a0, %a1 : {t(args[0])}, {t(args[1])}) outs(%d : {t(res)}) -> {t(res)}\n")
+        op_name = f"linalg.{name}"
+    else:
+        rank = rng.randint(2, 4)
+        nred = rng.randint(1, rank - 1)
+        red = sorted(rng.sample(range(rank), nred))
+        par = [d for d in range(rank) if d not in red]
+        loops = [rng.randint(1, 6) for _ in range(rank)]
+        # Each operand walks every reduction loop and some parallel ones;
+        # every parallel loop is walked by one operand at least.
+        lhs_par = sorted(rng.sample(par, rng.randint(0, len(par))))
+        rest = [d for d in par if d not in lhs_par]
+        rhs_par = sorted(set(rest) | set(rng.sample(par, rng.randint(0, len(par)))))
+        lhs = rng.sample(lhs_par + red, len(lhs_par) + len(red))
+        rhs = rng.sample(rhs_par + red, len(rhs_par) + len(red))
+        out_used = rng.sample(par, len(par))
+        dmap = lambda used: f"affine_map<({', '.join(f'd{i}' for i in range(rank))}) -> ({', '.join(f'd{d}' for d in used)})>"  # noqa: E731
+        iters = ", ".join('"reduction"' if d in red else '"parallel"' for d in range(rank))
+        args = [[loops[d] for d in lhs], [loops[d] for d in rhs]]
+        res = [loops[d] for d in out_used]
+        mul, add = ("arith.muli", "arith.addi") if elem == "i8" else ("arith.mulf", "arith.addf")
+        cst = ELEMS[elem]
+        body = (f"  %z = arith.constant {cst} : {elem}\n  %e = tensor.empty() : {t(res)}\n"
+                f"  %d = linalg.fill ins(%z : {elem}) outs(%e : {t(res)}) -> {t(res)}\n"
+                f"  %r = linalg.generic {{indexing_maps = [{dmap(lhs)}, {dmap(rhs)}, {dmap(out_used)}], "
+                f"iterator_types = [{iters}]}} ins(%a0, %a1 : {t(args[0])}, {t(args[1])}) outs(%d : {t(res)}) {{\n"
+                f"  ^bb0(%x: {elem}, %y: {elem}, %o: {elem}):\n"
+                f"    %p = {mul} %x, %y : {elem}\n    %s = {add} %o, %p : {elem}\n    linalg.yield %s : {elem}\n"
+                f"  }} -> {t(res)}\n")
+        op_name = "linalg.generic"
+    params = ", ".join(f"%a{k}: {t(a)}" for k, a in enumerate(args))
+    func = f"func.func @f({params}) -> {t(res)} {{\n{body}  return %r : {t(res)}\n}}\n"
+    name = f"{op_name} {', '.join(t(a) for a in args)} -> {t(res)}"
+    return name, func + schedule(op_name, []), args, res, elem
+
+
 def gen(rng):
+    if CHILDREN and rng.random() < 0.4:
+        return gen_contraction(rng)
     return gen_pack(rng) if rng.random() < 0.4 else gen_structured(rng)
 
 
@@ -288,7 +368,14 @@ def main():
     ap.add_argument("--show", type=int, default=3)
     ap.add_argument("--show-canonical", type=int, default=0,
                     help="print this many programs whose canonicalized forms differ")
+    ap.add_argument("--min-identical", type=int, default=None,
+                    help="report output differences instead of failing on them, and fail when fewer "
+                         "programs than this are identical to mlir-opt 22")
+    ap.add_argument("--children", action="store_true",
+                    help="vectorize whole functions with vectorize_children_and_apply_patterns")
     args = ap.parse_args()
+    global CHILDREN
+    CHILDREN = args.children
     seed = args.seed if args.seed is not None else random.randrange(1 << 30)
     rng = random.Random(seed)
     mlir_opt = os.path.join(args.llvm_bin, "mlir-opt")
@@ -298,7 +385,7 @@ def main():
     import tempfile
     tmp = tempfile.mkdtemp(prefix="tessel-vectorize-")
     failures, identical, canonical_same, engine_same, runner_items = [], 0, 0, 0, []
-    canonical_diffs = []
+    canonical_diffs, text_diffs = [], []
     for i in range(args.count):
         name, prog, src, dst, elem = gen(rng)
         p_path = os.path.join(tmp, f"p{i}.mlir")
@@ -321,7 +408,7 @@ def main():
         elif m.stdout != t.stdout:
             diff = "".join(difflib.unified_diff(m.stdout.splitlines(True), t.stdout.splitlines(True),
                                                 "mlir-opt", "tessel-opt", n=1))
-            failures.append(f"#{i} {name}: output differs from mlir-opt 22:\n{diff[:3000]}")
+            text_diffs.append(f"#{i} {name}: output differs from mlir-opt 22:\n{diff[:3000]}")
         else:
             identical += 1
             # Canonicalized by each tool: the same text, and the same bits.
@@ -370,6 +457,13 @@ def main():
           f"({canonical_same} also after -canonicalize), "
           f"{engine_same} with the same bits in the engine, {ran} f32 programs run by mlir-runner "
           f"with the engine's values")
+    if args.min_identical is None:
+        failures = text_diffs + failures
+    else:
+        for d in text_diffs[:args.show]:
+            print("DIFF", d)
+        if identical < args.min_identical:
+            failures.append(f"only {identical} programs identical to mlir-opt 22 (at least {args.min_identical} expected)")
     for d in canonical_diffs[:args.show_canonical]:
         print("CANONICAL DIFF", d)
     for f in failures[:args.show]:

@@ -574,6 +574,76 @@ impl AffineMap {
             && self.results.iter().enumerate().all(|(i, e)| *e == AffineExpr::Dim(i as u32))
     }
 
+    /// `(d0, ..) -> (d_perm[0], d_perm[1], ..)` (MLIR's
+    /// `AffineMap::getPermutationMap`).
+    pub fn permutation(perm: &[usize]) -> Self {
+        AffineMap {
+            num_dims: perm.len() as u32,
+            num_syms: 0,
+            results: perm.iter().map(|p| AffineExpr::Dim(*p as u32)).collect(),
+        }
+    }
+
+    /// `self ∘ other`: `self`'s results with its dims replaced by
+    /// `other`'s results (MLIR's `compose`; `self` takes as many dims as
+    /// `other` has results).
+    pub fn compose(&self, other: &AffineMap) -> AffineMap {
+        let results = self.results.iter().map(|e| e.replace(&other.results, &[])).collect();
+        AffineMap { num_dims: other.num_dims, num_syms: other.num_syms, results }
+    }
+
+    /// The position of each result that is a plain dim.
+    pub fn dim_positions(&self) -> Option<Vec<usize>> {
+        self.results
+            .iter()
+            .map(|e| match e {
+                AffineExpr::Dim(d) => Some(*d as usize),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// MLIR's `inversePermutation`: for a map whose dim results cover
+    /// every dim (constant results are skipped; the first result naming a
+    /// dim wins), the map from results back to dims; `None` otherwise.
+    pub fn inverse_permutation(&self) -> Option<AffineMap> {
+        let mut exprs: Vec<Option<AffineExpr>> = vec![None; self.num_dims as usize];
+        for (i, e) in self.results.iter().enumerate() {
+            if let AffineExpr::Dim(d) = e {
+                let slot = exprs.get_mut(*d as usize)?;
+                if slot.is_none() {
+                    *slot = Some(AffineExpr::Dim(i as u32));
+                }
+            }
+        }
+        let results = exprs.into_iter().collect::<Option<Vec<_>>>()?;
+        Some(AffineMap { num_dims: self.results.len() as u32, num_syms: 0, results })
+    }
+
+    /// Which dims no result uses.
+    pub fn unused_dims(&self) -> Vec<bool> {
+        (0..self.num_dims).map(|d| !self.results.iter().any(|e| e.is_function_of_dim(d))).collect()
+    }
+
+    /// MLIR's `compressDims`: the map without the dims marked in `drop`
+    /// (those after them renumbered).
+    pub fn compress_dims(&self, drop: &[bool]) -> AffineMap {
+        let mut next = 0u32;
+        let renumber: Vec<AffineExpr> = drop
+            .iter()
+            .map(|d| {
+                if *d {
+                    AffineExpr::Const(0)
+                } else {
+                    next += 1;
+                    AffineExpr::Dim(next - 1)
+                }
+            })
+            .collect();
+        let results = self.results.iter().map(|e| e.replace(&renumber, &[])).collect();
+        AffineMap { num_dims: next, num_syms: self.num_syms, results }
+    }
+
     /// Evaluates every result.
     pub fn eval(&self, dims: &[i64], syms: &[i64]) -> Option<Vec<i64>> {
         self.results.iter().map(|e| e.eval(dims, syms)).collect()

@@ -42,6 +42,9 @@ pub struct Rewriter<'c> {
     /// pack, unpack and transpose folds of dense constants); splats are
     /// always folded.
     pub constant_fold_limit: usize,
+    /// Whether fold results are materialized before the folded op (else
+    /// at the top of its constant block).
+    pub fold_in_place: bool,
 }
 
 /// The default of [`Rewriter::constant_fold_limit`]: 65,536 elements
@@ -64,7 +67,11 @@ impl DerefMut for Rewriter<'_> {
 impl<'c> Rewriter<'c> {
     /// A rewriter inserting at `ip`, reporting to `listener`.
     pub fn new(ctx: &'c mut Context, ip: InsertPoint, loc: Loc, listener: &'c mut dyn Listener) -> Self {
-        Rewriter { b: Builder::with_listener(ctx, ip, loc, listener), constant_fold_limit: DEFAULT_CONSTANT_FOLD_LIMIT }
+        Rewriter {
+            b: Builder::with_listener(ctx, ip, loc, listener),
+            constant_fold_limit: DEFAULT_CONSTANT_FOLD_LIMIT,
+            fold_in_place: false,
+        }
     }
 
     /// Inserts new ops right before `op`, with its location.

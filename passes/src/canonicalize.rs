@@ -205,6 +205,13 @@ pub struct PatternSet<'a> {
     pub top_down: bool,
     /// The most elements a fold may compute into a new constant.
     pub constant_fold_limit: usize,
+    /// Fold results are materialized where the folded op was (and taken
+    /// over in the next sweep), and a dead constant a rewrite left is
+    /// erased when the driver meets it, as MLIR's greedy driver does
+    /// inside `transform.structured.vectorize_children_and_apply_patterns`;
+    /// otherwise fold results go to the top of the block at once (what
+    /// `-canonicalize`'s output shows).
+    pub fold_in_place: bool,
 }
 
 impl PatternSet<'_> {
@@ -215,6 +222,7 @@ impl PatternSet<'_> {
         sources: &[],
         top_down: true,
         constant_fold_limit: DEFAULT_CONSTANT_FOLD_LIMIT,
+        fold_in_place: false,
     };
 
     /// MLIR's `applyPatternsGreedily` with `sources` (bottom-up, folds).
@@ -225,6 +233,7 @@ impl PatternSet<'_> {
             sources,
             top_down: false,
             constant_fold_limit: DEFAULT_CONSTANT_FOLD_LIMIT,
+            fold_in_place: false,
         }
     }
 }
@@ -235,13 +244,26 @@ pub fn apply_patterns_greedily(ctx: &mut Context, root: OpId, set: PatternSet<'_
     run_sweeps(ctx, root, false, set);
 }
 
+/// MLIR's greedy driver with `maxIterations = max_iterations`: every sweep
+/// lists every op again (as each MLIR iteration fills its worklist anew,
+/// taking over the constants in walk order). Returns whether it reached a
+/// fixed point.
+pub fn apply_patterns_greedily_within(
+    ctx: &mut Context,
+    root: OpId,
+    set: PatternSet<'_>,
+    max_iterations: usize,
+) -> bool {
+    run_sweeps_within(ctx, root, true, set, max_iterations).converged
+}
+
 /// The fold hooks among the registered patterns (what MLIR's ops do in
 /// `fold`, as opposed to canonicalization patterns).
 fn folds(ctx: &Context, op: OpId) -> &'static [NamedPattern] {
     use tessel_ir::dialects::affine_index::{DelinearizeIndexOp, LinearizeIndexOp};
     use tessel_ir::dialects::linalg::TransposeOp;
     use tessel_ir::dialects::pack::{PackOp, UnPackOp};
-    use tessel_ir::dialects::patterns::{affine_index, arith, constants, linalg, tensor};
+    use tessel_ir::dialects::patterns::{affine_index, arith, arith_float, constants, linalg, tensor};
     use tessel_ir::dialects::tensor::{DimOp, ExtractSliceOp, InsertSliceOp, PadOp};
     if DimOp::isa(ctx, op) {
         named_patterns![tensor::fold_dim_as_folder]
@@ -254,11 +276,40 @@ fn folds(ctx: &Context, op: OpId) -> &'static [NamedPattern] {
     } else if PackOp::isa(ctx, op) || UnPackOp::isa(ctx, op) {
         named_patterns![constants::fold_constant_pack_or_unpack]
     } else if ctx.op_name(op).starts_with("arith.") {
-        named_patterns![arith::fold_int_binary, arith::fold_commutative, arith::fold_select, arith::fold_cmpi]
+        named_patterns![
+            arith::fold_int_binary,
+            arith::fold_commutative,
+            arith::fold_select,
+            arith::fold_cmpi,
+            arith_float::fold_float_binary
+        ]
     } else if LinearizeIndexOp::isa(ctx, op) {
         named_patterns![affine_index::fold_linearize, affine_index::static_basis]
     } else if DelinearizeIndexOp::isa(ctx, op) {
         named_patterns![affine_index::fold_delinearize, affine_index::static_basis]
+    } else if ctx.op_name(op).starts_with("vector.") {
+        vector_folds(ctx, op)
+    } else {
+        &[]
+    }
+}
+
+/// The vector ops' `fold` hooks.
+fn vector_folds(ctx: &Context, op: OpId) -> &'static [NamedPattern] {
+    use tessel_ir::dialects::patterns::{memref, vector};
+    use tessel_ir::dialects::vector::{BroadcastOp, MaskOp, ShapeCastOp, TransferReadOp, TransferWriteOp, TransposeOp};
+    if TransferReadOp::isa(ctx, op) {
+        named_patterns![vector::fold_read_after_write, vector::fold_transfer_in_bounds, memref::fold_cast_operands]
+    } else if TransposeOp::isa(ctx, op) {
+        named_patterns![vector::fold_identity_transpose]
+    } else if TransferWriteOp::isa(ctx, op) {
+        named_patterns![vector::fold_write_of_read, vector::fold_transfer_in_bounds, memref::fold_cast_operands]
+    } else if BroadcastOp::isa(ctx, op) {
+        named_patterns![vector::fold_broadcast]
+    } else if ShapeCastOp::isa(ctx, op) {
+        named_patterns![vector::fold_shape_cast]
+    } else if MaskOp::isa(ctx, op) {
+        named_patterns![vector::fold_mask]
     } else {
         &[]
     }
@@ -526,6 +577,11 @@ fn revisit(
         // before (where MLIR's folder materializes fold results at the top
         // of the block at once).
         if is_constant_like(ctx, op) {
+            // MLIR's driver erases a dead constant it pops, like any op.
+            if set.fold_in_place && is_trivially_dead(ctx, op) {
+                erase_dead_op(ctx, op, marks);
+                erased += 1;
+            }
             continue;
         }
         visited.insert(op);
@@ -773,6 +829,7 @@ fn apply_patterns(ctx: &mut Context, op: OpId, marks: &mut ChangeMarks, set: Pat
     // dead-code erasure between sweeps.
     let mut rw = Rewriter::new(ctx, InsertPoint::Before(op), loc, marks);
     rw.constant_fold_limit = set.constant_fold_limit;
+    rw.fold_in_place = set.fold_in_place;
     let applied = own.iter().chain(extra.iter().flat_map(|l| l.iter())).find(|(_, pattern)| pattern(&mut rw, op));
     if let (true, Some((name, _))) = (debug, applied) {
         let at = tessel_ir::diag::render_loc(rw.ctx, loc);

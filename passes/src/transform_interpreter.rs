@@ -13,7 +13,9 @@ use tessel_ir::dialects::transform::{
     MatchOp, NamedSequenceOp, SplitHandleOp, TileUsingForOp, TileUsingForallOp, YieldOp,
 };
 use tessel_ir::dialects::transform_pack;
-use tessel_ir::dialects::transform_vector::VectorizeOp;
+use tessel_ir::dialects::transform_vector::{
+    ApplyReductionToContractOp, ApplyTransferPermutationPatternsOp, VectorizeChildrenOp, VectorizeOp,
+};
 use tessel_ir::interfaces::tiling::tiling_interface;
 use tessel_ir::{Context, Diagnostic, Loc, OpId, Value};
 
@@ -126,13 +128,15 @@ impl Pass for TransformInterpreter {
                 crate::transform_pack_ops::run_get_producer(ctx, op, &mut handles)?;
             } else if VectorizeOp::isa(ctx, op) {
                 run_vectorize(ctx, op, &handles)?;
+            } else if VectorizeChildrenOp::isa(ctx, op) {
+                run_vectorize_children(ctx, op, &mut handles)?;
             } else if CastOp::isa(ctx, op) {
                 let payload = handles.get(&ctx.operands(op)[0]).cloned().unwrap_or_default();
                 handles.insert(ctx.result(op, 0), payload);
             } else {
                 return Err(Diagnostic::error(
                     ctx.op_loc(op),
-                    format!("'{}' is not supported by tessel's transform interpreter (supported: structured.match, structured.tile_using_for, structured.tile_using_forall, structured.fuse_into_containing_op, structured.fuse, structured.lower_pack, structured.lower_unpack, structured.pack, structured.pack_greedily, structured.pack_transpose, structured.vectorize, get_parent_op, get_producer_of_operand, apply_patterns, test.fuse_consumer, split_handle, cast, yield)", ctx.op_name(op)),
+                    format!("'{}' is not supported by tessel's transform interpreter (supported: structured.match, structured.tile_using_for, structured.tile_using_forall, structured.fuse_into_containing_op, structured.fuse, structured.lower_pack, structured.lower_unpack, structured.pack, structured.pack_greedily, structured.pack_transpose, structured.vectorize, structured.vectorize_children_and_apply_patterns, get_parent_op, get_producer_of_operand, apply_patterns, test.fuse_consumer, split_handle, cast, yield)", ctx.op_name(op)),
                 ));
             }
             check_handle_types(ctx, op, &handles)?;
@@ -233,6 +237,31 @@ fn run_vectorize(ctx: &mut Context, op: OpId, handles: &Handles) -> Result<(), D
             }
         }
     }
+    Ok(())
+}
+
+/// `transform.structured.vectorize_children_and_apply_patterns`: each
+/// target must be isolated from above; the result handle is the targets.
+fn run_vectorize_children(ctx: &mut Context, op: OpId, handles: &mut Handles) -> Result<(), Diagnostic> {
+    let v = VectorizeChildrenOp(op);
+    let opts = crate::vectorize::ChildrenOptions {
+        no_transfer_permutation: v.disable_transfer_permutation_map_lowering_patterns(ctx),
+        no_reduction_to_contract: v.disable_multi_reduction_to_contract_patterns(ctx),
+    };
+    let targets = handles.get(&ctx.operands(op)[0]).cloned().unwrap_or_default();
+    for &t in &targets {
+        if !ctx.def_of(t).is_some_and(|d| d.has(tessel_ir::registry::traits::ISOLATED_FROM_ABOVE)) {
+            let d = Diagnostic::error(
+                ctx.op_loc(op),
+                "'transform.structured.vectorize_children_and_apply_patterns' op requires isolated-from-above targets",
+            );
+            return Err(d.with_note(ctx.op_loc(t), "non-isolated target"));
+        }
+    }
+    for &t in &targets {
+        crate::vectorize::vectorize_children(ctx, t, &opts);
+    }
+    handles.insert(ctx.result(op, 0), targets);
     Ok(())
 }
 
@@ -458,11 +487,15 @@ fn run_apply_patterns(ctx: &mut Context, op: OpId, handles: &Handles) -> Result<
             sources.push(bubble_up_extract_slice);
         } else if ApplyCanonicalizationOp::isa(ctx, d) {
             canonicalization = true;
+        } else if ApplyTransferPermutationPatternsOp::isa(ctx, d) {
+            sources.push(crate::vectorize::transfer_permutation_patterns);
+        } else if ApplyReductionToContractOp::isa(ctx, d) {
+            sources.push(crate::vectorize::reduction_to_contract_patterns);
         } else {
             return Err(Diagnostic::error(
                 ctx.op_loc(d),
                 format!(
-                    "'{}' is not supported by tessel's transform interpreter (supported in apply_patterns: apply_patterns.tensor.fold_into_pack_and_unpack, apply_patterns.linalg.fold_pack_unpack_into_empty, apply_patterns.linalg.decompose_pack_unpack, apply_patterns.tensor.bubble_up_extract_slice, apply_patterns.canonicalization)",
+                    "'{}' is not supported by tessel's transform interpreter (supported in apply_patterns: apply_patterns.tensor.fold_into_pack_and_unpack, apply_patterns.linalg.fold_pack_unpack_into_empty, apply_patterns.linalg.decompose_pack_unpack, apply_patterns.tensor.bubble_up_extract_slice, apply_patterns.canonicalization, apply_patterns.vector.transfer_permutation_patterns, apply_patterns.vector.reduction_to_contract)",
                     ctx.op_name(d)
                 ),
             ));

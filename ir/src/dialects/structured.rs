@@ -101,6 +101,7 @@ named_ops! {
     BatchReduceMatmulOp, BATCH_REDUCE_MATMUL = "linalg.batch_reduce_matmul";
     MatvecOp, MATVEC = "linalg.matvec";
     VecmatOp, VECMAT = "linalg.vecmat";
+    DotOp, DOT = "linalg.dot";
     Mmt4dOp, MMT4D = "linalg.mmt4d";
     BatchMmt4dOp, BATCH_MMT4D = "linalg.batch_mmt4d";
 }
@@ -164,6 +165,7 @@ pub static NAMED: &[NamedOp] = &[
     NamedOp { def: &BATCH_REDUCE_MATMUL, inputs: 2, body: NamedBody::Matmul },
     NamedOp { def: &MATVEC, inputs: 2, body: NamedBody::Matmul },
     NamedOp { def: &VECMAT, inputs: 2, body: NamedBody::Matmul },
+    NamedOp { def: &DOT, inputs: 2, body: NamedBody::Matmul },
     NamedOp { def: &MMT4D, inputs: 2, body: NamedBody::Matmul },
     NamedOp { def: &BATCH_MMT4D, inputs: 2, body: NamedBody::Matmul },
 ];
@@ -429,6 +431,8 @@ pub fn contraction_maps(def: &OpDef) -> Option<Vec<AffineMap>> {
         maps_over(2, &[&[0, 1], &[1], &[0]])
     } else if is(&VECMAT) {
         maps_over(2, &[&[1], &[1, 0], &[0]])
+    } else if is(&DOT) {
+        maps_over(1, &[&[0], &[0], &[]])
     } else if is(&MMT4D) {
         maps_over(6, &[&[0, 2, 3, 5], &[1, 2, 4, 5], &[0, 1, 3, 4]])
     } else if is(&BATCH_MMT4D) {

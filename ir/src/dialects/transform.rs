@@ -333,11 +333,11 @@ fn print_apply_patterns(p: &mut OpPrinter<'_>, op: OpId) {
     p.print_type(ctx.value_type(target));
 }
 
-fn parse_descriptor(p: &mut OpParser<'_, '_>) -> PResult<()> {
+pub(crate) fn parse_descriptor(p: &mut OpParser<'_, '_>) -> PResult<()> {
     p.optional_attr_dict()
 }
 
-fn print_descriptor(p: &mut OpPrinter<'_>, op: OpId) {
+pub(crate) fn print_descriptor(p: &mut OpPrinter<'_>, op: OpId) {
     let ctx = p.ctx();
     p.print_optional_attr_dict(op, &at_default(ctx, op));
 }
@@ -399,7 +399,7 @@ pub fn bool_option(ctx: &Context, op: OpId, name: &str, default: bool) -> bool {
 /// ` %handle {attrs} : (type) -> (types)`: the custom form of split_handle,
 /// lower_pack and lower_unpack. A property at its default (the op's
 /// `default_properties`) is not printed, as upstream elides it.
-fn print_handle_op(p: &mut OpPrinter<'_>, op: OpId) {
+pub(crate) fn print_handle_op(p: &mut OpPrinter<'_>, op: OpId) {
     let ctx = p.ctx();
     p.write(" ");
     p.print_operand(ctx.operands(op)[0]);
@@ -762,7 +762,7 @@ fn verify_fuse_consumer(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
     Ok(())
 }
 
-fn parse_split_handle(p: &mut OpParser<'_, '_>) -> PResult<()> {
+pub(crate) fn parse_split_handle(p: &mut OpParser<'_, '_>) -> PResult<()> {
     let h = p.operand()?;
     p.optional_attr_dict()?;
     p.functional_type_operands(&[h])

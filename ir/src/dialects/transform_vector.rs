@@ -1,7 +1,10 @@
-//! The transform op that vectorizes structured ops, as MLIR 22 spells it:
+//! The transform ops that vectorize, as MLIR 22 spells them:
 //! `transform.structured.vectorize %target (vector_sizes [4, [8]])?
-//! {vectorize_nd_extract}? : !transform.any_op`. The interpreter runs it
-//! with `tessel_passes::vectorize`.
+//! {vectorize_nd_extract}? : !transform.any_op`,
+//! `transform.structured.vectorize_children_and_apply_patterns %f {..} :
+//! (!transform.any_op) -> !transform.any_op`, and the pattern descriptors
+//! of the vector dialect's cleanups (`transform.apply_patterns.vector.*`).
+//! The interpreter runs them with `tessel_passes::vectorize`.
 
 use crate::attrs::AttrKind;
 use crate::parser::lexer::Tok;
@@ -31,9 +34,55 @@ crate::op! {
     }
 }
 
-/// Registers the op.
+crate::op! {
+    /// `transform.structured.vectorize_children_and_apply_patterns %f
+    /// {vectorize_padding, ..}`: vectorizes every op under the
+    /// (isolated-from-above) target that can be, then applies the vector
+    /// cleanups greedily.
+    pub struct VectorizeChildrenOp => VECTORIZE_CHILDREN = "transform.structured.vectorize_children_and_apply_patterns";
+    operands { target: One }
+    attributes {
+        vectorize_padding: UnitAttr = "vectorize_padding",
+        vectorize_nd_extract: UnitAttr = "vectorize_nd_extract",
+        flatten_1d_depthwise_conv: UnitAttr = "flatten_1d_depthwise_conv",
+        disable_multi_reduction_to_contract_patterns: UnitAttr = "disable_multi_reduction_to_contract_patterns",
+        disable_transfer_permutation_map_lowering_patterns: UnitAttr = "disable_transfer_permutation_map_lowering_patterns",
+        fold_type_extensions_into_contract: UnitAttr = "fold_type_extensions_into_contract"
+    }
+    results { transformed: One }
+    regions { }
+    format { super::transform::parse_split_handle, super::transform::print_handle_op }
+    def { }
+}
+
+crate::op! {
+    /// `transform.apply_patterns.vector.transfer_permutation_patterns`
+    pub struct ApplyTransferPermutationPatternsOp => APPLY_TRANSFER_PERMUTATION_PATTERNS = "transform.apply_patterns.vector.transfer_permutation_patterns";
+    operands { }
+    attributes { }
+    results { }
+    regions { }
+    format { super::transform::parse_descriptor, super::transform::print_descriptor }
+    def { }
+}
+
+crate::op! {
+    /// `transform.apply_patterns.vector.reduction_to_contract`
+    pub struct ApplyReductionToContractOp => APPLY_REDUCTION_TO_CONTRACT = "transform.apply_patterns.vector.reduction_to_contract";
+    operands { }
+    attributes { }
+    results { }
+    regions { }
+    format { super::transform::parse_descriptor, super::transform::print_descriptor }
+    def { }
+}
+
+/// Registers the ops.
 pub fn register(r: &mut Registry) {
     r.add(&VECTORIZE);
+    r.add(&VECTORIZE_CHILDREN);
+    r.add(&APPLY_TRANSFER_PERMUTATION_PATTERNS);
+    r.add(&APPLY_REDUCTION_TO_CONTRACT);
 }
 
 /// The static vector sizes and which are scalable (empty: none given).

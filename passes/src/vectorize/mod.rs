@@ -9,11 +9,15 @@
 //! rank, tessel answers with a diagnostic at the transform op
 //! ([`VectorizeError::BadSizes`]).
 
+mod children;
 mod linalg;
 mod pack;
 mod pad;
 mod transfer;
 
+pub use children::{
+    reduction_to_contract_patterns, transfer_permutation_patterns, vectorize_children, ChildrenOptions,
+};
 use tessel_ir::dialects::pack::{PackOp, UnPackOp};
 use tessel_ir::{Context, OpId};
 

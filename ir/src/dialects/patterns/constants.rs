@@ -172,8 +172,8 @@ pub(crate) fn replace_with_constant(rw: &mut Rewriter<'_>, op: OpId, value: crat
     let block = rw.ctx.op_block(op).map(|b| constant_block_of(rw.ctx, b));
     let ty = rw.ctx.value_type(rw.ctx.result(op, 0));
     rw.ip = match block.and_then(|b| rw.ctx.first_op(b)) {
-        Some(first) => InsertPoint::Before(first),
-        None => InsertPoint::Before(op),
+        Some(first) if !rw.fold_in_place => InsertPoint::Before(first),
+        _ => InsertPoint::Before(op),
     };
     rw.loc = rw.ctx.op_loc(op);
     let c = ConstantOp::create(rw, Some(value), &[ty], vec![]).result(rw.ctx);

@@ -18,3 +18,5 @@ pub mod reshape_slice;
 pub mod scf;
 pub mod tensor;
 pub mod vector;
+pub mod vector_contract;
+pub mod vector_transfer;

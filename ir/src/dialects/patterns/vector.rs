@@ -115,6 +115,111 @@ pub fn fold_write_of_read(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     true
 }
 
+/// MLIR's `isDisjointTransferIndices` for constant indices: some vector
+/// dim's ranges do not overlap, or some base dim outside the vector is
+/// read at another constant index.
+fn disjoint_transfers(ctx: &Context, a: &TransferView, b: &TransferView) -> bool {
+    if a.indices.len() != b.indices.len() || a.dims != b.dims {
+        return false;
+    }
+    let (Some(va), Some(vb)) = (vector_shape(ctx, a.vector_type), vector_shape(ctx, b.vector_type)) else {
+        return false;
+    };
+    (0..a.indices.len()).any(|d| {
+        let (Some(ia), Some(ib)) = (constant_int(ctx, a.indices[d]), constant_int(ctx, b.indices[d])) else {
+            return false;
+        };
+        match a.dims.iter().position(|x| *x == Some(d)) {
+            Some(i) => {
+                let (sa, sb) = (va.shape[i], vb.shape[i]);
+                va.scalable[i] == vb.scalable[i] && !va.scalable[i] && (ia + sa <= ib || ib + sb <= ia)
+            }
+            None => ia != ib,
+        }
+    })
+}
+
+/// MLIR's `foldRAW` (`TransferReadOp::fold`): a read of a tensor written
+/// by an unmasked in-bounds `transfer_write` at the same indices, with the
+/// same vector type and map, is the written vector (looking through
+/// writes to disjoint places).
+pub fn fold_read_after_write(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let ctx = &*rw.ctx;
+    let Some(rv) = TransferView::of(ctx, op) else { return false };
+    if !matches!(ctx.value_type_kind(rv.base), TypeKind::Tensor { .. }) {
+        return false;
+    }
+    let map = ctx.get_attr(op, "permutation_map");
+    let mut base = rv.base;
+    while let Some(w) = TransferWriteOp::defining(ctx, base) {
+        let Some(wv) = TransferView::of(ctx, w.op()) else { return false };
+        let same = wv.in_bounds.iter().all(|b| *b)
+            && wv.mask.is_none()
+            && rv.mask.is_none()
+            && wv.indices == rv.indices
+            && wv.vector_type == rv.vector_type
+            && ctx.get_attr(w.op(), "permutation_map") == map;
+        if same {
+            let v = w.value_to_store(ctx);
+            rw.replace_op(op, &[v]);
+            return true;
+        }
+        if !disjoint_transfers(ctx, &wv, &rv) {
+            return false;
+        }
+        base = wv.base;
+    }
+    false
+}
+
+/// `TransposeOp::fold`: a transpose by the identity is its source.
+pub fn fold_identity_transpose(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let ctx = &*rw.ctx;
+    let t = crate::dialects::vector::TransposeOp(op);
+    if !t.permutation(ctx).iter().enumerate().all(|(i, p)| i as i64 == *p) {
+        return false;
+    }
+    let v = t.vector(ctx);
+    rw.replace_op(op, &[v]);
+    true
+}
+
+/// MLIR's `FoldWaw`: a tensor write over an earlier write of the same
+/// vector type at the same indices (with the same mask and map) writes
+/// into what the earlier one wrote into; writes to disjoint places in
+/// between (used only by the next) are looked through.
+pub fn fold_write_after_write(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let ctx = &*rw.ctx;
+    let Some(wv) = TransferView::of(ctx, op) else { return false };
+    if !matches!(ctx.value_type_kind(wv.base), TypeKind::Tensor { .. }) {
+        return false;
+    }
+    let map = ctx.get_attr(op, "permutation_map");
+    let mut to_modify = op;
+    let mut base = wv.base;
+    while let Some(prior) = TransferWriteOp::defining(ctx, base) {
+        let Some(pv) = TransferView::of(ctx, prior.op()) else { return false };
+        if pv.indices == wv.indices
+            && pv.mask == wv.mask
+            && pv.vector_type == wv.vector_type
+            && ctx.get_attr(prior.op(), "permutation_map") == map
+        {
+            rw.set_operand(to_modify, 1, pv.base);
+            return true;
+        }
+        if !disjoint_transfers(ctx, &pv, &wv) {
+            return false;
+        }
+        let Some(r) = prior.result(ctx) else { return false };
+        if ctx.uses(r).len() != 1 {
+            return false;
+        }
+        to_modify = prior.op();
+        base = pv.base;
+    }
+    false
+}
+
 /// MLIR's `CreateMaskFolder`: a `vector.create_mask` of constants is a
 /// `vector.constant_mask` of the sizes clamped to the vector (all zero when
 /// one is zero or less).
@@ -253,6 +358,20 @@ pub fn fold_shape_cast(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     let ty = ctx.value_type(ctx.result(op, 0));
     if ctx.value_type(src) == ty {
         rw.replace_op(op, &[src]);
+        return true;
+    }
+    // A transpose that moves unit dims only does not reorder elements.
+    if let Some(t) = crate::dialects::vector::TransposeOp::defining(ctx, src) {
+        let x = t.vector(ctx);
+        let Some(v) = vector_shape(ctx, ctx.value_type(x)) else { return false };
+        if v.is_scalable() || !moves_unit_dims_only(v.shape, t.permutation(ctx)) {
+            return false;
+        }
+        if ctx.value_type(x) == ty {
+            rw.replace_op(op, &[x]);
+        } else {
+            rw.set_operand(op, 0, x);
+        }
         return true;
     }
     let Some(inner) = crate::dialects::vector::ShapeCastOp::defining(ctx, src) else { return false };

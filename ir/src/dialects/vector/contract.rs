@@ -44,6 +44,16 @@ pub fn contract_maps(ctx: &Context, op: OpId) -> Option<Vec<AffineMap>> {
     }
 }
 
+/// The `indexing_maps` and `iterator_types` attributes of a contraction
+/// (`true`: a reduction loop).
+pub fn contract_attrs(ctx: &mut Context, maps: &[AffineMap], reductions: &[bool]) -> (Attr, Attr) {
+    let maps = maps.iter().map(|m| ctx.attr(AttrKind::AffineMap(m.clone()))).collect();
+    let maps = ctx.attr(AttrKind::Array(maps));
+    let iterators = reductions.iter().map(|r| iterator_attr(ctx, *r)).collect();
+    let iterators = ctx.attr(AttrKind::Array(iterators));
+    (maps, iterators)
+}
+
 fn iterator_attr(ctx: &mut Context, reduction: bool) -> Attr {
     let dialect = ctx.sym("vector");
     let text = if reduction { "iterator_type<reduction>" } else { "iterator_type<parallel>" };

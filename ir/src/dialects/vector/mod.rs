@@ -12,7 +12,7 @@ mod memory;
 mod transfer;
 mod verify;
 
-pub use contract::{contract_iterators, contract_maps};
+pub use contract::{contract_attrs, contract_iterators, contract_maps};
 pub use transfer::{default_in_bounds, minor_identity, TransferView};
 
 use crate::attrs::AttrKind;
@@ -28,7 +28,7 @@ crate::op! {
     results { vector: One }
     regions { }
     format { transfer::parse_transfer_read, transfer::print_transfer_read }
-    patterns [super::patterns::vector::fold_transfer_in_bounds, super::patterns::memref::fold_cast_operands]
+    patterns [super::patterns::vector::fold_read_after_write, super::patterns::vector::fold_transfer_in_bounds, super::patterns::memref::fold_cast_operands]
     def {
         verify: Some(transfer::verify_transfer_read),
         traits: traits::DEAD_WHEN_UNUSED,
@@ -43,7 +43,7 @@ crate::op! {
     results { result: Optional }
     regions { }
     format { transfer::parse_transfer_write, transfer::print_transfer_write }
-    patterns [super::patterns::vector::erase_unused, super::patterns::vector::fold_write_of_read, super::patterns::vector::fold_transfer_in_bounds, super::patterns::memref::fold_cast_operands]
+    patterns [super::patterns::vector::erase_unused, super::patterns::vector::fold_write_of_read, super::patterns::vector::fold_transfer_in_bounds, super::patterns::memref::fold_cast_operands, super::patterns::vector::fold_write_after_write]
     def {
         verify: Some(transfer::verify_transfer_write),
     }
@@ -160,7 +160,7 @@ crate::op! {
     results { result: One }
     regions { }
     format { format::parse_transpose, format::print_transpose }
-    patterns [super::patterns::vector::transpose_of_unit_dims]
+    patterns [super::patterns::vector::fold_identity_transpose, super::patterns::vector::transpose_of_unit_dims]
     def {
         verify: Some(verify::verify_transpose),
         traits: traits::PURE,

@@ -1,0 +1,284 @@
+//! MLIR 22's transfer permutation-map lowering
+//! (`populateVectorTransferPermutationMapLoweringPatterns`,
+//! `transform.apply_patterns.vector.transfer_permutation_patterns`): a
+//! transfer whose map permutes or broadcasts becomes a minor-identity
+//! transfer followed (read) or preceded (write) by `vector.broadcast` /
+//! `vector.transpose`.
+//!
+//! - a read whose map is a permutation of the source's minor dims with
+//!   broadcasts (`(d0, d1) -> (0, d1, d0)`) reads with the broadcast dims
+//!   first and the source dims in order (`(0, d0, d1)`), then transposes;
+//! - a read with leading broadcast dims reads without them (a 0-d read when
+//!   nothing is left) and broadcasts;
+//! - a write whose map permutes the destination's minor dims transposes its
+//!   vector and writes through the minor identity;
+//! - a write whose map skips inner dims (`(d0, d1, d2) -> (d1, d0)`) writes
+//!   a vector with unit dims added in front for them (the mask gets them
+//!   behind).
+
+use crate::affine::{AffineExpr, AffineMap};
+use crate::dialects::vector::{
+    bool_array_attr, minor_identity, vector_shape, BroadcastOp, TransferReadOp, TransferView, TransferWriteOp,
+    TransposeOp,
+};
+use crate::rewriter::Rewriter;
+use crate::types::TypeKind;
+use crate::{Context, OpId, Type, Value};
+
+/// The transfer's map.
+fn permutation_map(ctx: &Context, op: OpId) -> Option<AffineMap> {
+    match ctx.attr_kind(ctx.get_attr(op, "permutation_map")?) {
+        crate::attrs::AttrKind::AffineMap(m) => Some(m.clone()),
+        _ => None,
+    }
+}
+
+/// MLIR's `isPermutationOfMinorIdentityWithBroadcasting`: every result is
+/// `0` or a distinct dim, and the dims are exactly the minor ones. Returns,
+/// for each result, its position in the canonical order (broadcasts first,
+/// then the dims in order).
+fn permutation_of_minor_identity(map: &AffineMap) -> Option<Vec<usize>> {
+    if map.num_syms != 0 {
+        return None;
+    }
+    let n = map.num_dims as usize;
+    let mut dims = Vec::new();
+    let mut broadcasts = 0;
+    for e in &map.results {
+        match e {
+            AffineExpr::Const(0) => broadcasts += 1,
+            AffineExpr::Dim(d) => dims.push(*d as usize),
+            _ => return None,
+        }
+    }
+    let k = dims.len();
+    if k > n {
+        return None;
+    }
+    let mut sorted = dims.clone();
+    sorted.sort_unstable();
+    if sorted.iter().enumerate().any(|(j, d)| *d != n - k + j) {
+        return None;
+    }
+    let mut next_broadcast = 0;
+    Some(
+        map.results
+            .iter()
+            .map(|e| match e {
+                AffineExpr::Dim(d) => broadcasts + (*d as usize - (n - k)),
+                _ => {
+                    next_broadcast += 1;
+                    next_broadcast - 1
+                }
+            })
+            .collect(),
+    )
+}
+
+/// MLIR's `isMinorIdentityWithBroadcasting`: result `i` of `r` is `0` or
+/// the dim `n - r + i`.
+fn is_minor_identity_with_broadcasting(map: &AffineMap) -> bool {
+    let (n, r) = (map.num_dims as usize, map.results.len());
+    r <= n
+        && map.results.iter().enumerate().all(|(i, e)| match e {
+            AffineExpr::Const(0) => true,
+            AffineExpr::Dim(d) => *d as usize == n - r + i,
+            _ => false,
+        })
+}
+
+fn vector_type_like(ctx: &mut Context, of: Type, shape: Vec<i64>) -> Type {
+    match ctx.type_kind(of).clone() {
+        TypeKind::Vector { scalable, elem, .. } => {
+            let scalable = if scalable.len() == shape.len() { scalable } else { vec![false; shape.len()] };
+            ctx.ty(TypeKind::Vector { shape, scalable, elem })
+        }
+        _ => of,
+    }
+}
+
+/// `TransferReadPermutationLowering`.
+pub fn transfer_read_permutation_lowering(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let ctx = &*rw.ctx;
+    let Some(view) = TransferView::of(ctx, op) else { return false };
+    let Some(map) = permutation_map(ctx, op) else { return false };
+    if view.indices.is_empty() || map.results.is_empty() {
+        return false;
+    }
+    let Some(perm) = permutation_of_minor_identity(&map) else { return false };
+    if perm.iter().enumerate().all(|(i, p)| i == *p) {
+        return false;
+    }
+    let Some(v) = vector_shape(ctx, view.vector_type) else { return false };
+    let rank = perm.len();
+    let (mut shape, mut scalable, mut in_bounds) = (vec![0; rank], vec![false; rank], vec![false; rank]);
+    for (i, p) in perm.iter().enumerate() {
+        shape[*p] = v.shape[i];
+        scalable[*p] = v.scalable[i];
+        in_bounds[*p] = view.in_bounds[i];
+    }
+    let broadcasts = map.results.iter().filter(|e| matches!(e, AffineExpr::Const(0))).count();
+    let n = map.num_dims as usize;
+    let k = rank - broadcasts;
+    let mut results = vec![AffineExpr::Const(0); broadcasts];
+    results.extend((n - k..n).map(|d| AffineExpr::Dim(d as u32)));
+    let new_map = AffineMap { num_dims: map.num_dims, num_syms: 0, results };
+    let elem = v.elem;
+    let read_ty = rw.ctx.ty(TypeKind::Vector { shape, scalable, elem });
+    rw.set_insertion_point_before(op);
+    let ib = bool_array_attr(rw.ctx, &in_bounds);
+    let read = TransferReadOp::create(
+        rw,
+        view.base,
+        &view.indices,
+        view.padding,
+        view.mask,
+        &new_map,
+        Some(ib),
+        &[read_ty],
+        vec![],
+    )
+    .vector(rw.ctx);
+    let perm: Vec<i64> = perm.iter().map(|p| *p as i64).collect();
+    let t = TransposeOp::create(rw, read, &perm, &[view.vector_type], vec![]).result(rw.ctx);
+    rw.replace_op(op, &[t]);
+    true
+}
+
+/// `TransferOpReduceRank`.
+pub fn transfer_read_reduce_rank(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let ctx = &*rw.ctx;
+    let Some(view) = TransferView::of(ctx, op) else { return false };
+    let Some(map) = permutation_map(ctx, op) else { return false };
+    if view.indices.is_empty() {
+        return false;
+    }
+    let leading = map.results.iter().take_while(|e| matches!(e, AffineExpr::Const(0))).count();
+    if leading == 0 {
+        return false;
+    }
+    let new_map = AffineMap { num_dims: map.num_dims, num_syms: 0, results: map.results[leading..].to_vec() };
+    if !is_minor_identity_with_broadcasting(&new_map) {
+        return false;
+    }
+    let Some(v) = vector_shape(ctx, view.vector_type) else { return false };
+    let shape = v.shape[leading..].to_vec();
+    let in_bounds = view.in_bounds[leading..].to_vec();
+    let (scalable, elem) = (v.scalable[leading..].to_vec(), v.elem);
+    let read_ty = rw.ctx.ty(TypeKind::Vector { shape, scalable, elem });
+    rw.set_insertion_point_before(op);
+    let ib = bool_array_attr(rw.ctx, &in_bounds);
+    let read = TransferReadOp::create(
+        rw,
+        view.base,
+        &view.indices,
+        view.padding,
+        view.mask,
+        &new_map,
+        Some(ib),
+        &[read_ty],
+        vec![],
+    )
+    .vector(rw.ctx);
+    let b = BroadcastOp::create(rw, read, &[view.vector_type], vec![]).vector(rw.ctx);
+    rw.replace_op(op, &[b]);
+    true
+}
+
+/// `TransferWritePermutationLowering`.
+pub fn transfer_write_permutation_lowering(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let ctx = &*rw.ctx;
+    let Some(view) = TransferView::of(ctx, op) else { return false };
+    let Some(map) = permutation_map(ctx, op) else { return false };
+    if view.indices.is_empty() {
+        return false;
+    }
+    let (n, k) = (map.num_dims as usize, map.results.len());
+    if map == minor_identity(n, k) {
+        return false;
+    }
+    let Some(perm) = permutation_of_minor_identity(&map) else { return false };
+    let Some(dims) = map.dim_positions() else { return false };
+    // The transpose takes, for each minor dim in order, the vector dim
+    // walking it.
+    let mut indices = vec![0i64; k];
+    for (i, d) in dims.iter().enumerate() {
+        indices[d - (n - k)] = i as i64;
+    }
+    let mut in_bounds = vec![false; k];
+    for (i, p) in perm.iter().enumerate() {
+        in_bounds[*p] = view.in_bounds[i];
+    }
+    let Some(v) = vector_shape(ctx, view.vector_type) else { return false };
+    let shape: Vec<i64> = indices.iter().map(|i| v.shape[*i as usize]).collect();
+    let scalable: Vec<bool> = indices.iter().map(|i| v.scalable[*i as usize]).collect();
+    let elem = v.elem;
+    let value = ctx.operands(op)[0];
+    let transposed_ty = rw.ctx.ty(TypeKind::Vector { shape, scalable, elem });
+    let result_types: Vec<Type> = rw.ctx.results(op).iter().map(|r| rw.ctx.value_type(*r)).collect();
+    rw.set_insertion_point_before(op);
+    let t = TransposeOp::create(rw, value, &indices, &[transposed_ty], vec![]).result(rw.ctx);
+    let ib = bool_array_attr(rw.ctx, &in_bounds);
+    let new_map = minor_identity(n, k);
+    let w =
+        TransferWriteOp::create(rw, t, view.base, &view.indices, view.mask, &new_map, Some(ib), &result_types, vec![]);
+    let results: Vec<Value> = rw.ctx.results(w.op()).to_vec();
+    rw.replace_op(op, &results);
+    true
+}
+
+/// `TransferWriteNonPermutationLowering`.
+pub fn transfer_write_non_permutation_lowering(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let ctx = &*rw.ctx;
+    let Some(view) = TransferView::of(ctx, op) else { return false };
+    let Some(map) = permutation_map(ctx, op) else { return false };
+    if view.indices.is_empty() || permutation_of_minor_identity(&map).is_some() {
+        return false;
+    }
+    let Some(dims) = map.dim_positions() else { return false };
+    let mut found = vec![false; map.num_dims as usize];
+    for d in &dims {
+        found[*d] = true;
+    }
+    let first = found.iter().position(|f| *f).unwrap_or(found.len());
+    let missing: Vec<usize> = (first..found.len()).filter(|d| !found[*d]).collect();
+    if missing.is_empty() {
+        return false;
+    }
+    let m = missing.len();
+    let Some(v) = vector_shape(ctx, view.vector_type) else { return false };
+    let mut shape = vec![1; m];
+    shape.extend_from_slice(v.shape);
+    let value = ctx.operands(op)[0];
+    let result_types: Vec<Type> = rw.ctx.results(op).iter().map(|r| rw.ctx.value_type(*r)).collect();
+    let wide_ty = vector_type_like(rw.ctx, view.vector_type, shape);
+    rw.set_insertion_point_before(op);
+    let wide = BroadcastOp::create(rw, value, &[wide_ty], vec![]).vector(rw.ctx);
+    let mask = match view.mask {
+        Some(mask) => {
+            let mask_ty = rw.ctx.value_type(mask);
+            let Some(ms) = vector_shape(rw.ctx, mask_ty).map(|s| s.shape.to_vec()) else { return false };
+            let mut bshape = vec![1; m];
+            bshape.extend_from_slice(&ms);
+            let b_ty = vector_type_like(rw.ctx, mask_ty, bshape.clone());
+            let b = BroadcastOp::create(rw, mask, &[b_ty], vec![]).vector(rw.ctx);
+            let rank = bshape.len();
+            let perm: Vec<i64> = (m..rank).chain(0..m).map(|p| p as i64).collect();
+            let tshape: Vec<i64> = perm.iter().map(|p| bshape[*p as usize]).collect();
+            let t_ty = vector_type_like(rw.ctx, mask_ty, tshape);
+            Some(TransposeOp::create(rw, b, &perm, &[t_ty], vec![]).result(rw.ctx))
+        }
+        None => None,
+    };
+    let mut results: Vec<AffineExpr> = missing.iter().map(|d| AffineExpr::Dim(*d as u32)).collect();
+    results.extend(map.results.iter().cloned());
+    let new_map = AffineMap { num_dims: map.num_dims, num_syms: 0, results };
+    let mut in_bounds = vec![true; m];
+    in_bounds.extend_from_slice(&view.in_bounds);
+    let ib = bool_array_attr(rw.ctx, &in_bounds);
+    let w =
+        TransferWriteOp::create(rw, wide, view.base, &view.indices, mask, &new_map, Some(ib), &result_types, vec![]);
+    let results: Vec<Value> = rw.ctx.results(w.op()).to_vec();
+    rw.replace_op(op, &results);
+    true
+}
