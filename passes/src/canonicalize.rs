@@ -263,7 +263,7 @@ fn folds(ctx: &Context, op: OpId) -> &'static [NamedPattern] {
     use tessel_ir::dialects::affine_index::{DelinearizeIndexOp, LinearizeIndexOp};
     use tessel_ir::dialects::linalg::TransposeOp;
     use tessel_ir::dialects::pack::{PackOp, UnPackOp};
-    use tessel_ir::dialects::patterns::{affine_index, arith, arith_float, constants, linalg, tensor};
+    use tessel_ir::dialects::patterns::{affine_index, arith, arith_cast, arith_float, constants, linalg, tensor};
     use tessel_ir::dialects::tensor::{DimOp, ExtractSliceOp, InsertSliceOp, PadOp};
     if DimOp::isa(ctx, op) {
         named_patterns![tensor::fold_dim_as_folder]
@@ -281,7 +281,8 @@ fn folds(ctx: &Context, op: OpId) -> &'static [NamedPattern] {
             arith::fold_commutative,
             arith::fold_select,
             arith::fold_cmpi,
-            arith_float::fold_float_binary
+            arith_float::fold_float_binary,
+            arith_cast::fold_cast_of_constant
         ]
     } else if LinearizeIndexOp::isa(ctx, op) {
         named_patterns![affine_index::fold_linearize, affine_index::static_basis]
@@ -302,6 +303,8 @@ fn vector_folds(ctx: &Context, op: OpId) -> &'static [NamedPattern] {
         named_patterns![vector::fold_read_after_write, vector::fold_transfer_in_bounds, memref::fold_cast_operands]
     } else if TransposeOp::isa(ctx, op) {
         named_patterns![vector::fold_identity_transpose]
+    } else if tessel_ir::dialects::vector::ExtractOp::isa(ctx, op) {
+        named_patterns![vector::fold_extract_scalar]
     } else if TransferWriteOp::isa(ctx, op) {
         named_patterns![vector::fold_write_of_read, vector::fold_transfer_in_bounds, memref::fold_cast_operands]
     } else if BroadcastOp::isa(ctx, op) {

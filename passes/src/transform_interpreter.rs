@@ -159,13 +159,39 @@ impl Pass for TransformInterpreter {
 
 /// `transform.structured.match ops{[...]} in %target`: the ops nested in
 /// the targets with one of the names (the schedule excluded).
+/// Whether `o` implements the interface `transform.structured.match
+/// interface{..}` names.
+fn has_interface(ctx: &Context, name: &str, o: OpId) -> bool {
+    use tessel_ir::dialects::scf;
+    let linalg = tessel_ir::dialects::structured::structured(ctx, o).is_some();
+    match name {
+        "LinalgOp" => linalg,
+        "TilingInterface" => {
+            linalg
+                || tessel_ir::dialects::pack::PackOp::isa(ctx, o)
+                || tessel_ir::dialects::pack::UnPackOp::isa(ctx, o)
+                || tessel_ir::dialects::tensor::PadOp::isa(ctx, o)
+        }
+        "LoopLikeInterface" => {
+            scf::ForOp::isa(ctx, o)
+                || scf::ForallOp::isa(ctx, o)
+                || tessel_ir::dialects::scf_more::WhileOp::isa(ctx, o)
+                || tessel_ir::dialects::scf_parallel::ParallelOp::isa(ctx, o)
+        }
+        _ => false,
+    }
+}
+
 fn run_match(ctx: &Context, m: MatchOp, schedule: OpId, handles: &mut Handles) {
     let names = match_names(ctx, m.op());
+    let interface = tessel_ir::dialects::transform::match_interface(ctx, m.op());
     let mut found = Vec::new();
     for t in handles.get(&m.target(ctx)).cloned().unwrap_or_default() {
         for o in ctx.nested_ops(t) {
-            if o != schedule && !crate::fusion::is_inside(ctx, o, schedule) && names.iter().any(|n| names_op(ctx, n, o))
-            {
+            let by_name = names.is_empty() || names.iter().any(|n| names_op(ctx, n, o));
+            let by_interface = interface.is_none_or(|i| has_interface(ctx, i, o));
+            let selects = (!names.is_empty() || interface.is_some()) && by_name && by_interface;
+            if o != schedule && !crate::fusion::is_inside(ctx, o, schedule) && selects {
                 found.push(o);
             }
         }

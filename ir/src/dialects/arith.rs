@@ -165,6 +165,7 @@ macro_rules! casts {
                 results { result: One }
                 regions {}
                 format { parse_cast, print_cast }
+                patterns [super::patterns::arith_cast::fold_cast_of_constant, super::patterns::arith_cast::fold_cast_of_cast]
                 def {
                     verify: Some(verify_cast),
                     traits: traits::PURE,
@@ -189,6 +190,12 @@ casts! {
     FPToSIOp, FPTOSI = "arith.fptosi", NO_DEFAULTS;
     FPToUIOp, FPTOUI = "arith.fptoui", NO_DEFAULTS;
     BitcastOp, BITCAST = "arith.bitcast", NO_DEFAULTS;
+}
+
+/// Whether `op` is one of arith's casts (`extsi`, `index_cast`, `bitcast`,
+/// ...: MLIR's `CastOpInterface` in the dialect).
+pub fn is_cast(ctx: &crate::Context, op: crate::OpId) -> bool {
+    ctx.def_of(op).is_some_and(|d| CASTS.iter().any(|c| std::ptr::eq(*c, d)))
 }
 
 /// Registers the dialect.

@@ -49,7 +49,7 @@ crate::op! {
     /// `transform.structured.match`
     pub struct MatchOp => MATCH = "transform.structured.match";
     operands { target: One }
-    attributes { ops: AnyAttr = "ops" }
+    attributes { ops: AnyAttr = "ops", interface: AnyAttr = "interface" }
     results { results: One }
     regions { }
     format { parse_match, print_match }
@@ -482,12 +482,36 @@ pub fn match_names(ctx: &Context, op: OpId) -> Vec<String> {
     }
 }
 
+/// The interfaces `transform.structured.match interface{..}` names, in
+/// the order of upstream's `MatchInterfaceEnum` (its stored value).
+pub const MATCH_INTERFACES: [&str; 3] = ["LinalgOp", "TilingInterface", "LoopLikeInterface"];
+
+/// The interface a `transform.structured.match` selects by, if any.
+pub fn match_interface(ctx: &Context, op: OpId) -> Option<&'static str> {
+    match ctx.attr_kind(ctx.get_attr(op, "interface")?) {
+        AttrKind::Integer { value, .. } => usize::try_from(*value).ok().and_then(|i| MATCH_INTERFACES.get(i).copied()),
+        _ => None,
+    }
+}
+
 fn parse_match(p: &mut OpParser<'_, '_>) -> PResult<()> {
     if p.optional_keyword("ops") {
         p.expect(Tok::LBrace)?;
         let a = p.attribute(None)?;
         p.expect(Tok::RBrace)?;
         p.set_attr("ops", a);
+    }
+    if p.optional_keyword("interface") {
+        p.expect(Tok::LBrace)?;
+        let loc = p.cur_loc();
+        let name = p.any_keyword()?.to_string();
+        let Some(i) = MATCH_INTERFACES.iter().position(|n| *n == name) else {
+            return p.err_at(loc, format!("expected one of [{}]", MATCH_INTERFACES.join(", ")));
+        };
+        p.expect(Tok::RBrace)?;
+        let i32t = p.ctx().int_type(32);
+        let a = p.ctx().int_attr(i as i128, i32t);
+        p.set_attr("interface", a);
     }
     p.optional_attr_dict()?;
     p.keyword("in")?;
@@ -516,6 +540,9 @@ fn print_match(p: &mut OpPrinter<'_>, op: OpId) {
             _ => p.print_attr(a),
         }
         p.write("}");
+    }
+    if let Some(name) = match_interface(ctx, op) {
+        p.write(&format!(" interface{{{name}}}"));
     }
     p.print_attr_dict(op);
     p.write(" in ");

@@ -436,7 +436,10 @@ impl<'a> Parser<'a> {
                         if n.is_float {
                             return self.err_at(loc, "expected integer elements, but parsed floating-point");
                         }
-                        DenseElement::Int(self.int_value(*n, elem_ty, loc)?)
+                        let v = self.int_value(*n, elem_ty, loc)?;
+                        // An i1 element is stored as 0 or 1, as `true` is.
+                        let v = if matches!(ek, TypeKind::Integer { width: 1, .. }) { v & 1 } else { v };
+                        DenseElement::Int(v)
                     }
                     _ => return self.err_at(loc, "expected integer or floating point element type"),
                 });

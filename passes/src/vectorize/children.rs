@@ -54,6 +54,24 @@ pub fn reduction_to_contract_patterns(ctx: &Context, op: OpId) -> &'static [Name
     }
 }
 
+/// `populateSinkVectorOpsPatterns` and `populateVectorStepLoweringPatterns`.
+fn sink_and_step_patterns(ctx: &Context, op: OpId) -> &'static [NamedPattern] {
+    use tessel_ir::dialects::patterns::vector_sink;
+    if tessel_ir::dialects::vector::StepOp::isa(ctx, op) {
+        return named_patterns![vector_sink::step_to_constant];
+    }
+    let name = ctx.op_name(op);
+    if name.starts_with("arith.") || name.starts_with("math.") {
+        named_patterns![
+            vector_sink::reorder_elementwise_on_transpose,
+            vector_sink::reorder_cast_on_broadcast,
+            vector_sink::reorder_elementwise_on_broadcast
+        ]
+    } else {
+        &[]
+    }
+}
+
 /// The transfer ops' canonicalization patterns MLIR adds
 /// (`TransferWriteOp::getCanonicalizationPatterns`: `FoldWaw`).
 fn transfer_canonicalization_patterns(ctx: &Context, op: OpId) -> &'static [NamedPattern] {
@@ -134,6 +152,7 @@ pub fn vectorize_children(ctx: &mut Context, target: OpId, opts: &ChildrenOption
     if !opts.no_reduction_to_contract {
         sources.push(reduction_to_contract_patterns);
     }
+    sources.push(sink_and_step_patterns);
     sources.push(transfer_canonicalization_patterns);
     // MLIR runs at most two iterations and does not mind not converging.
     let set = PatternSet { top_down: true, fold_in_place: true, ..PatternSet::patterns(&sources) };

@@ -243,9 +243,6 @@ pub(super) fn vectorize_linalg(ctx: &mut Context, op: OpId, opts: &VectorizeOpti
     if static_sizes.contains(&0) {
         return unsupported("a tensor with a zero dim");
     }
-    if num_loops == 0 {
-        return unsupported("a structured op with no loops");
-    }
     if dims[num_inputs..].iter().any(|d| d.contains(&None)) {
         return unsupported("an output map with a constant result");
     }
@@ -364,6 +361,14 @@ pub(super) fn vectorize_linalg(ctx: &mut Context, op: OpId, opts: &VectorizeOpti
             let other = lookup(&old_operands[1 - pos.min(1)]);
             let same = b.ctx.value_type(other) == b.ctx.value_type(acc);
             if old_operands.len() == 2 && !same && vector_shape(b.ctx, b.ctx.value_type(other)).is_some() {
+                // A value narrower than the loops (an index along the
+                // innermost loop only) is broadcast to all of them first;
+                // mlir-opt 22 reduces it as it is and builds an invalid
+                // multi_reduction.
+                let all: Vec<usize> = (0..num_loops).collect();
+                let elem = b.ctx.type_kind(b.ctx.value_type(other)).element_type().unwrap_or(b.ctx.value_type(other));
+                let full = state.vector_over(b.ctx, &all, elem);
+                let other = broadcast_if_needed(&mut b, other, full);
                 let kind_a = kind_attr(b.ctx, kind);
                 let dims_a: Vec<i64> = reductions.iter().map(|d| *d as i64).collect();
                 let acc_ty = b.ctx.value_type(acc);

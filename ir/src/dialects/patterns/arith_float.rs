@@ -1,8 +1,8 @@
 //! Folds of the float arith ops, as MLIR 22's: constant operands of f32 and
 //! f64 computed with IEEE arithmetic (round to nearest even, as APFloat),
 //! the neutral constants (`x + -0.0`, `x - 0.0`, `x * 1.0`, `x / 1.0`) and
-//! equal operands of the min/max ops. Half types are left to run time:
-//! computing them through f32 could round twice where APFloat rounds once.
+//! equal operands of the min/max ops. f16 and bf16 are computed in f64 and
+//! rounded once (exact: f64 has more than twice their precision).
 
 use crate::attrs::AttrKind;
 use crate::dialects::arith::{ConstantOp, ADDF, DIVF, MAXIMUMF, MAXNUMF, MINIMUMF, MINNUMF, MULF, SUBF};
@@ -53,9 +53,13 @@ fn num_max(a: f64, b: f64, max: bool) -> f64 {
 fn compute(def: &OpDef, kind: FloatKind, a: f64, b: f64) -> Option<f64> {
     let is = |d: &OpDef| std::ptr::eq(def, d);
     let f32_op = |f: fn(f32, f32) -> f32| f64::from(f(a as f32, b as f32));
+    // f16 / bf16: computed in f64 and rounded once to the type; f64 holds
+    // more than twice their precision plus two bits, so the result is the
+    // correctly rounded one APFloat computes.
     let pick = |f64_op: fn(f64, f64) -> f64, f32_fn: fn(f32, f32) -> f32| match kind {
         FloatKind::F64 => Some(f64_op(a, b)),
         FloatKind::F32 => Some(f32_op(f32_fn)),
+        FloatKind::F16 | FloatKind::BF16 => Some(crate::float::round_to_type(f64_op(a, b), kind)),
         _ => None,
     };
     if is(&ADDF) {
@@ -67,9 +71,11 @@ fn compute(def: &OpDef, kind: FloatKind, a: f64, b: f64) -> Option<f64> {
     } else if is(&DIVF) {
         pick(|x, y| x / y, |x, y| x / y)
     } else if is(&MAXIMUMF) || is(&MINIMUMF) {
-        matches!(kind, FloatKind::F32 | FloatKind::F64).then(|| ieee_max(a, b, is(&MAXIMUMF)))
+        matches!(kind, FloatKind::F32 | FloatKind::F64 | FloatKind::F16 | FloatKind::BF16)
+            .then(|| ieee_max(a, b, is(&MAXIMUMF)))
     } else if is(&MAXNUMF) || is(&MINNUMF) {
-        matches!(kind, FloatKind::F32 | FloatKind::F64).then(|| num_max(a, b, is(&MAXNUMF)))
+        matches!(kind, FloatKind::F32 | FloatKind::F64 | FloatKind::F16 | FloatKind::BF16)
+            .then(|| num_max(a, b, is(&MAXNUMF)))
     } else {
         None
     }

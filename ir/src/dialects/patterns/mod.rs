@@ -7,6 +7,7 @@
 pub mod affine;
 pub mod affine_index;
 pub mod arith;
+pub mod arith_cast;
 pub mod arith_float;
 pub mod bufferization;
 pub mod cf;
@@ -19,4 +20,5 @@ pub mod scf;
 pub mod tensor;
 pub mod vector;
 pub mod vector_contract;
+pub mod vector_sink;
 pub mod vector_transfer;

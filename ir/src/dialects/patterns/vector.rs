@@ -172,14 +172,21 @@ pub fn fold_read_after_write(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     false
 }
 
-/// `TransposeOp::fold`: a transpose by the identity is its source.
+/// `TransposeOp::fold`: a transpose that keeps the type and the order of
+/// the elements (the identity, or one moving unit dims among themselves)
+/// is its source.
 pub fn fold_identity_transpose(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     let ctx = &*rw.ctx;
     let t = crate::dialects::vector::TransposeOp(op);
-    if !t.permutation(ctx).iter().enumerate().all(|(i, p)| i as i64 == *p) {
+    let v = t.vector(ctx);
+    let perm = t.permutation(ctx);
+    let identity = perm.iter().enumerate().all(|(i, p)| i as i64 == *p);
+    let keeps_order = ctx.value_type(v) == ctx.value_type(ctx.result(op, 0))
+        && vector_shape(ctx, ctx.value_type(v))
+            .is_some_and(|s| !s.is_scalable() && moves_unit_dims_only(s.shape, perm));
+    if !identity && !keeps_order {
         return false;
     }
-    let v = t.vector(ctx);
     rw.replace_op(op, &[v]);
     true
 }
@@ -218,6 +225,41 @@ pub fn fold_write_after_write(rw: &mut Rewriter<'_>, op: OpId) -> bool {
         base = pv.base;
     }
     false
+}
+
+/// `ExtractOp::fold` on scalars: an element of a broadcast of a scalar is
+/// that scalar, an element of a splat constant is its value.
+pub fn fold_extract_scalar(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    use crate::attrs::{AttrKind, DenseData, DenseElement};
+    let ctx = &*rw.ctx;
+    let e = crate::dialects::vector::ExtractOp(op);
+    let ty = ctx.value_type(ctx.result(op, 0));
+    if vector_shape(ctx, ty).is_some() || e.static_position(ctx).iter().any(|p| *p < 0) {
+        return false;
+    }
+    let src = e.source(ctx);
+    if let Some(b) = crate::dialects::vector::BroadcastOp::defining(ctx, src) {
+        let x = b.source(ctx);
+        if ctx.value_type(x) != ty {
+            return false;
+        }
+        rw.replace_op(op, &[x]);
+        return true;
+    }
+    let Some(c) = crate::dialects::arith::ConstantOp::defining(ctx, src) else { return false };
+    let attr = match c.value(ctx).map(|a| ctx.attr_kind(a)) {
+        Some(AttrKind::Dense { data: DenseData::Splat(DenseElement::Int(v)), .. }) => {
+            let v = *v;
+            rw.ctx.int_attr(v, ty)
+        }
+        Some(AttrKind::Dense { data: DenseData::Splat(DenseElement::Float(bits)), .. }) => {
+            let bits = *bits;
+            rw.ctx.attr(AttrKind::Float { bits, ty })
+        }
+        _ => return false,
+    };
+    super::constants::replace_with_constant(rw, op, attr);
+    true
 }
 
 /// MLIR's `CreateMaskFolder`: a `vector.create_mask` of constants is a
@@ -381,6 +423,34 @@ pub fn fold_shape_cast(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     } else {
         rw.set_operand(op, 0, x);
     }
+    true
+}
+
+/// MLIR's `isBroadcastableTo`: aligned at the trailing dims, each source
+/// dim is 1 or the result's.
+fn broadcastable_to(src: &[i64], dst: &[i64]) -> bool {
+    src.len() <= dst.len() && src.iter().rev().zip(dst.iter().rev()).all(|(s, d)| *s == 1 || s == d)
+}
+
+/// MLIR's `ShapeCastBroadcastFolder`: a shape_cast of a broadcast whose
+/// source also broadcasts to the shape_cast's type is one broadcast.
+pub fn shape_cast_of_broadcast(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let ctx = &*rw.ctx;
+    let src = ctx.operands(op)[0];
+    let Some(b) = crate::dialects::vector::BroadcastOp::defining(ctx, src) else { return false };
+    let x = b.source(ctx);
+    let ty = ctx.value_type(ctx.result(op, 0));
+    let Some(dst) = vector_shape(ctx, ty) else { return false };
+    let ok = match vector_shape(ctx, ctx.value_type(x)) {
+        Some(v) => !v.is_scalable() && !dst.is_scalable() && broadcastable_to(v.shape, dst.shape),
+        None => true,
+    };
+    if !ok {
+        return false;
+    }
+    rw.set_insertion_point_before(op);
+    let v = crate::dialects::vector::BroadcastOp::create(rw, x, &[ty], vec![]).vector(rw.ctx);
+    rw.replace_op(op, &[v]);
     true
 }
 
