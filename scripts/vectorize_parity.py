@@ -25,6 +25,9 @@ For each program P:
      bufferization, vector masks and transfers to LLVM), in batches: the
      engine's values.
 
+Without --children, some programs are contractions (below) vectorized with
+`{create_named_contraction}`.
+
 With --children, each function is vectorized whole by
 `transform.structured.vectorize_children_and_apply_patterns` (no vector
 sizes; the transfer permutation lowering and reduction-to-contract
@@ -306,6 +309,13 @@ def gen_contraction(rng):
 def gen(rng):
     if CHILDREN and rng.random() < 0.4:
         return gen_contraction(rng)
+    if not CHILDREN and rng.random() < 0.15:
+        # Contractions vectorized with create_named_contraction (a generic
+        # ignores the flag and vectorizes as a multi-reduction).
+        name, prog, args, res, elem = gen_contraction(rng)
+        prog = prog.replace("transform.structured.vectorize %0 :",
+                            "transform.structured.vectorize %0 {create_named_contraction} :")
+        return name + " {create_named_contraction}", prog, args, res, elem
     return gen_pack(rng) if rng.random() < 0.4 else gen_structured(rng)
 
 

@@ -782,7 +782,15 @@ fn contract(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
     let n = maps[0].num_dims as usize;
     let (lhs, rhs) = (tensor_operand(i, ctx.operands(op)[0])?, tensor_operand(i, ctx.operands(op)[1])?);
     let acc = i.get(ctx.operands(op)[2])?;
-    let elem = lhs.elem;
+    // Operands of a narrower element type than the accumulator are
+    // promoted first (sign-extended, or extended floats), as MLIR's
+    // contraction semantics say.
+    let elem = crate::kernels::elem_of(ctx, ctx.operands(op)[2])?;
+    let promote: Option<crate::kernels::ScalarFn> = if lhs.elem != elem || rhs.elem != elem {
+        Some(scalar_fn(if elem.is_float() { &arith::EXTF } else { &arith::EXTSI }).ok_or("no extension kernel")?)
+    } else {
+        None
+    };
     let mul: crate::kernels::ScalarFn =
         scalar_fn(if elem.is_float() { &arith::MULF } else { &arith::MULI }).ok_or("no multiply kernel")?;
     let f = combiner(combining_kind(ctx, op).unwrap_or(""), elem)?;
@@ -803,7 +811,15 @@ fn contract(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
     let (sa, sb, sc) = (lhs.strides(), rhs.strides(), contiguous_strides(&out_shape));
     for_each_index(&sizes, |pt, _| {
         let at = |dims: &[usize], strides: &[usize]| dims.iter().zip(strides).map(|(d, s)| pt[*d] * s).sum::<usize>();
-        let (a, b) = (lhs.get(at(&da, &sa)), rhs.get(at(&db, &sb)));
+        let (mut a, mut b) = (lhs.get(at(&da, &sa)), rhs.get(at(&db, &sb)));
+        if let Some(ext) = promote {
+            if lhs.elem != elem {
+                a = ext(&ScalarArgs { args: &[a], out: elem, predicate: 0 }).map_err(RunError::new)?;
+            }
+            if rhs.elem != elem {
+                b = ext(&ScalarArgs { args: &[b], out: elem, predicate: 0 }).map_err(RunError::new)?;
+            }
+        }
         let product = mul(&ScalarArgs { args: &[a, b], out: elem, predicate: 0 }).map_err(RunError::new)?;
         let o = at(&dc, &sc);
         out[o] = combine(f, elem, out[o], product)?;

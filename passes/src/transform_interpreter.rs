@@ -14,7 +14,8 @@ use tessel_ir::dialects::transform::{
 };
 use tessel_ir::dialects::transform_pack;
 use tessel_ir::dialects::transform_vector::{
-    ApplyReductionToContractOp, ApplyTransferPermutationPatternsOp, VectorizeChildrenOp, VectorizeOp,
+    ApplyFoldSubsetIntoTransfersOp, ApplyReductionToContractOp, ApplyTransferPermutationPatternsOp,
+    VectorizeChildrenOp, VectorizeOp,
 };
 use tessel_ir::interfaces::tiling::tiling_interface;
 use tessel_ir::{Context, Diagnostic, Loc, OpId, Value};
@@ -248,6 +249,7 @@ fn run_vectorize(ctx: &mut Context, op: OpId, handles: &Handles) -> Result<(), D
         vector_sizes,
         scalable,
         vectorize_nd_extract: VectorizeOp(op).vectorize_nd_extract(ctx),
+        create_named_contraction: VectorizeOp(op).create_named_contraction(ctx),
     };
     for t in handles.get(&ctx.operands(op)[0]).cloned().unwrap_or_default() {
         let loc = ctx.op_loc(t);
@@ -517,11 +519,13 @@ fn run_apply_patterns(ctx: &mut Context, op: OpId, handles: &Handles) -> Result<
             sources.push(crate::vectorize::transfer_permutation_patterns);
         } else if ApplyReductionToContractOp::isa(ctx, d) {
             sources.push(crate::vectorize::reduction_to_contract_patterns);
+        } else if ApplyFoldSubsetIntoTransfersOp::isa(ctx, d) {
+            sources.push(crate::vectorize::subset_into_transfer_patterns);
         } else {
             return Err(Diagnostic::error(
                 ctx.op_loc(d),
                 format!(
-                    "'{}' is not supported by tessel's transform interpreter (supported in apply_patterns: apply_patterns.tensor.fold_into_pack_and_unpack, apply_patterns.linalg.fold_pack_unpack_into_empty, apply_patterns.linalg.decompose_pack_unpack, apply_patterns.tensor.bubble_up_extract_slice, apply_patterns.canonicalization, apply_patterns.vector.transfer_permutation_patterns, apply_patterns.vector.reduction_to_contract)",
+                    "'{}' is not supported by tessel's transform interpreter (supported in apply_patterns: apply_patterns.tensor.fold_into_pack_and_unpack, apply_patterns.linalg.fold_pack_unpack_into_empty, apply_patterns.linalg.decompose_pack_unpack, apply_patterns.tensor.bubble_up_extract_slice, apply_patterns.canonicalization, apply_patterns.vector.transfer_permutation_patterns, apply_patterns.vector.reduction_to_contract, apply_patterns.tensor.fold_tensor_subset_ops_into_vector_transfers)",
                     ctx.op_name(d)
                 ),
             ));

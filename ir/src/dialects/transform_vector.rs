@@ -77,12 +77,24 @@ crate::op! {
     def { }
 }
 
+crate::op! {
+    /// `transform.apply_patterns.tensor.fold_tensor_subset_ops_into_vector_transfers`
+    pub struct ApplyFoldSubsetIntoTransfersOp => APPLY_FOLD_SUBSET_INTO_TRANSFERS = "transform.apply_patterns.tensor.fold_tensor_subset_ops_into_vector_transfers";
+    operands { }
+    attributes { }
+    results { }
+    regions { }
+    format { super::transform::parse_descriptor, super::transform::print_descriptor }
+    def { }
+}
+
 /// Registers the ops.
 pub fn register(r: &mut Registry) {
     r.add(&VECTORIZE);
     r.add(&VECTORIZE_CHILDREN);
     r.add(&APPLY_TRANSFER_PERMUTATION_PATTERNS);
     r.add(&APPLY_REDUCTION_TO_CONTRACT);
+    r.add(&APPLY_FOLD_SUBSET_INTO_TRANSFERS);
 }
 
 /// The static vector sizes and which are scalable (empty: none given).

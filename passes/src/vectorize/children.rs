@@ -54,6 +54,17 @@ pub fn reduction_to_contract_patterns(ctx: &Context, op: OpId) -> &'static [Name
     }
 }
 
+/// `populateFoldTensorSubsetIntoVectorTransferPatterns`.
+pub fn subset_into_transfer_patterns(ctx: &Context, op: OpId) -> &'static [NamedPattern] {
+    if TransferReadOp::isa(ctx, op) {
+        named_patterns![vector_transfer::fold_read_of_extract_slice]
+    } else if tessel_ir::dialects::tensor::InsertSliceOp::isa(ctx, op) {
+        named_patterns![vector_transfer::fold_insert_of_transfer_write]
+    } else {
+        &[]
+    }
+}
+
 /// `populateSinkVectorOpsPatterns` and `populateVectorStepLoweringPatterns`.
 fn sink_and_step_patterns(ctx: &Context, op: OpId) -> &'static [NamedPattern] {
     use tessel_ir::dialects::patterns::vector_sink;
@@ -153,6 +164,7 @@ pub fn vectorize_children(ctx: &mut Context, target: OpId, opts: &ChildrenOption
         sources.push(reduction_to_contract_patterns);
     }
     sources.push(sink_and_step_patterns);
+    sources.push(subset_into_transfer_patterns);
     sources.push(transfer_canonicalization_patterns);
     // MLIR runs at most two iterations and does not mind not converging.
     let set = PatternSet { top_down: true, fold_in_place: true, ..PatternSet::patterns(&sources) };

@@ -10,13 +10,15 @@
 //! ([`VectorizeError::BadSizes`]).
 
 mod children;
+mod contraction;
 mod linalg;
 mod pack;
 mod pad;
 mod transfer;
 
 pub use children::{
-    reduction_to_contract_patterns, transfer_permutation_patterns, vectorize_children, ChildrenOptions,
+    reduction_to_contract_patterns, subset_into_transfer_patterns, transfer_permutation_patterns, vectorize_children,
+    ChildrenOptions,
 };
 use tessel_ir::dialects::pack::{PackOp, UnPackOp};
 use tessel_ir::{Context, OpId};
@@ -30,6 +32,9 @@ pub struct VectorizeOptions {
     pub scalable: Vec<bool>,
     /// `vectorize_nd_extract`.
     pub vectorize_nd_extract: bool,
+    /// `create_named_contraction`: a named contraction becomes one
+    /// `vector.contract` at once.
+    pub create_named_contraction: bool,
 }
 
 /// Why an op was not vectorized.
@@ -53,6 +58,9 @@ pub fn vectorize(ctx: &mut Context, op: OpId, opts: &VectorizeOptions) -> Result
     }
     if tessel_ir::dialects::tensor::PadOp::isa(ctx, op) {
         return pad::vectorize_pad(ctx, op, opts);
+    }
+    if opts.create_named_contraction && contraction::is_named_contraction(ctx, op) {
+        return contraction::vectorize_contraction(ctx, op, opts);
     }
     if tessel_ir::dialects::structured::structured(ctx, op).is_some() {
         return linalg::vectorize_linalg(ctx, op, opts);

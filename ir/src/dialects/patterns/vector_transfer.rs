@@ -282,3 +282,166 @@ pub fn transfer_write_non_permutation_lowering(rw: &mut Rewriter<'_>, op: OpId) 
     rw.replace_op(op, &results);
     true
 }
+
+// ---- tensor subsets into transfers --------------------------------------
+//
+// MLIR 22's `populateFoldTensorSubsetIntoVectorTransferPatterns`
+// (`transform.apply_patterns.tensor.fold_tensor_subset_ops_into_vector_transfers`):
+// a read of an `extract_slice` reads the slice's source at the slice's
+// offsets, and an `insert_slice` of a write that covers the whole slice
+// writes into the insert's destination directly.
+
+/// The offsets of a unit-stride slice op (`None` for another stride).
+fn unit_stride_offsets(ctx: &Context, slice: OpId) -> Option<Vec<crate::builder::Ofr>> {
+    let v = crate::dialects::tensor::slice_view(ctx, slice)?;
+    if !v.strides.1.is_empty() || v.strides.0.iter().any(|s| *s != 1) {
+        return None;
+    }
+    Some(crate::builder::Ofr::mixed(v.offsets.0, v.offsets.1))
+}
+
+/// The dims of `full` that a rank-reducing slice of `sizes` drops (MLIR's
+/// `getDroppedDims`: unit dims not in the reduced type, matched from the
+/// back).
+fn dropped_dims(full_sizes: &[i64], reduced: &[i64]) -> Option<Vec<bool>> {
+    let mut dropped = vec![false; full_sizes.len()];
+    let mut j = reduced.len();
+    for i in (0..full_sizes.len()).rev() {
+        if j > 0 && reduced[j - 1] == full_sizes[i] {
+            j -= 1;
+        } else if full_sizes[i] == 1 {
+            dropped[i] = true;
+        } else {
+            return None;
+        }
+    }
+    (j == 0).then_some(dropped)
+}
+
+/// MLIR's `resolveIndicesIntoOpWithOffsetsAndStrides` for unit strides:
+/// each index of the full tensor is the slice's offset plus the transfer's
+/// index (0 for a dropped dim), folded; a constant made in place.
+fn resolve_indices(
+    rw: &mut Rewriter<'_>,
+    offsets: &[crate::builder::Ofr],
+    dropped: &[bool],
+    indices: &[Value],
+) -> Vec<Value> {
+    use crate::builder::Ofr;
+    let sum = AffineMap {
+        num_dims: 0,
+        num_syms: 2,
+        results: vec![AffineExpr::bin(crate::affine::AffineBinOp::Add, AffineExpr::Sym(0), AffineExpr::Sym(1))],
+    };
+    let mut next = indices.iter();
+    let mut out = Vec::with_capacity(offsets.len());
+    for (off, drop) in offsets.iter().zip(dropped) {
+        let index = if *drop {
+            Ofr::Const(0)
+        } else {
+            let v = *next.next().expect("one index per kept dim");
+            match crate::dialects::pack::constant_int(rw.ctx, v) {
+                Some(c) => Ofr::Const(c),
+                None => Ofr::Val(v),
+            }
+        };
+        let r = rw.affine_apply(&sum, &[off.clone(), index]);
+        let index_ty = rw.ctx.index_type();
+        out.push(match r {
+            Ofr::Val(v) => v,
+            Ofr::Const(c) => rw.int_const_here(c as i128, index_ty),
+        });
+    }
+    out
+}
+
+/// MLIR's `expandDimsToRank`: the transfer's map over the full tensor's
+/// dims (the dropped ones unused).
+fn expand_map(map: &AffineMap, dropped: &[bool]) -> AffineMap {
+    let mut renumber = Vec::new();
+    for (i, d) in dropped.iter().enumerate() {
+        if !*d {
+            renumber.push(AffineExpr::Dim(i as u32));
+        }
+    }
+    let results = map.results.iter().map(|e| e.replace(&renumber, &[])).collect();
+    AffineMap { num_dims: dropped.len() as u32, num_syms: 0, results }
+}
+
+fn shape_of(ctx: &Context, v: Value) -> Option<Vec<i64>> {
+    match ctx.value_type_kind(v) {
+        TypeKind::Tensor { shape, .. } => Some(shape.clone()),
+        _ => None,
+    }
+}
+
+/// `TransferReadOfExtractSliceOpFolder` (unmasked, in-bounds reads of
+/// unit-stride slices).
+pub fn fold_read_of_extract_slice(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    use crate::dialects::tensor::ExtractSliceOp;
+    let ctx = &*rw.ctx;
+    let Some(view) = TransferView::of(ctx, op) else { return false };
+    if view.mask.is_some() || !view.in_bounds.iter().all(|b| *b) {
+        return false;
+    }
+    if ctx.parent_op(op).is_some_and(|p| crate::dialects::vector::MaskOp::isa(ctx, p)) {
+        return false;
+    }
+    let Some(slice) = ExtractSliceOp::defining(ctx, view.base) else { return false };
+    let Some(offsets) = unit_stride_offsets(ctx, slice.op()) else { return false };
+    let source = slice.source(ctx);
+    let (Some(full), Some(reduced)) = (shape_of(ctx, source), shape_of(ctx, view.base)) else { return false };
+    let sizes = crate::dialects::tensor::slice_view(ctx, slice.op()).map(|v| v.sizes.0.to_vec()).unwrap_or_default();
+    let Some(dropped) = dropped_dims(&sizes, &reduced) else { return false };
+    if full.len() != dropped.len() {
+        return false;
+    }
+    let Some(map) = permutation_map(ctx, op) else { return false };
+    let new_map = expand_map(&map, &dropped);
+    let in_bounds = view.in_bounds.clone();
+    let ty = view.vector_type;
+    rw.set_insertion_point_before(op);
+    let indices = resolve_indices(rw, &offsets, &dropped, &view.indices);
+    let ib = bool_array_attr(rw.ctx, &in_bounds);
+    let r = TransferReadOp::create(rw, source, &indices, view.padding, None, &new_map, Some(ib), &[ty], vec![])
+        .vector(rw.ctx);
+    rw.replace_op(op, &[r]);
+    true
+}
+
+/// `InsertSliceOfTransferWriteOpFolder`: an `insert_slice` (unit strides)
+/// of an unmasked in-bounds write covering the whole static slice.
+pub fn fold_insert_of_transfer_write(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    use crate::dialects::tensor::InsertSliceOp;
+    let ctx = &*rw.ctx;
+    let Some(insert) = InsertSliceOp::cast(ctx, op) else { return false };
+    let Some(w) = TransferWriteOp::defining(ctx, insert.source(ctx)) else { return false };
+    let Some(view) = TransferView::of(ctx, w.op()) else { return false };
+    if view.mask.is_some() || !view.in_bounds.iter().all(|b| *b) {
+        return false;
+    }
+    let Some(written) = shape_of(ctx, view.base) else { return false };
+    let Some(v) = vector_shape(ctx, view.vector_type) else { return false };
+    if written.contains(&crate::types::DYNAMIC) || v.shape != written.as_slice() {
+        return false;
+    }
+    let Some(offsets) = unit_stride_offsets(ctx, op) else { return false };
+    let dest = insert.dest(ctx);
+    let Some(full) = shape_of(ctx, dest) else { return false };
+    let sizes = crate::dialects::tensor::slice_view(ctx, op).map(|s| s.sizes.0.to_vec()).unwrap_or_default();
+    let Some(dropped) = dropped_dims(&sizes, &written) else { return false };
+    if full.len() != dropped.len() {
+        return false;
+    }
+    let Some(map) = permutation_map(ctx, w.op()) else { return false };
+    let new_map = expand_map(&map, &dropped);
+    let (value, in_bounds) = (ctx.operands(w.op())[0], view.in_bounds.clone());
+    let dest_ty = ctx.value_type(dest);
+    rw.set_insertion_point_before(op);
+    let indices = resolve_indices(rw, &offsets, &dropped, &view.indices);
+    let ib = bool_array_attr(rw.ctx, &in_bounds);
+    let nw = TransferWriteOp::create(rw, value, dest, &indices, None, &new_map, Some(ib), &[dest_ty], vec![]);
+    let r = nw.result(rw.ctx).expect("a tensor write has a result");
+    rw.replace_op(op, &[r]);
+    true
+}

@@ -204,6 +204,10 @@ pub(super) fn verify_contract(ctx: &Context, op: OpId) -> Result<(), VerifyError
     }
     let expected = mapped_shape(&maps[2], &sizes).unwrap_or_default();
     let result_ty = ctx.value_type(ctx.result(op, 0));
+    // Reducing every loop gives a scalar, not a 0-d vector.
+    if expected.is_empty() && vector_shape(ctx, result_ty).is_some() {
+        return Err("invalid accumulator/result vector shape".into());
+    }
     if result_ty != ctx.value_type(ops[2]) {
         return Err("failed to verify that result type matches the accumulator type".into());
     }
