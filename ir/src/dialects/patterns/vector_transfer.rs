@@ -345,7 +345,7 @@ fn resolve_indices(
                 None => Ofr::Val(v),
             }
         };
-        let r = rw.affine_apply(&sum, &[off.clone(), index]);
+        let r = rw.affine_apply(&sum, &[*off, index]);
         let index_ty = rw.ctx.index_type();
         out.push(match r {
             Ofr::Val(v) => v,
