@@ -107,6 +107,7 @@ fn kernel_table() -> Vec<(&'static OpDef, Entry)> {
         .into_iter()
         .chain(structured_ops)
         .chain(crate::vector::kernels())
+        .chain(crate::gather::kernels())
         .chain(crate::memref::kernels())
         .chain(index::BINARY.iter().map(|d| (*d, index_binary as Kernel)))
         .chain([

@@ -16,6 +16,7 @@ mod buffer;
 mod bytes;
 pub mod copy;
 pub mod elem;
+mod gather;
 mod kernels;
 pub mod memory;
 mod memref;

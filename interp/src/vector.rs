@@ -16,7 +16,7 @@ use crate::kernels::{elem_of, scalar_fn, Kernel, ScalarArgs};
 use crate::{Flow, Interpreter, RtValue, RunError, RunResult, Tensor};
 
 /// The kernel of each vector op the engine runs.
-pub(crate) fn kernels() -> [(&'static OpDef, Kernel); 25] {
+pub(crate) fn kernels() -> [(&'static OpDef, Kernel); 27] {
     [
         (&v::TRANSFER_READ, transfer_read),
         (&v::TRANSFER_WRITE, transfer_write),
@@ -43,6 +43,8 @@ pub(crate) fn kernels() -> [(&'static OpDef, Kernel); 25] {
         (&v::INTERLEAVE, interleave),
         (&v::DEINTERLEAVE, deinterleave),
         (&v::CONTRACT, contract),
+        (&v::GATHER, gather),
+        (&v::SCATTER, scatter),
     ]
 }
 
@@ -831,5 +833,93 @@ fn contract(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
         RtValue::Tensor(t) => RtValue::Tensor(Tensor::try_from_scalars(t.shape.clone(), t.elem, out)?),
     };
     i.set(op, 0, value);
+    Ok(Flow::Next)
+}
+
+/// The base position of lane `k` of a gather or scatter: the offsets,
+/// linearized row-major over the base's shape, plus the lane's index (the
+/// element offset MLIR's lowering adds to the base pointer), back to a
+/// multi-index; outside the base is an error at the op.
+fn gather_position(shape: &[usize], offsets: &[i64], index: i64) -> RunResult<Vec<i64>> {
+    let mut linear: i64 = 0;
+    for (o, n) in offsets.iter().zip(shape) {
+        linear = linear * (*n as i64) + o;
+    }
+    let linear = linear + index;
+    let total: i64 = shape.iter().map(|n| *n as i64).product();
+    if linear < 0 || linear >= total {
+        return Err(RunError::new(format!("a gather or scatter lane reaches element {linear} of a base of {total}")));
+    }
+    let mut at = vec![0i64; shape.len()];
+    let mut rest = linear;
+    for d in (0..shape.len()).rev() {
+        at[d] = rest % shape[d] as i64;
+        rest /= shape[d] as i64;
+    }
+    Ok(at)
+}
+
+/// `vector.gather`: each unmasked lane reads the base at the offsets plus
+/// its index; a masked-off lane takes the pass-through's.
+fn gather(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
+    let ctx = i.ctx;
+    let ops = ctx.operands(op);
+    let n = ops.len();
+    let offsets = indices(i, &ops[1..n - 3])?;
+    let (index_vec, mask, pass) =
+        (tensor_operand(i, ops[n - 3])?, tensor_operand(i, ops[n - 2])?, tensor_operand(i, ops[n - 1])?);
+    let base = match i.get(ops[0])? {
+        RtValue::Tensor(t) => Base::Tensor(t),
+        RtValue::MemRef(m) => Base::MemRef(m),
+        RtValue::Scalar(_) => return Err("vector.gather from a scalar".into()),
+    };
+    let shape = base.shape().to_vec();
+    let mut out = pass.clone();
+    for k in 0..index_vec.len() {
+        if mask.get(k).as_i64() & 1 == 0 {
+            continue;
+        }
+        let at = gather_position(&shape, &offsets, index_vec.get(k).as_i64())?;
+        let at: Vec<usize> = at.iter().map(|x| *x as usize).collect();
+        out.set(k, base.read(&at)?)?;
+    }
+    i.set(op, 0, RtValue::Tensor(out));
+    Ok(Flow::Next)
+}
+
+/// `vector.scatter`: each unmasked lane writes its value at the offsets plus
+/// its index, in lane order (into a copy of a tensor base, or the memref in
+/// place).
+fn scatter(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
+    let ctx = i.ctx;
+    let ops = ctx.operands(op);
+    let n = ops.len();
+    let offsets = indices(i, &ops[1..n - 3])?;
+    let (index_vec, mask, value) =
+        (tensor_operand(i, ops[n - 3])?, tensor_operand(i, ops[n - 2])?, tensor_operand(i, ops[n - 1])?);
+    match i.get(ops[0])? {
+        RtValue::Tensor(t) => {
+            let mut out = t.clone();
+            for k in 0..index_vec.len() {
+                if mask.get(k).as_i64() & 1 == 0 {
+                    continue;
+                }
+                let at = gather_position(&t.shape, &offsets, index_vec.get(k).as_i64())?;
+                let at: Vec<usize> = at.iter().map(|x| *x as usize).collect();
+                out.set(position(&at, &t.strides()), value.get(k))?;
+            }
+            i.set(op, 0, RtValue::Tensor(out));
+        }
+        RtValue::MemRef(m) => {
+            for k in 0..index_vec.len() {
+                if mask.get(k).as_i64() & 1 == 0 {
+                    continue;
+                }
+                let at = gather_position(&m.shape, &offsets, index_vec.get(k).as_i64())?;
+                m.store(&at, value.get(k))?;
+            }
+        }
+        RtValue::Scalar(_) => return Err("vector.scatter into a scalar".into()),
+    }
     Ok(Flow::Next)
 }

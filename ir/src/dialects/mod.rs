@@ -25,6 +25,7 @@ pub mod scf_more;
 pub mod scf_parallel;
 pub mod structured;
 pub mod tensor;
+pub mod tensor_gather;
 pub mod tensor_more;
 pub mod transform;
 pub mod transform_pack;

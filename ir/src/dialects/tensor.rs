@@ -246,6 +246,7 @@ pub fn register(r: &mut Registry) {
     r.add(&super::pack::PACK);
     r.add(&super::pack::UNPACK);
     super::tensor_more::register(r);
+    super::tensor_gather::register(r);
 }
 
 fn ranked(ctx: &Context, t: Type) -> Option<(&[i64], Type)> {

@@ -207,3 +207,101 @@ pub(super) fn verify_masked(ctx: &Context, op: OpId) -> Result<(), VerifyError> 
     }
     Ok(())
 }
+
+/// `%base[%i, ..] [%index_vec], %mask, %value : base, index_vec, mask,
+/// value (into result | -> tensor)` of `vector.gather` / `vector.scatter`.
+pub(super) fn parse_gather_scatter(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    let (base, indices) = base_and_indices(p)?;
+    p.expect(Tok::LSquare)?;
+    let index_vec = p.operand()?;
+    p.expect(Tok::RSquare)?;
+    p.expect(Tok::Comma)?;
+    let mask = p.operand()?;
+    p.expect(Tok::Comma)?;
+    let value = p.operand()?;
+    p.optional_attr_dict()?;
+    let bt = p.colon_type()?;
+    p.expect(Tok::Comma)?;
+    let it = p.ty()?;
+    p.expect(Tok::Comma)?;
+    let mt = p.ty()?;
+    p.expect(Tok::Comma)?;
+    let vt = p.ty()?;
+    let gather = p.def.name == super::GATHER.name;
+    let result = if gather {
+        p.keyword("into")?;
+        Some(p.ty()?)
+    } else if p.optional(Tok::Arrow) {
+        Some(p.ty()?)
+    } else {
+        None
+    };
+    push_base(p, &base, &indices, bt)?;
+    p.push_operand(&index_vec, it)?;
+    p.push_operand(&mask, mt)?;
+    p.push_operand(&value, vt)?;
+    p.result_types.extend(result);
+    Ok(())
+}
+
+pub(super) fn print_gather_scatter(p: &mut OpPrinter<'_>, op: OpId) {
+    let ctx = p.ctx();
+    let ops = ctx.operands(op);
+    let n = ops.len();
+    p.write(" ");
+    print_base(p, ops[0], &ops[1..n - 3]);
+    p.write(" [");
+    p.print_operand(ops[n - 3]);
+    p.write("], ");
+    p.print_operands(&ops[n - 2..]);
+    p.print_optional_attr_dict(op, &[]);
+    p.write(" : ");
+    let tys: Vec<Type> = [ops[0], ops[n - 3], ops[n - 2], ops[n - 1]].iter().map(|v| ctx.value_type(*v)).collect();
+    p.print_types(&tys);
+    if let Some(r) = ctx.results(op).first() {
+        p.write(if super::GatherOp::isa(ctx, op) { " into " } else { " -> " });
+        p.print_type(ctx.value_type(*r));
+    }
+}
+
+/// Upstream's `GatherOp::verify` / `ScatterOp::verify`.
+pub(super) fn verify_gather_scatter(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
+    let ops = ctx.operands(op);
+    let n = ops.len();
+    let gather = super::GatherOp::isa(ctx, op);
+    let (rank, elem, tensor) = match ctx.value_type_kind(ops[0]) {
+        TypeKind::MemRef { shape, elem, .. } => (shape.len(), *elem, false),
+        TypeKind::Tensor { shape, elem, .. } => (shape.len(), *elem, true),
+        _ => return Err("requires base to be a memref or ranked tensor type".into()),
+    };
+    let (index_shape, _) = vector_of(ctx, ops[n - 3], "index_vec")?;
+    let (mask_shape, _) = vector_of(ctx, ops[n - 2], "mask")?;
+    let (value_shape, velem) = if gather {
+        vector_of(ctx, ctx.result(op, 0), "result #0")?
+    } else {
+        vector_of(ctx, ops[n - 1], "valueToStore")?
+    };
+    let what = if gather { "result" } else { "valueToStore" };
+    if velem != elem {
+        return Err(format!("base and {what} element type should match").into());
+    }
+    indices_count(ctx, op, 1, 3, rank)?;
+    if value_shape != index_shape {
+        return Err(format!("expected {what} dim to match indices dim").into());
+    }
+    if value_shape != mask_shape {
+        return Err(format!("expected {what} dim to match mask dim").into());
+    }
+    if gather && ctx.value_type(ops[n - 1]) != ctx.value_type(ctx.result(op, 0)) {
+        return Err("expected pass_thru of same type as result type".into());
+    }
+    if !gather {
+        match (tensor, ctx.results(op).first()) {
+            (true, Some(r)) if ctx.value_type(*r) == ctx.value_type(ops[0]) => {}
+            (true, _) => return Err("a scatter into a tensor returns a tensor of the base's type".into()),
+            (false, Some(_)) => return Err("a scatter into a memref has no result".into()),
+            (false, None) => {}
+        }
+    }
+    Ok(())
+}

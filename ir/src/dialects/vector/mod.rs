@@ -408,6 +408,33 @@ crate::op! {
 }
 
 crate::op! {
+    /// `vector.gather %base[%i] [%index_vec], %mask, %pass_thru : base, I, M, V into V`
+    pub struct GatherOp => GATHER = "vector.gather";
+    operands { base: One, indices: Variadic, index_vec: One, mask: One, pass_thru: One }
+    attributes { alignment: AnyAttr = "alignment" }
+    results { result: One }
+    regions { }
+    format { memory::parse_gather_scatter, memory::print_gather_scatter }
+    def {
+        verify: Some(memory::verify_gather_scatter),
+        traits: traits::DEAD_WHEN_UNUSED,
+    }
+}
+
+crate::op! {
+    /// `vector.scatter %base[%i] [%index_vec], %mask, %value : base, I, M, V (-> tensor)?`
+    pub struct ScatterOp => SCATTER = "vector.scatter";
+    operands { base: One, indices: Variadic, index_vec: One, mask: One, value_to_store: One }
+    attributes { alignment: AnyAttr = "alignment" }
+    results { result: Optional }
+    regions { }
+    format { memory::parse_gather_scatter, memory::print_gather_scatter }
+    def {
+        verify: Some(memory::verify_gather_scatter),
+    }
+}
+
+crate::op! {
     /// `vector.contract {indexing_maps, iterator_types, kind} %a, %b, %acc : A, B into C`
     pub struct ContractOp => CONTRACT = "vector.contract";
     operands { lhs: One, rhs: One, acc: One }
@@ -451,6 +478,8 @@ pub static OPS: &[&OpDef] = &[
     &MASKED_LOAD,
     &MASKED_STORE,
     &CONTRACT,
+    &GATHER,
+    &SCATTER,
 ];
 
 /// Registers the dialect.
