@@ -304,7 +304,7 @@ fn vector_folds(ctx: &Context, op: OpId) -> &'static [NamedPattern] {
     } else if TransposeOp::isa(ctx, op) {
         named_patterns![vector::fold_identity_transpose]
     } else if tessel_ir::dialects::vector::ExtractOp::isa(ctx, op) {
-        named_patterns![vector::fold_extract_scalar]
+        named_patterns![vector::fold_extract_scalar, vector::fold_extract_of_transpose]
     } else if TransferWriteOp::isa(ctx, op) {
         named_patterns![vector::fold_write_of_read, vector::fold_transfer_in_bounds, memref::fold_cast_operands]
     } else if BroadcastOp::isa(ctx, op) {

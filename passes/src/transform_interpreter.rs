@@ -14,8 +14,8 @@ use tessel_ir::dialects::transform::{
 };
 use tessel_ir::dialects::transform_pack;
 use tessel_ir::dialects::transform_vector::{
-    ApplyFoldSubsetIntoTransfersOp, ApplyReductionToContractOp, ApplyTransferPermutationPatternsOp,
-    VectorizeChildrenOp, VectorizeOp,
+    ApplyFoldSubsetIntoTransfersOp, ApplyLowerTransposeOp, ApplyReductionToContractOp,
+    ApplyTransferPermutationPatternsOp, VectorizeChildrenOp, VectorizeOp,
 };
 use tessel_ir::interfaces::tiling::tiling_interface;
 use tessel_ir::{Context, Diagnostic, Loc, OpId, Value};
@@ -521,11 +521,22 @@ fn run_apply_patterns(ctx: &mut Context, op: OpId, handles: &Handles) -> Result<
             sources.push(crate::vectorize::reduction_to_contract_patterns);
         } else if ApplyFoldSubsetIntoTransfersOp::isa(ctx, d) {
             sources.push(crate::vectorize::subset_into_transfer_patterns);
+        } else if ApplyLowerTransposeOp::isa(ctx, d) {
+            match tessel_ir::dialects::transform_vector::transpose_strategy(ctx, d) {
+                "eltwise" => sources.push(crate::vectorize::lower_transpose_eltwise_patterns),
+                "shuffle_1d" => sources.push(crate::vectorize::lower_transpose_shuffle_patterns),
+                other => {
+                    return Err(Diagnostic::error(
+                        ctx.op_loc(d),
+                        format!("tessel lowers transposes with lowering_strategy = eltwise or shuffle_1d, not {other}"),
+                    ))
+                }
+            }
         } else {
             return Err(Diagnostic::error(
                 ctx.op_loc(d),
                 format!(
-                    "'{}' is not supported by tessel's transform interpreter (supported in apply_patterns: apply_patterns.tensor.fold_into_pack_and_unpack, apply_patterns.linalg.fold_pack_unpack_into_empty, apply_patterns.linalg.decompose_pack_unpack, apply_patterns.tensor.bubble_up_extract_slice, apply_patterns.canonicalization, apply_patterns.vector.transfer_permutation_patterns, apply_patterns.vector.reduction_to_contract, apply_patterns.tensor.fold_tensor_subset_ops_into_vector_transfers)",
+                    "'{}' is not supported by tessel's transform interpreter (supported in apply_patterns: apply_patterns.tensor.fold_into_pack_and_unpack, apply_patterns.linalg.fold_pack_unpack_into_empty, apply_patterns.linalg.decompose_pack_unpack, apply_patterns.tensor.bubble_up_extract_slice, apply_patterns.canonicalization, apply_patterns.vector.transfer_permutation_patterns, apply_patterns.vector.reduction_to_contract, apply_patterns.tensor.fold_tensor_subset_ops_into_vector_transfers, apply_patterns.vector.lower_transpose)",
                     ctx.op_name(d)
                 ),
             ));

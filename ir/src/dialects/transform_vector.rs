@@ -88,6 +88,77 @@ crate::op! {
     def { }
 }
 
+crate::op! {
+    /// `transform.apply_patterns.vector.lower_transpose (lowering_strategy =
+    /// eltwise|flat_transpose|shuffle_1d|shuffle_16x16)? (avx2_lowering_strategy = B)?`
+    pub struct ApplyLowerTransposeOp => APPLY_LOWER_TRANSPOSE = "transform.apply_patterns.vector.lower_transpose";
+    operands { }
+    attributes { lowering_strategy: AnyAttr = "lowering_strategy", avx2_lowering_strategy: AnyAttr = "avx2_lowering_strategy" }
+    results { }
+    regions { }
+    format { parse_lower_transpose, print_lower_transpose }
+    def {
+        default_properties: &[("avx2_lowering_strategy", "false"), ("lowering_strategy", "0 : i32")],
+    }
+}
+
+/// The transpose lowering strategies, in the order of upstream's enum
+/// (its stored value).
+pub const TRANSPOSE_STRATEGIES: [&str; 4] = ["eltwise", "flat_transpose", "shuffle_1d", "shuffle_16x16"];
+
+/// The strategy a `lower_transpose` descriptor names.
+pub fn transpose_strategy(ctx: &Context, op: OpId) -> &'static str {
+    match ctx.get_attr(op, "lowering_strategy").map(|a| ctx.attr_kind(a)) {
+        Some(AttrKind::Integer { value, .. }) => {
+            usize::try_from(*value).ok().and_then(|i| TRANSPOSE_STRATEGIES.get(i)).copied().unwrap_or("eltwise")
+        }
+        _ => "eltwise",
+    }
+}
+
+fn parse_lower_transpose(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    let mut strategy = 0usize;
+    let mut avx2 = false;
+    if p.optional_keyword("lowering_strategy") {
+        p.expect(Tok::Equal)?;
+        let loc = p.cur_loc();
+        let name = p.any_keyword()?.to_string();
+        let Some(i) = TRANSPOSE_STRATEGIES.iter().position(|s| *s == name) else {
+            return p.err_at(loc, format!("expected one of [{}]", TRANSPOSE_STRATEGIES.join(", ")));
+        };
+        strategy = i;
+    }
+    if p.optional_keyword("avx2_lowering_strategy") {
+        p.expect(Tok::Equal)?;
+        avx2 = if p.optional_keyword("true") {
+            true
+        } else {
+            p.keyword("false")?;
+            false
+        };
+    }
+    let i32t = p.ctx().int_type(32);
+    let a = p.ctx().int_attr(strategy as i128, i32t);
+    p.set_attr("lowering_strategy", a);
+    let b = p.ctx().attr(AttrKind::Bool(avx2));
+    p.set_attr("avx2_lowering_strategy", b);
+    p.optional_attr_dict()
+}
+
+fn print_lower_transpose(p: &mut OpPrinter<'_>, op: OpId) {
+    let ctx = p.ctx();
+    let strategy = transpose_strategy(ctx, op);
+    if strategy != "eltwise" {
+        p.write(&format!(" lowering_strategy = {strategy}"));
+    }
+    let avx2 =
+        matches!(ctx.get_attr(op, "avx2_lowering_strategy").map(|a| ctx.attr_kind(a)), Some(AttrKind::Bool(true)));
+    if avx2 {
+        p.write(" avx2_lowering_strategy = true");
+    }
+    p.print_optional_attr_dict(op, &["lowering_strategy", "avx2_lowering_strategy"]);
+}
+
 /// Registers the ops.
 pub fn register(r: &mut Registry) {
     r.add(&VECTORIZE);
@@ -95,6 +166,7 @@ pub fn register(r: &mut Registry) {
     r.add(&APPLY_TRANSFER_PERMUTATION_PATTERNS);
     r.add(&APPLY_REDUCTION_TO_CONTRACT);
     r.add(&APPLY_FOLD_SUBSET_INTO_TRANSFERS);
+    r.add(&APPLY_LOWER_TRANSPOSE);
 }
 
 /// The static vector sizes and which are scalable (empty: none given).

@@ -20,5 +20,6 @@ pub mod scf;
 pub mod tensor;
 pub mod vector;
 pub mod vector_contract;
+pub mod vector_lowering;
 pub mod vector_sink;
 pub mod vector_transfer;

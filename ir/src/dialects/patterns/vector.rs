@@ -227,6 +227,36 @@ pub fn fold_write_after_write(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     false
 }
 
+/// `ExtractOp::fold` through a transpose: an extract at static positions
+/// of a transpose that permutes only the extracted dims reads the
+/// transpose's source at the permuted positions.
+pub fn fold_extract_of_transpose(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let ctx = &*rw.ctx;
+    let e = crate::dialects::vector::ExtractOp(op);
+    if !e.dynamic_position(ctx).is_empty() {
+        return false;
+    }
+    let pos = e.static_position(ctx).to_vec();
+    if pos.iter().any(|p| *p < 0) {
+        return false;
+    }
+    let Some(t) = crate::dialects::vector::TransposeOp::defining(ctx, e.source(ctx)) else { return false };
+    let perm = t.permutation(ctx);
+    let k = pos.len();
+    if perm.iter().enumerate().skip(k).any(|(i, p)| *p != i as i64) || perm[..k].iter().any(|p| *p as usize >= k) {
+        return false;
+    }
+    let mut at = vec![0i64; k];
+    for (i, p) in perm[..k].iter().enumerate() {
+        at[*p as usize] = pos[i];
+    }
+    let x = t.vector(ctx);
+    let a = rw.ctx.i64_array_attr(&at);
+    rw.set_operand(op, 0, x);
+    rw.set_attr(op, "static_position", a);
+    true
+}
+
 /// `ExtractOp::fold` on scalars: an element of a broadcast of a scalar is
 /// that scalar, an element of a splat constant is its value.
 pub fn fold_extract_scalar(rw: &mut Rewriter<'_>, op: OpId) -> bool {

@@ -1,0 +1,131 @@
+//! MLIR 22's transpose lowering
+//! (`populateVectorTransposeLoweringPatterns`,
+//! `transform.apply_patterns.vector.lower_transpose`):
+//!
+//! - a 2-D transpose with a unit dim is a `vector.shape_cast`;
+//! - `eltwise` (the default): the transposed leading dims unrolled into
+//!   `vector.extract` / `vector.insert` pairs into a `ub.poison`, the
+//!   trailing dims the permutation keeps moved as whole vectors;
+//! - `shuffle_1d`: a transpose of two non-unit dims is a `vector.shuffle`
+//!   of the vector flattened by `vector.shape_cast`, cast back.
+
+use crate::dialects::ub::{poison_attr, PoisonOp};
+use crate::dialects::vector::{vector_shape, vector_type, ExtractOp, InsertOp, ShapeCastOp, ShuffleOp, TransposeOp};
+use crate::rewriter::Rewriter;
+use crate::{Context, OpId, Type};
+
+fn is_scalable(ctx: &Context, t: Type) -> bool {
+    vector_shape(ctx, t).is_some_and(|s| s.is_scalable())
+}
+
+/// `Transpose2DWithUnitDimToShapeCast`.
+pub fn transpose_2d_unit_dim_to_shape_cast(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let ctx = &*rw.ctx;
+    let t = TransposeOp(op);
+    let src = t.vector(ctx);
+    let Some(v) = vector_shape(ctx, ctx.value_type(src)) else { return false };
+    if v.rank() != 2 || (v.shape[0] != 1 && v.shape[1] != 1) || v.is_scalable() {
+        return false;
+    }
+    let ty = ctx.value_type(ctx.result(op, 0));
+    rw.set_insertion_point_before(op);
+    let c = ShapeCastOp::create(rw, src, &[ty], vec![]).result(rw.ctx);
+    rw.replace_op(op, &[c]);
+    true
+}
+
+/// MLIR's `isTranspose2DSlice`: the two dims above 1, if the transpose
+/// swaps them.
+fn transpose_2d_slice(shape: &[i64], perm: &[i64]) -> Option<(usize, usize)> {
+    let big: Vec<usize> = (0..shape.len()).filter(|d| shape[*d] > 1).collect();
+    let [d0, d1] = big[..] else { return None };
+    for p in perm {
+        if *p as usize == d0 {
+            return None;
+        }
+        if *p as usize == d1 {
+            return Some((d0, d1));
+        }
+    }
+    None
+}
+
+/// `TransposeOpLowering` with the `eltwise` strategy (`shuffle` says whether
+/// 2-D slices are left to the shuffle lowering).
+fn transpose_unrolled(rw: &mut Rewriter<'_>, op: OpId, shuffle: bool) -> bool {
+    let ctx = &*rw.ctx;
+    let t = TransposeOp(op);
+    let src = t.vector(ctx);
+    let Some(v) = vector_shape(ctx, ctx.value_type(src)) else { return false };
+    let perm = t.permutation(ctx).to_vec();
+    if v.is_scalable() || (shuffle && transpose_2d_slice(v.shape, &perm).is_some()) {
+        return false;
+    }
+    // The trailing dims the permutation keeps stay vectors.
+    let mut kept = perm.len();
+    while kept > 0 && perm[kept - 1] == kept as i64 - 1 {
+        kept -= 1;
+    }
+    let pruned = &perm[..kept];
+    let shape = v.shape[..kept].to_vec();
+    let total: i64 = shape.iter().product();
+    let result_ty = ctx.value_type(ctx.result(op, 0));
+    let elem = v.elem;
+    let rest = v.shape[kept..].to_vec();
+    let piece_ty = if rest.is_empty() { elem } else { vector_type(rw.ctx, rest, elem) };
+    rw.set_insertion_point_before(op);
+    let attr = poison_attr(rw.ctx);
+    let mut result = PoisonOp::create(rw, Some(attr), &[result_ty], vec![]).result(rw.ctx);
+    for linear in 0..total {
+        let mut idx = vec![0i64; kept];
+        let mut r = linear;
+        for d in (0..kept).rev() {
+            idx[d] = r % shape[d];
+            r /= shape[d];
+        }
+        let insert_at: Vec<i64> = pruned.iter().map(|p| idx[*p as usize]).collect();
+        let piece = ExtractOp::create(rw, src, &[], &idx, &[piece_ty], vec![]).result(rw.ctx);
+        result = InsertOp::create(rw, piece, result, &[], &insert_at, &[result_ty], vec![]).result(rw.ctx);
+    }
+    rw.replace_op(op, &[result]);
+    true
+}
+
+/// `TransposeOpLowering`, `eltwise` strategy.
+pub fn transpose_eltwise(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    transpose_unrolled(rw, op, false)
+}
+
+/// `TransposeOpLowering` under a shuffle strategy: everything but 2-D
+/// slices, which `transpose_shuffle_1d` takes.
+pub fn transpose_eltwise_but_2d(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    transpose_unrolled(rw, op, true)
+}
+
+/// `TransposeOp2DToShuffleLowering`.
+pub fn transpose_shuffle_1d(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let ctx = &*rw.ctx;
+    let t = TransposeOp(op);
+    let src = t.vector(ctx);
+    let src_ty = ctx.value_type(src);
+    if is_scalable(ctx, src_ty) {
+        return false;
+    }
+    let Some(v) = vector_shape(ctx, src_ty) else { return false };
+    let Some((d0, d1)) = transpose_2d_slice(v.shape, t.permutation(ctx)) else { return false };
+    let (m, n, elem) = (v.shape[d0], v.shape[d1], v.elem);
+    let result_ty = ctx.value_type(ctx.result(op, 0));
+    let flat = vector_type(rw.ctx, vec![m * n], elem);
+    let mut mask = Vec::with_capacity((m * n) as usize);
+    for j in 0..n {
+        for i in 0..m {
+            mask.push(i * n + j);
+        }
+    }
+    rw.set_insertion_point_before(op);
+    let cast = ShapeCastOp::create(rw, src, &[flat], vec![]).result(rw.ctx);
+    let shuffled = ShuffleOp::create(rw, cast, cast, &mask, &[flat], vec![]).vector(rw.ctx);
+    let back = ShapeCastOp::create(rw, shuffled, &[result_ty], vec![]).result(rw.ctx);
+    rw.replace_op(op, &[back]);
+    true
+}
