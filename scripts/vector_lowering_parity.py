@@ -1,10 +1,14 @@
 #!/usr/bin/env python3
-"""tessel's vector.transpose lowering against mlir-opt 22's.
+"""tessel's vector.transpose and vector.broadcast lowerings against
+mlir-opt 22's.
 
 Generates seeded random functions of vector.transpose ops (ranks 2-4, dims
-1-4, random permutations, f32 / i8 / bf16; chains of two transposes) and
-lowers them with `transform.apply_patterns.vector.lower_transpose` under a
-random strategy (eltwise, the default, or shuffle_1d), in tessel and in
+1-4, random permutations, f32 / i8 / bf16; chains of two transposes)
+lowered with `transform.apply_patterns.vector.lower_transpose` under a
+random strategy (eltwise, the default, or shuffle_1d), and of
+vector.broadcast ops (from 0-d, 1-D and N-D vectors with unit dims, to
+ranks 1-4, sometimes of a transpose) lowered with
+`transform.apply_patterns.vector.lower_broadcast`, in tessel and in
 mlir-opt 22. For each program:
 
   1. the two outputs are the same text;
@@ -26,7 +30,44 @@ def vec(shape, elem):
     return f"vector<{'x'.join(map(str, shape))}x{elem}>"
 
 
+def broadcast_program(rng, k):
+    elem = rng.choice(["f32", "f32", "i8", "bf16"])
+    dst_rank = rng.randint(1, 4)
+    dst = [rng.randint(1, 4) for _ in range(dst_rank)]
+    src_rank = rng.randint(0, dst_rank)
+    src = [rng.choice([1, d]) for d in dst[dst_rank - src_rank:]]
+    src_t = vec(src, elem) if src else f"vector<{elem}>"
+    lines = [f"  %b = vector.broadcast %arg0 : {src_t} to {vec(dst, elem)}"]
+    result, result_t = "%b", vec(dst, elem)
+    if dst_rank >= 2 and rng.random() < 0.3:
+        perm = rng.sample(range(dst_rank), dst_rank)
+        out = [dst[p] for p in perm]
+        lines.append(f"  %t = vector.transpose %b, {perm} : {vec(dst, elem)} to {vec(out, elem)}")
+        result, result_t = "%t", vec(out, elem)
+    descriptors = "transform.apply_patterns.vector.lower_broadcast"
+    if result == "%t":
+        descriptors += "\n      transform.apply_patterns.vector.lower_transpose"
+    func = (f"func.func @f{k}(%arg0: {src_t}) -> {result_t} {{\n" + "\n".join(lines) +
+            f"\n  return {result} : {result_t}\n}}\n")
+    return func + schedule(descriptors)
+
+
+def schedule(descriptors):
+    return f"""module attributes {{transform.with_named_sequence}} {{
+  transform.named_sequence @__transform_main(%arg0: !transform.any_op {{transform.readonly}}) {{
+    %f = transform.structured.match ops{{["func.func"]}} in %arg0 : (!transform.any_op) -> !transform.any_op
+    transform.apply_patterns to %f {{
+      {descriptors}
+    }} : !transform.any_op
+    transform.yield
+  }}
+}}
+"""
+
+
 def program(rng, k):
+    if rng.random() < 0.5:
+        return broadcast_program(rng, k)
     elem = rng.choice(["f32", "f32", "i8", "bf16"])
     rank = rng.randint(2, 4)
     shape = [rng.choice([1, 1, 2, 3, 4]) for _ in range(rank)]
@@ -39,17 +80,7 @@ def program(rng, k):
     strategy = rng.choice(["", " lowering_strategy = eltwise", " lowering_strategy = shuffle_1d"])
     func = (f"func.func @f{k}(%arg0: {vec(shape, elem)}) -> {vec(cur, elem)} {{\n" + "\n".join(lines) +
             f"\n  return {val} : {vec(cur, elem)}\n}}\n")
-    schedule = f"""module attributes {{transform.with_named_sequence}} {{
-  transform.named_sequence @__transform_main(%arg0: !transform.any_op {{transform.readonly}}) {{
-    %f = transform.structured.match ops{{["func.func"]}} in %arg0 : (!transform.any_op) -> !transform.any_op
-    transform.apply_patterns to %f {{
-      transform.apply_patterns.vector.lower_transpose{strategy}
-    }} : !transform.any_op
-    transform.yield
-  }}
-}}
-"""
-    return func + schedule
+    return func + schedule(f"transform.apply_patterns.vector.lower_transpose{strategy}")
 
 
 def run(cmd):
@@ -95,7 +126,7 @@ def main():
                             f"{before.stderr[:300]}{after.stderr[:300]}")
         else:
             same_values += 1
-    print(f"seed {seed}: {args.count} transpose programs: {identical} lowered identically to mlir-opt 22, "
+    print(f"seed {seed}: {args.count} transpose and broadcast programs: {identical} lowered identically to mlir-opt 22, "
           f"{same_values} with the same values in the engine before and after")
     for f in failures[:args.show]:
         print("FAIL", f)

@@ -304,7 +304,13 @@ fn vector_folds(ctx: &Context, op: OpId) -> &'static [NamedPattern] {
     } else if TransposeOp::isa(ctx, op) {
         named_patterns![vector::fold_identity_transpose]
     } else if tessel_ir::dialects::vector::ExtractOp::isa(ctx, op) {
-        named_patterns![vector::fold_extract_scalar, vector::fold_extract_of_transpose]
+        named_patterns![
+            vector::fold_extract_of_extract,
+            vector::fold_extract_of_insert,
+            vector::fold_extract_of_transpose,
+            vector::fold_extract_of_broadcast,
+            vector::fold_extract_scalar
+        ]
     } else if TransferWriteOp::isa(ctx, op) {
         named_patterns![vector::fold_write_of_read, vector::fold_transfer_in_bounds, memref::fold_cast_operands]
     } else if BroadcastOp::isa(ctx, op) {
@@ -480,11 +486,14 @@ fn run_sweeps_within(
             in_listing.insert(o);
         }
         let mut visited: EntitySet<OpId> = EntitySet::new();
-        if sweep == 0 {
-            // MLIR's driver takes over the constants while it lists the ops.
+        if sweep == 0 || !set.top_down {
+            // MLIR's driver takes over the constants while it lists the ops
+            // (in walk order, whichever way it then works; a top-down
+            // sweep meets them in that order anyway).
             for &op in &ops {
                 if is_constant_like(ctx, op) && !ctx.is_erased(op) && ctx.op_block(op).is_some() {
-                    changed |= take_over_constant(ctx, op, &mut marks, &mut hoisted, true);
+                    let may_move = sweep == 0 || !in_leading_constants(ctx, op);
+                    changed |= take_over_constant(ctx, op, &mut marks, &mut hoisted, may_move);
                 }
             }
         }

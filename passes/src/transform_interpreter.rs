@@ -14,7 +14,7 @@ use tessel_ir::dialects::transform::{
 };
 use tessel_ir::dialects::transform_pack;
 use tessel_ir::dialects::transform_vector::{
-    ApplyFoldSubsetIntoTransfersOp, ApplyLowerTransposeOp, ApplyReductionToContractOp,
+    ApplyFoldSubsetIntoTransfersOp, ApplyLowerBroadcastOp, ApplyLowerTransposeOp, ApplyReductionToContractOp,
     ApplyTransferPermutationPatternsOp, VectorizeChildrenOp, VectorizeOp,
 };
 use tessel_ir::interfaces::tiling::tiling_interface;
@@ -521,6 +521,8 @@ fn run_apply_patterns(ctx: &mut Context, op: OpId, handles: &Handles) -> Result<
             sources.push(crate::vectorize::reduction_to_contract_patterns);
         } else if ApplyFoldSubsetIntoTransfersOp::isa(ctx, d) {
             sources.push(crate::vectorize::subset_into_transfer_patterns);
+        } else if ApplyLowerBroadcastOp::isa(ctx, d) {
+            sources.push(crate::vectorize::lower_broadcast_patterns);
         } else if ApplyLowerTransposeOp::isa(ctx, d) {
             match tessel_ir::dialects::transform_vector::transpose_strategy(ctx, d) {
                 "eltwise" => sources.push(crate::vectorize::lower_transpose_eltwise_patterns),
@@ -536,7 +538,7 @@ fn run_apply_patterns(ctx: &mut Context, op: OpId, handles: &Handles) -> Result<
             return Err(Diagnostic::error(
                 ctx.op_loc(d),
                 format!(
-                    "'{}' is not supported by tessel's transform interpreter (supported in apply_patterns: apply_patterns.tensor.fold_into_pack_and_unpack, apply_patterns.linalg.fold_pack_unpack_into_empty, apply_patterns.linalg.decompose_pack_unpack, apply_patterns.tensor.bubble_up_extract_slice, apply_patterns.canonicalization, apply_patterns.vector.transfer_permutation_patterns, apply_patterns.vector.reduction_to_contract, apply_patterns.tensor.fold_tensor_subset_ops_into_vector_transfers, apply_patterns.vector.lower_transpose)",
+                    "'{}' is not supported by tessel's transform interpreter (supported in apply_patterns: apply_patterns.tensor.fold_into_pack_and_unpack, apply_patterns.linalg.fold_pack_unpack_into_empty, apply_patterns.linalg.decompose_pack_unpack, apply_patterns.tensor.bubble_up_extract_slice, apply_patterns.canonicalization, apply_patterns.vector.transfer_permutation_patterns, apply_patterns.vector.reduction_to_contract, apply_patterns.tensor.fold_tensor_subset_ops_into_vector_transfers, apply_patterns.vector.lower_transpose, apply_patterns.vector.lower_broadcast)",
                     ctx.op_name(d)
                 ),
             ));

@@ -102,6 +102,17 @@ crate::op! {
     }
 }
 
+crate::op! {
+    /// `transform.apply_patterns.vector.lower_broadcast`
+    pub struct ApplyLowerBroadcastOp => APPLY_LOWER_BROADCAST = "transform.apply_patterns.vector.lower_broadcast";
+    operands { }
+    attributes { }
+    results { }
+    regions { }
+    format { super::transform::parse_descriptor, super::transform::print_descriptor }
+    def { }
+}
+
 /// The transpose lowering strategies, in the order of upstream's enum
 /// (its stored value).
 pub const TRANSPOSE_STRATEGIES: [&str; 4] = ["eltwise", "flat_transpose", "shuffle_1d", "shuffle_16x16"];
@@ -167,6 +178,7 @@ pub fn register(r: &mut Registry) {
     r.add(&APPLY_REDUCTION_TO_CONTRACT);
     r.add(&APPLY_FOLD_SUBSET_INTO_TRANSFERS);
     r.add(&APPLY_LOWER_TRANSPOSE);
+    r.add(&APPLY_LOWER_BROADCAST);
 }
 
 /// The static vector sizes and which are scalable (empty: none given).

@@ -65,6 +65,15 @@ pub fn subset_into_transfer_patterns(ctx: &Context, op: OpId) -> &'static [Named
     }
 }
 
+/// `populateVectorBroadcastLoweringPatterns`.
+pub fn lower_broadcast_patterns(ctx: &Context, op: OpId) -> &'static [NamedPattern] {
+    if tessel_ir::dialects::vector::BroadcastOp::isa(ctx, op) {
+        named_patterns![tessel_ir::dialects::patterns::vector_lowering::lower_broadcast]
+    } else {
+        &[]
+    }
+}
+
 /// `populateVectorTransposeLoweringPatterns` with the `eltwise` strategy.
 pub fn lower_transpose_eltwise_patterns(ctx: &Context, op: OpId) -> &'static [NamedPattern] {
     use tessel_ir::dialects::patterns::vector_lowering as l;

@@ -17,8 +17,9 @@ mod pad;
 mod transfer;
 
 pub use children::{
-    lower_transpose_eltwise_patterns, lower_transpose_shuffle_patterns, reduction_to_contract_patterns,
-    subset_into_transfer_patterns, transfer_permutation_patterns, vectorize_children, ChildrenOptions,
+    lower_broadcast_patterns, lower_transpose_eltwise_patterns, lower_transpose_shuffle_patterns,
+    reduction_to_contract_patterns, subset_into_transfer_patterns, transfer_permutation_patterns, vectorize_children,
+    ChildrenOptions,
 };
 use tessel_ir::dialects::pack::{PackOp, UnPackOp};
 use tessel_ir::{Context, OpId};

@@ -227,6 +227,128 @@ pub fn fold_write_after_write(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     false
 }
 
+/// `ExtractOp::fold` of an extract (`foldExtractFromExtractChain`):
+/// `extract(extract(x)[p])[q]` is `extract(x)[p, q]` (static positions).
+pub fn fold_extract_of_extract(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let ctx = &*rw.ctx;
+    let e = crate::dialects::vector::ExtractOp(op);
+    let Some(inner) = crate::dialects::vector::ExtractOp::defining(ctx, e.source(ctx)) else { return false };
+    if !e.dynamic_position(ctx).is_empty() || !inner.dynamic_position(ctx).is_empty() {
+        return false;
+    }
+    let (outer_pos, inner_pos) = (e.static_position(ctx), inner.static_position(ctx));
+    if outer_pos.iter().chain(inner_pos).any(|p| *p < 0) {
+        return false;
+    }
+    let mut pos = inner_pos.to_vec();
+    pos.extend_from_slice(outer_pos);
+    let x = inner.source(ctx);
+    let a = rw.ctx.i64_array_attr(&pos);
+    rw.set_operand(op, 0, x);
+    rw.set_attr(op, "static_position", a);
+    true
+}
+
+/// `ExtractOp::fold` through a chain of inserts (static positions): an
+/// insert at the extracted position (or at a prefix of it) gives the
+/// inserted value (or an extract of it); an insert of a piece at least as
+/// large elsewhere is looked through to its destination.
+pub fn fold_extract_of_insert(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    use crate::dialects::vector::InsertOp;
+    let ctx = &*rw.ctx;
+    let e = crate::dialects::vector::ExtractOp(op);
+    if !e.dynamic_position(ctx).is_empty() {
+        return false;
+    }
+    let pos = e.static_position(ctx).to_vec();
+    if pos.iter().any(|p| *p < 0) {
+        return false;
+    }
+    let mut cur = e.source(ctx);
+    let start = cur;
+    while let Some(ins) = InsertOp::defining(ctx, cur) {
+        if !ins.dynamic_position(ctx).is_empty() {
+            break;
+        }
+        let ipos = ins.static_position(ctx);
+        if ipos.iter().any(|p| *p < 0) {
+            break;
+        }
+        // An insert of a smaller piece than the extracted one (a longer
+        // position) is not looked through, as in 22.
+        if ipos.len() > pos.len() {
+            break;
+        }
+        if ipos[..] != pos[..ipos.len()] {
+            cur = ins.dest(ctx);
+            continue;
+        }
+        let v = ins.value_to_store(ctx);
+        let rest = pos[ipos.len()..].to_vec();
+        if rest.is_empty() {
+            if ctx.value_type(v) != ctx.value_type(ctx.result(op, 0)) {
+                return false;
+            }
+            rw.replace_op(op, &[v]);
+        } else {
+            let a = rw.ctx.i64_array_attr(&rest);
+            rw.set_operand(op, 0, v);
+            rw.set_attr(op, "static_position", a);
+        }
+        return true;
+    }
+    if cur == start {
+        return false;
+    }
+    rw.set_operand(op, 0, cur);
+    true
+}
+
+/// `ExtractOp::fold` of a broadcast (`foldExtractFromBroadcast`): the
+/// broadcast's source itself when the types agree, else an extract of the
+/// source at the position with the broadcast's new leading dims dropped
+/// and its stretched unit dims read at 0.
+pub fn fold_extract_of_broadcast(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let ctx = &*rw.ctx;
+    let e = crate::dialects::vector::ExtractOp(op);
+    let Some(b) = crate::dialects::vector::BroadcastOp::defining(ctx, e.source(ctx)) else { return false };
+    let x = b.source(ctx);
+    let ty = ctx.value_type(ctx.result(op, 0));
+    if ctx.value_type(x) == ty {
+        rw.replace_op(op, &[x]);
+        return true;
+    }
+    if !e.dynamic_position(ctx).is_empty() || e.static_position(ctx).iter().any(|p| *p < 0) {
+        return false;
+    }
+    let rank = |t| vector_shape(ctx, t).map_or(0, |v| v.rank());
+    let (src_rank, res_rank) = (rank(ctx.value_type(x)), rank(ty));
+    if res_rank > src_rank {
+        return false;
+    }
+    let src_shape = vector_shape(ctx, ctx.value_type(x)).map(|v| v.shape.to_vec()).unwrap_or_default();
+    if let Some(r) = vector_shape(ctx, ty) {
+        if r.shape != &src_shape[src_rank - res_rank..] {
+            return false;
+        }
+    }
+    let Some(dst) = vector_shape(ctx, ctx.value_type(e.source(ctx))) else { return false };
+    let dst_shape = dst.shape.to_vec();
+    let diff = dst_shape.len() - src_rank;
+    let mut pos = e.static_position(ctx).to_vec();
+    for (i, p) in pos.iter_mut().enumerate().skip(diff) {
+        if src_shape[i - diff] == 1 && dst_shape[i] != 1 {
+            *p = 0;
+        }
+    }
+    let keep = src_rank - res_rank;
+    let pos: Vec<i64> = pos[pos.len() - keep..].to_vec();
+    let a = rw.ctx.i64_array_attr(&pos);
+    rw.set_operand(op, 0, x);
+    rw.set_attr(op, "static_position", a);
+    true
+}
+
 /// `ExtractOp::fold` through a transpose: an extract at static positions
 /// of a transpose that permutes only the extracted dims reads the
 /// transpose's source at the permuted positions.
@@ -257,8 +379,8 @@ pub fn fold_extract_of_transpose(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     true
 }
 
-/// `ExtractOp::fold` on scalars: an element of a broadcast of a scalar is
-/// that scalar, an element of a splat constant is its value.
+/// `ExtractOp::fold` on scalars: an element of a splat constant is its
+/// value.
 pub fn fold_extract_scalar(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     use crate::attrs::{AttrKind, DenseData, DenseElement};
     let ctx = &*rw.ctx;
@@ -268,14 +390,6 @@ pub fn fold_extract_scalar(rw: &mut Rewriter<'_>, op: OpId) -> bool {
         return false;
     }
     let src = e.source(ctx);
-    if let Some(b) = crate::dialects::vector::BroadcastOp::defining(ctx, src) {
-        let x = b.source(ctx);
-        if ctx.value_type(x) != ty {
-            return false;
-        }
-        rw.replace_op(op, &[x]);
-        return true;
-    }
     let Some(c) = crate::dialects::arith::ConstantOp::defining(ctx, src) else { return false };
     let attr = match c.value(ctx).map(|a| ctx.attr_kind(a)) {
         Some(AttrKind::Dense { data: DenseData::Splat(DenseElement::Int(v)), .. }) => {

@@ -129,3 +129,67 @@ pub fn transpose_shuffle_1d(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     rw.replace_op(op, &[back]);
     true
 }
+
+/// MLIR 22's `BroadcastOpLowering`
+/// (`transform.apply_patterns.vector.lower_broadcast`): a broadcast of a
+/// vector becomes extracts, 1-D broadcasts of scalars and inserts into a
+/// `ub.poison`, one dim at a time (a broadcast of a scalar stays).
+pub fn lower_broadcast(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    use crate::dialects::vector::BroadcastOp;
+    let ctx = &*rw.ctx;
+    let b = BroadcastOp(op);
+    let src = b.source(ctx);
+    let dst_ty = ctx.value_type(ctx.result(op, 0));
+    let Some(s) = vector_shape(ctx, ctx.value_type(src)) else { return false };
+    let Some(d) = vector_shape(ctx, dst_ty) else { return false };
+    let (src_shape, dst_shape, elem) = (s.shape.to_vec(), d.shape.to_vec(), d.elem);
+    let dst_scalable = d.scalable.to_vec();
+    let (src_rank, dst_rank) = (src_shape.len(), dst_shape.len());
+    rw.set_insertion_point_before(op);
+    if src_rank <= 1 && dst_rank == 1 {
+        let pos: Vec<i64> = if src_rank == 0 { vec![] } else { vec![0] };
+        let ext = ExtractOp::create(rw, src, &[], &pos, &[elem], vec![]).result(rw.ctx);
+        let r = BroadcastOp::create(rw, ext, &[dst_ty], vec![]).vector(rw.ctx);
+        rw.replace_op(op, &[r]);
+        return true;
+    }
+    let inner_ty = rw.ctx.ty(crate::types::TypeKind::Vector {
+        shape: dst_shape[1..].to_vec(),
+        scalable: dst_scalable[1..].to_vec(),
+        elem,
+    });
+    let attr = poison_attr(rw.ctx);
+    if src_rank < dst_rank {
+        let bcst = BroadcastOp::create(rw, src, &[inner_ty], vec![]).vector(rw.ctx);
+        let mut result = PoisonOp::create(rw, Some(attr), &[dst_ty], vec![]).result(rw.ctx);
+        for i in 0..dst_shape[0] {
+            result = InsertOp::create(rw, bcst, result, &[], &[i], &[dst_ty], vec![]).result(rw.ctx);
+        }
+        rw.replace_op(op, &[result]);
+        return true;
+    }
+    let Some(m) = (0..dst_rank).find(|r| src_shape[*r] != dst_shape[*r]) else {
+        rw.replace_op(op, &[src]);
+        return true;
+    };
+    if m != 0 && dst_scalable[0] {
+        return false;
+    }
+    let piece_ty = vector_type(rw.ctx, src_shape[1..].to_vec(), elem);
+    let mut result = PoisonOp::create(rw, Some(attr), &[dst_ty], vec![]).result(rw.ctx);
+    if m == 0 {
+        let ext = ExtractOp::create(rw, src, &[], &[0], &[piece_ty], vec![]).result(rw.ctx);
+        let bcst = BroadcastOp::create(rw, ext, &[inner_ty], vec![]).vector(rw.ctx);
+        for i in 0..dst_shape[0] {
+            result = InsertOp::create(rw, bcst, result, &[], &[i], &[dst_ty], vec![]).result(rw.ctx);
+        }
+    } else {
+        for i in 0..dst_shape[0] {
+            let ext = ExtractOp::create(rw, src, &[], &[i], &[piece_ty], vec![]).result(rw.ctx);
+            let bcst = BroadcastOp::create(rw, ext, &[inner_ty], vec![]).vector(rw.ctx);
+            result = InsertOp::create(rw, bcst, result, &[], &[i], &[dst_ty], vec![]).result(rw.ctx);
+        }
+    }
+    rw.replace_op(op, &[result]);
+    true
+}

@@ -175,7 +175,7 @@ crate::op! {
     results { result: One }
     regions { }
     format { format::parse_extract, format::print_extract }
-    patterns [super::patterns::vector::fold_extract_scalar, super::patterns::vector::fold_extract_of_transpose]
+    patterns [super::patterns::vector::fold_extract_of_extract, super::patterns::vector::fold_extract_of_insert, super::patterns::vector::fold_extract_of_transpose, super::patterns::vector::fold_extract_of_broadcast, super::patterns::vector::fold_extract_scalar]
     def {
         verify: Some(verify::verify_extract),
         traits: traits::PURE,
