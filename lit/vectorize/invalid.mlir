@@ -69,3 +69,19 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// vectorize_padding is not in tessel yet: a diagnostic, not a silently
+// different output.
+func.func @children_with_padding() {
+  return
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%arg0: !transform.any_op {transform.readonly}) {
+    %0 = transform.structured.match ops{["func.func"]} in %arg0 : (!transform.any_op) -> !transform.any_op
+    // expected-error @+1 {{tessel does not support vectorize_padding yet}}
+    %1 = transform.structured.vectorize_children_and_apply_patterns %0 {vectorize_padding} : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}

@@ -272,6 +272,14 @@ fn run_vectorize(ctx: &mut Context, op: OpId, handles: &Handles) -> Result<(), D
 /// target must be isolated from above; the result handle is the targets.
 fn run_vectorize_children(ctx: &mut Context, op: OpId, handles: &mut Handles) -> Result<(), Diagnostic> {
     let v = VectorizeChildrenOp(op);
+    for (set, flag) in [
+        (v.vectorize_padding(ctx), "vectorize_padding"),
+        (v.fold_type_extensions_into_contract(ctx), "fold_type_extensions_into_contract"),
+    ] {
+        if set {
+            return Err(Diagnostic::error(ctx.op_loc(op), format!("tessel does not support {flag} yet")));
+        }
+    }
     let opts = crate::vectorize::ChildrenOptions {
         no_transfer_permutation: v.disable_transfer_permutation_map_lowering_patterns(ctx),
         no_reduction_to_contract: v.disable_multi_reduction_to_contract_patterns(ctx),

@@ -1,13 +1,15 @@
 //! `transform.structured.vectorize_children_and_apply_patterns`, as MLIR
 //! 22's `VectorizeChildrenAndApplyPatternsOp`: every op under the target
 //! that has a vectorizer is vectorized without vector sizes (what fails
-//! stays as it is), then the vector cleanups are applied greedily: the
-//! transfer permutation lowering, reduction-to-contract, and the folds of
-//! every op.
+//! stays as it is), with the vector cleanups in the same greedy
+//! application: the transfer permutation lowering, reduction-to-contract,
+//! the sink patterns and the `vector.step` lowering, the tensor subset
+//! folds into transfers, `FoldWaw`, and the folds of every op.
 //!
-//! As in MLIR, the vectorization is one more pattern of the same greedy
-//! application (the order in which ops are visited decides where folded
-//! constants land).
+//! As in MLIR, the vectorization is one more pattern of that application
+//! (the order in which ops are visited decides where folded constants
+//! land). `vectorize_padding` and `fold_type_extensions_into_contract` are
+//! a diagnostic (not in tessel yet).
 
 use tessel_ir::dialects::pack::{PackOp, UnPackOp};
 use tessel_ir::dialects::patterns::{vector_contract, vector_transfer};
