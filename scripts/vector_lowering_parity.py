@@ -8,7 +8,14 @@ lowered with `transform.apply_patterns.vector.lower_transpose` under a
 random strategy (eltwise, the default, or shuffle_1d), and of
 vector.broadcast ops (from 0-d, 1-D and N-D vectors with unit dims, to
 ranks 1-4, sometimes of a transpose) lowered with
-`transform.apply_patterns.vector.lower_broadcast`, in tessel and in
+`transform.apply_patterns.vector.lower_broadcast`, and of vector.shape_cast
+ops (random shapes of the same element count, ranks 0-4, leading unit dims)
+lowered with `transform.apply_patterns.vector.lower_shape_cast`, and of masks
+(vector.create_mask / constant_mask of ranks 0-3, transfer_read and
+transfer_write of a dynamic tensor under vector.mask) lowered with
+`lower_masks` and `lower_masked_transfers`, and of memref transfers
+(ranks 0-2, in bounds or not, masked, broadcasting) lowered with
+`lower_transfer` under a random `max_transfer_rank`, in tessel and in
 mlir-opt 22. For each program:
 
   1. the two outputs are the same text;
@@ -27,7 +34,7 @@ import tempfile
 
 
 def vec(shape, elem):
-    return f"vector<{'x'.join(map(str, shape))}x{elem}>"
+    return f"vector<{'x'.join(map(str, shape))}x{elem}>" if shape else f"vector<{elem}>"
 
 
 def broadcast_program(rng, k):
@@ -65,9 +72,129 @@ def schedule(descriptors):
 """
 
 
-def program(rng, k):
+def random_shape(rng, total, rank):
+    """A shape of `rank` dims whose product is `total`."""
+    shape = []
+    for _ in range(rank - 1):
+        d = rng.choice([f for f in range(1, total + 1) if total % f == 0])
+        shape.append(d)
+        total //= d
+    return shape + [total] if rank else []
+
+
+def shape_cast_program(rng, k):
+    elem = rng.choice(["f32", "f32", "i8", "bf16"])
+    total = rng.choice([1, 2, 4, 6, 8, 12, 16, 24, 36])
+    shapes = [random_shape(rng, total, rng.randint(1 if total > 1 else 0, 4)) for _ in range(rng.randint(2, 3))]
+    if rng.random() < 0.3:
+        shapes[1] = [1] * rng.randint(1, 2) + shapes[0]
+    lines, val = [], "%arg0"
+    for j in range(1, len(shapes)):
+        lines.append(f"  %s{j} = vector.shape_cast {val} : {vec(shapes[j - 1], elem)} to {vec(shapes[j], elem)}")
+        val = f"%s{j}"
+    func = (f"func.func @f{k}(%arg0: {vec(shapes[0], elem)}) -> {vec(shapes[-1], elem)} {{\n" + "\n".join(lines) +
+            f"\n  return {val} : {vec(shapes[-1], elem)}\n}}\n")
+    return func + schedule("transform.apply_patterns.vector.lower_shape_cast")
+
+
+def mask_program(rng, k):
+    """create_mask / constant_mask ops of ranks 0-3, and transfers under
+    vector.mask, lowered with lower_masks and lower_masked_transfers."""
+    args, lines, results = [], [], []
+    for j in range(rng.randint(1, 3)):
+        rank = rng.randint(0 if rng.random() < 0.2 else 1, 3)
+        shape = [rng.randint(1, 4) for _ in range(rank)]
+        ty = vec(shape, "i1")
+        if rank > 0 and rng.random() < 0.5:
+            names = []
+            for d in range(rank):
+                args.append(f"%b{j}_{d}: index")
+                names.append(f"%b{j}_{d}")
+            lines.append(f"  %m{j} = vector.create_mask {', '.join(names)} : {ty}")
+        else:
+            sizes = [rng.choice([0, 1]) for _ in range(1)] if rank == 0 else [rng.randint(0, d) for d in shape]
+            if rank and 0 in sizes:
+                sizes = [0] * rank
+            lines.append(f"  %m{j} = vector.constant_mask {sizes} : {ty}")
+        results.append((f"%m{j}", ty))
     if rng.random() < 0.5:
+        rows, cols = rng.randint(1, 4), rng.randint(1, 6)
+        args += ["%t: tensor<6x7xf32>", "%i: index", "%n: index", "%v: " + vec([rows, cols], "f32")]
+        mty = vec([rows, cols], "i1")
+        lines.append(f"  %mt = vector.create_mask %n, %n : {mty}")
+        lines.append("  %p = arith.constant 0.5 : f32")
+        lines.append(f"  %r = vector.mask %mt {{ vector.transfer_read %t[%i, %i], %p : tensor<6x7xf32>, {vec([rows, cols], 'f32')} }}"
+                     f" : {mty} -> {vec([rows, cols], 'f32')}")
+        lines.append(f"  %w = vector.mask %mt {{ vector.transfer_write %v, %t[%i, %i] : {vec([rows, cols], 'f32')}, tensor<6x7xf32> }}"
+                     f" : {mty} -> tensor<6x7xf32>")
+        results += [("%r", vec([rows, cols], "f32")), ("%w", "tensor<6x7xf32>")]
+    names = ", ".join(r[0] for r in results)
+    types = ", ".join(r[1] for r in results)
+    func = (f"func.func @f{k}({', '.join(args)}) -> ({types}) {{\n" + "\n".join(lines) +
+            f"\n  return {names} : {types}\n}}\n")
+    return func + schedule("transform.apply_patterns.vector.lower_masks\n"
+                           "      transform.apply_patterns.vector.lower_masked_transfers")
+
+
+def transfer_program(rng, k):
+    """Reads and writes of a memref (in bounds or not, masked or not,
+    broadcasting, ranks 0-2) lowered with lower_transfer under a random
+    max_transfer_rank; the memref is read whole at the end."""
+    elem = rng.choice(["f32", "i8", "bf16"])
+    zero = "0.0" if elem != "i8" else "0"
+    mem = f"memref<6x8x{elem}>"
+    args = [f"%m: {mem}", "%i: index", "%n: index", f"%z: memref<{elem}>"]
+    lines = [f"  %p = arith.constant {zero} : {elem}"]
+    results = []
+    for j in range(rng.randint(1, 4)):
+        rank = rng.randint(0, 2)
+        shape = [rng.randint(1, 4) for _ in range(rank)]
+        vty = vec(shape, elem)
+        if rank == 0:
+            if rng.random() < 0.5:
+                lines.append(f"  %r{j} = vector.transfer_read %z[], %p : memref<{elem}>, {vty}")
+                results.append((f"%r{j}", vty))
+            else:
+                args.append(f"%v{j}: {vty}")
+                lines.append(f"  vector.transfer_write %v{j}, %z[] : {vty}, memref<{elem}>")
+            continue
+        in_bounds = [rng.random() < 0.8 for _ in range(rank)]
+        attrs = [f"in_bounds = [{', '.join('true' if b else 'false' for b in in_bounds)}]"]
+        mask = ""
+        if rng.random() < 0.3:
+            mty = vec(shape, "i1")
+            lines.append(f"  %mk{j} = vector.create_mask {', '.join(['%n'] * rank)} : {mty}")
+            mask = f", %mk{j}"
+        if rng.random() < 0.5:
+            if rank == 2 and not mask and rng.random() < 0.4:
+                attrs.append("permutation_map = affine_map<(d0, d1) -> (0, d1)>")
+            lines.append(f"  %r{j} = vector.transfer_read %m[%i, %i], %p{mask} {{{', '.join(attrs)}}} : {mem}, {vty}")
+            results.append((f"%r{j}", vty))
+        else:
+            args.append(f"%v{j}: {vty}")
+            lines.append(f"  vector.transfer_write %v{j}, %m[%i, %i]{mask} {{{attrs[0]}}} : {vty}, {mem}")
+    lines.append("  %c0 = arith.constant 0 : index")
+    whole = vec([6, 8], elem)
+    lines.append(f"  %all = vector.transfer_read %m[%c0, %c0], %p {{in_bounds = [true, true]}} : {mem}, {whole}")
+    results.append(("%all", whole))
+    names = ", ".join(r[0] for r in results)
+    types = ", ".join(r[1] for r in results)
+    func = (f"func.func @f{k}({', '.join(args)}) -> ({types}) {{\n" + "\n".join(lines) +
+            f"\n  return {names} : {types}\n}}\n")
+    rank_limit = rng.choice(["", " max_transfer_rank = 2", " max_transfer_rank = 0"])
+    return func + schedule(f"transform.apply_patterns.vector.lower_transfer{rank_limit}")
+
+
+def program(rng, k):
+    r = rng.random()
+    if r < 0.2:
         return broadcast_program(rng, k)
+    if r < 0.4:
+        return shape_cast_program(rng, k)
+    if r < 0.6:
+        return mask_program(rng, k)
+    if r < 0.8:
+        return transfer_program(rng, k)
     elem = rng.choice(["f32", "f32", "i8", "bf16"])
     rank = rng.randint(2, 4)
     shape = [rng.choice([1, 1, 2, 3, 4]) for _ in range(rank)]
@@ -81,6 +208,20 @@ def program(rng, k):
     func = (f"func.func @f{k}(%arg0: {vec(shape, elem)}) -> {vec(cur, elem)} {{\n" + "\n".join(lines) +
             f"\n  return {val} : {vec(cur, elem)}\n}}\n")
     return func + schedule(f"transform.apply_patterns.vector.lower_transpose{strategy}")
+
+
+def input_specs(text, k):
+    """One --input per argument of @fK: index arguments get small literals
+    (mask bounds and transfer indices, some past the vector's size), every
+    other argument random values."""
+    import re
+    sig = re.search(r"func\.func @f\d+\((.*?)\) ->", text).group(1)
+    rng = random.Random(k)
+    specs = []
+    for arg in filter(None, [a.strip() for a in sig.split(",") if ":" in a]):
+        ty = arg.split(":", 1)[1].strip()
+        specs.append(f"--input={rng.randint(0, 2)}" if ty == "index" else "--input=random:5")
+    return specs
 
 
 def run(cmd):
@@ -119,14 +260,15 @@ def main():
         lowered = os.path.join(tmp, f"l{k}.mlir")
         with open(lowered, "w") as fh:
             fh.write(ours.stdout)
-        before = run([args.tessel, path, f"--run=f{k}", "--input=random:5"])
-        after = run([args.tessel, lowered, f"--run=f{k}", "--input=random:5"])
+        inputs = input_specs(text, k)
+        before = run([args.tessel, path, f"--run=f{k}"] + inputs)
+        after = run([args.tessel, lowered, f"--run=f{k}"] + inputs)
         if before.returncode != 0 or after.returncode != 0 or before.stdout != after.stdout:
             failures.append(f"#{k}: the engine computes other values after lowering:\n{text}"
                             f"{before.stderr[:300]}{after.stderr[:300]}")
         else:
             same_values += 1
-    print(f"seed {seed}: {args.count} transpose and broadcast programs: {identical} lowered identically to mlir-opt 22, "
+    print(f"seed {seed}: {args.count} transpose, broadcast, shape_cast, mask and transfer programs: {identical} lowered identically to mlir-opt 22, "
           f"{same_values} with the same values in the engine before and after")
     for f in failures[:args.show]:
         print("FAIL", f)

@@ -181,7 +181,17 @@ pub(crate) fn attr_value(ctx: &Context, a: tessel_ir::Attr, elem: ElemType) -> R
                 DenseData::Elements(es) => {
                     RtValue::Tensor(Tensor::try_from_scalars(shape, elem, es.iter().map(scalar))?)
                 }
-                DenseData::Hex(_) => return Err("hex dense constants are not supported".into()),
+                DenseData::Hex(h) => {
+                    let (n, elem_ty) =
+                        (shape.iter().product::<usize>(), ctx.type_kind(*ty).element_type().unwrap_or(*ty));
+                    match tessel_ir::dense_hex::decode(ctx, elem_ty, h, n) {
+                        Some(DenseData::Splat(e)) => RtValue::Tensor(Tensor::try_filled(shape, scalar(&e))?),
+                        Some(DenseData::Elements(es)) => {
+                            RtValue::Tensor(Tensor::try_from_scalars(shape, elem, es.iter().map(scalar))?)
+                        }
+                        _ => return Err("this hex dense constant's element type is not supported".into()),
+                    }
+                }
             }
         }
         _ => return Err("unsupported constant".into()),

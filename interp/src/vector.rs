@@ -16,7 +16,7 @@ use crate::kernels::{elem_of, scalar_fn, Kernel, ScalarArgs};
 use crate::{Flow, Interpreter, RtValue, RunError, RunResult, Tensor};
 
 /// The kernel of each vector op the engine runs.
-pub(crate) fn kernels() -> [(&'static OpDef, Kernel); 27] {
+pub(crate) fn kernels() -> [(&'static OpDef, Kernel); 29] {
     [
         (&v::TRANSFER_READ, transfer_read),
         (&v::TRANSFER_WRITE, transfer_write),
@@ -40,6 +40,8 @@ pub(crate) fn kernels() -> [(&'static OpDef, Kernel); 27] {
         (&v::SHUFFLE, shuffle),
         (&v::LOAD, load),
         (&v::STORE, store),
+        (&v::MASKED_LOAD, masked_load),
+        (&v::MASKED_STORE, masked_store),
         (&v::INTERLEAVE, interleave),
         (&v::DEINTERLEAVE, deinterleave),
         (&v::CONTRACT, contract),
@@ -316,8 +318,10 @@ fn mask_from_bounds(i: &Interpreter<'_>, op: OpId, bounds: &[i64]) -> RunResult<
     let shape = if shape.is_empty() { vec![] } else { shape };
     let mut out = Tensor::try_zeros(shape.clone(), ElemType::I1)?;
     let on = Scalar::int(ElemType::I1, 1);
+    // A 0-d mask is set when its one bound is above 0 (below: for every
+    // lane of the dims).
     for_each_index(&shape, |lane, k| {
-        if lane.iter().zip(bounds).all(|(l, b)| (*l as i64) < *b) {
+        if !lane.is_empty() && lane.iter().zip(bounds).all(|(l, b)| (*l as i64) < *b) {
             out.set(k, on)?;
         }
         Ok(())
@@ -617,6 +621,41 @@ fn store(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
     check_alignment(i, op, &m, &start)?;
     for (k, at) in lane_positions(&start, &value.shape)?.iter().enumerate() {
         m.store(at, value.get(k))?;
+    }
+    Ok(Flow::Next)
+}
+
+/// `vector.maskedload`: the lanes the mask sets read from the memref, the
+/// others from the pass-through vector (and not accessed).
+fn masked_load(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
+    let ctx = i.ctx;
+    let ops = ctx.operands(op);
+    let n = ops.len();
+    let m = i.get(ops[0])?.memref()?.clone();
+    let start = indices(i, &ops[1..n - 2])?;
+    let (mask, mut out) = (tensor_operand(i, ops[n - 2])?, tensor_operand(i, ops[n - 1])?);
+    for (k, at) in lane_positions(&start, &out.shape.clone())?.iter().enumerate() {
+        if mask.get(k).as_i64() != 0 {
+            out.set(k, m.load(at)?)?;
+        }
+    }
+    i.set(op, 0, RtValue::Tensor(out));
+    Ok(Flow::Next)
+}
+
+/// `vector.maskedstore`: the lanes the mask sets written into the memref
+/// in place (the others not accessed).
+fn masked_store(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
+    let ctx = i.ctx;
+    let ops = ctx.operands(op);
+    let n = ops.len();
+    let m = i.get(ops[0])?.memref()?.clone();
+    let start = indices(i, &ops[1..n - 2])?;
+    let (mask, value) = (tensor_operand(i, ops[n - 2])?, tensor_operand(i, ops[n - 1])?);
+    for (k, at) in lane_positions(&start, &value.shape)?.iter().enumerate() {
+        if mask.get(k).as_i64() != 0 {
+            m.store(at, value.get(k))?;
+        }
     }
     Ok(Flow::Next)
 }

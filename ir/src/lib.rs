@@ -17,6 +17,7 @@ pub mod arena;
 pub mod attrs;
 pub mod builder;
 pub mod context;
+pub mod dense_hex;
 pub mod diag;
 pub mod dialects;
 pub mod dominance;

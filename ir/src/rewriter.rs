@@ -45,6 +45,9 @@ pub struct Rewriter<'c> {
     /// Whether fold results are materialized before the folded op (else
     /// at the top of its constant block).
     pub fold_in_place: bool,
+    /// The highest vector rank the transfer lowerings turn into loads and
+    /// stores (`lower_transfer max_transfer_rank = N`; `None`: any).
+    pub max_transfer_rank: Option<usize>,
 }
 
 /// The default of [`Rewriter::constant_fold_limit`]: 65,536 elements
@@ -71,6 +74,7 @@ impl<'c> Rewriter<'c> {
             b: Builder::with_listener(ctx, ip, loc, listener),
             constant_fold_limit: DEFAULT_CONSTANT_FOLD_LIMIT,
             fold_in_place: false,
+            max_transfer_rank: None,
         }
     }
 

@@ -13,7 +13,7 @@ const LAYERS: &[(&str, &[&str])] = &[
         "support",
         &["location", "types", "float", "affine", "attrs", "parallel", "arena", "entity_map", "entity", "dominance"],
     ),
-    ("core: storage, uniquing, registry, building", &["context", "diag", "builder", "rewriter"]),
+    ("core: storage, uniquing, registry, building", &["context", "dense_hex", "diag", "builder", "rewriter"]),
     ("text and verification", &["printer", "parser", "verifier"]),
     ("ops: declarations, forms, verifiers, patterns", &["ods", "dialects"]),
     ("interfaces", &["interfaces"]),

@@ -212,6 +212,9 @@ pub struct PatternSet<'a> {
     /// otherwise fold results go to the top of the block at once (what
     /// `-canonicalize`'s output shows).
     pub fold_in_place: bool,
+    /// `transform.apply_patterns.vector.lower_transfer`'s
+    /// `max_transfer_rank` (see [`Rewriter::max_transfer_rank`]).
+    pub max_transfer_rank: Option<usize>,
 }
 
 impl PatternSet<'_> {
@@ -223,6 +226,7 @@ impl PatternSet<'_> {
         top_down: true,
         constant_fold_limit: DEFAULT_CONSTANT_FOLD_LIMIT,
         fold_in_place: false,
+        max_transfer_rank: None,
     };
 
     /// MLIR's `applyPatternsGreedily` with `sources` (bottom-up, folds).
@@ -234,6 +238,7 @@ impl PatternSet<'_> {
             top_down: false,
             constant_fold_limit: DEFAULT_CONSTANT_FOLD_LIMIT,
             fold_in_place: false,
+            max_transfer_rank: None,
         }
     }
 }
@@ -305,11 +310,12 @@ fn vector_folds(ctx: &Context, op: OpId) -> &'static [NamedPattern] {
         named_patterns![vector::fold_identity_transpose]
     } else if tessel_ir::dialects::vector::ExtractOp::isa(ctx, op) {
         named_patterns![
+            vector::fold_noop_extract_or_insert,
+            tessel_ir::dialects::patterns::vector_constant::fold_extract_of_constant,
             vector::fold_extract_of_extract,
             vector::fold_extract_of_insert,
             vector::fold_extract_of_transpose,
-            vector::fold_extract_of_broadcast,
-            vector::fold_extract_scalar
+            vector::fold_extract_of_broadcast
         ]
     } else if TransferWriteOp::isa(ctx, op) {
         named_patterns![vector::fold_write_of_read, vector::fold_transfer_in_bounds, memref::fold_cast_operands]
@@ -319,6 +325,15 @@ fn vector_folds(ctx: &Context, op: OpId) -> &'static [NamedPattern] {
         named_patterns![vector::fold_shape_cast]
     } else if MaskOp::isa(ctx, op) {
         named_patterns![vector::fold_mask]
+    } else if tessel_ir::dialects::vector::InsertOp::isa(ctx, op) {
+        named_patterns![
+            vector::fold_noop_extract_or_insert,
+            tessel_ir::dialects::patterns::vector_constant::fold_insert_of_constants
+        ]
+    } else if tessel_ir::dialects::vector::ExtractStridedSliceOp::isa(ctx, op)
+        || tessel_ir::dialects::vector::InsertStridedSliceOp::isa(ctx, op)
+    {
+        named_patterns![vector::fold_noop_extract_or_insert]
     } else {
         &[]
     }
@@ -842,6 +857,7 @@ fn apply_patterns(ctx: &mut Context, op: OpId, marks: &mut ChangeMarks, set: Pat
     let mut rw = Rewriter::new(ctx, InsertPoint::Before(op), loc, marks);
     rw.constant_fold_limit = set.constant_fold_limit;
     rw.fold_in_place = set.fold_in_place;
+    rw.max_transfer_rank = set.max_transfer_rank;
     let applied = own.iter().chain(extra.iter().flat_map(|l| l.iter())).find(|(_, pattern)| pattern(&mut rw, op));
     if let (true, Some((name, _))) = (debug, applied) {
         let at = tessel_ir::diag::render_loc(rw.ctx, loc);

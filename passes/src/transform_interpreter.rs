@@ -13,10 +13,7 @@ use tessel_ir::dialects::transform::{
     MatchOp, NamedSequenceOp, SplitHandleOp, TileUsingForOp, TileUsingForallOp, YieldOp,
 };
 use tessel_ir::dialects::transform_pack;
-use tessel_ir::dialects::transform_vector::{
-    ApplyFoldSubsetIntoTransfersOp, ApplyLowerBroadcastOp, ApplyLowerTransposeOp, ApplyReductionToContractOp,
-    ApplyTransferPermutationPatternsOp, VectorizeChildrenOp, VectorizeOp,
-};
+use tessel_ir::dialects::transform_vector::{ApplyLowerTransposeOp, VectorizeChildrenOp, VectorizeOp};
 use tessel_ir::interfaces::tiling::tiling_interface;
 use tessel_ir::{Context, Diagnostic, Loc, OpId, Value};
 
@@ -505,6 +502,7 @@ fn run_apply_patterns(ctx: &mut Context, op: OpId, handles: &Handles) -> Result<
     use crate::canonicalize::{apply_patterns_greedily, PatternSet, PatternSource};
     let mut sources: Vec<PatternSource> = Vec::new();
     let mut canonicalization = false;
+    let mut max_transfer_rank = None;
     let body = ctx.blocks(ctx.regions(op)[0]).first().copied();
     for d in body.map(|b| ctx.block_op_list(b)).unwrap_or_default() {
         if ApplyFoldIntoPackAndUnpackOp::isa(ctx, d) {
@@ -523,14 +521,11 @@ fn run_apply_patterns(ctx: &mut Context, op: OpId, handles: &Handles) -> Result<
             sources.push(bubble_up_extract_slice);
         } else if ApplyCanonicalizationOp::isa(ctx, d) {
             canonicalization = true;
-        } else if ApplyTransferPermutationPatternsOp::isa(ctx, d) {
-            sources.push(crate::vectorize::transfer_permutation_patterns);
-        } else if ApplyReductionToContractOp::isa(ctx, d) {
-            sources.push(crate::vectorize::reduction_to_contract_patterns);
-        } else if ApplyFoldSubsetIntoTransfersOp::isa(ctx, d) {
-            sources.push(crate::vectorize::subset_into_transfer_patterns);
-        } else if ApplyLowerBroadcastOp::isa(ctx, d) {
-            sources.push(crate::vectorize::lower_broadcast_patterns);
+        } else if let Some(source) = crate::vectorize::descriptor_patterns(ctx, d) {
+            sources.push(source);
+        } else if tessel_ir::dialects::transform_vector::ApplyLowerTransferOp::isa(ctx, d) {
+            sources.push(crate::vectorize::lower_transfer_patterns);
+            max_transfer_rank = Some(tessel_ir::dialects::transform_vector::max_transfer_rank(ctx, d).max(0) as usize);
         } else if ApplyLowerTransposeOp::isa(ctx, d) {
             match tessel_ir::dialects::transform_vector::transpose_strategy(ctx, d) {
                 "eltwise" => sources.push(crate::vectorize::lower_transpose_eltwise_patterns),
@@ -546,8 +541,9 @@ fn run_apply_patterns(ctx: &mut Context, op: OpId, handles: &Handles) -> Result<
             return Err(Diagnostic::error(
                 ctx.op_loc(d),
                 format!(
-                    "'{}' is not supported by tessel's transform interpreter (supported in apply_patterns: apply_patterns.tensor.fold_into_pack_and_unpack, apply_patterns.linalg.fold_pack_unpack_into_empty, apply_patterns.linalg.decompose_pack_unpack, apply_patterns.tensor.bubble_up_extract_slice, apply_patterns.canonicalization, apply_patterns.vector.transfer_permutation_patterns, apply_patterns.vector.reduction_to_contract, apply_patterns.tensor.fold_tensor_subset_ops_into_vector_transfers, apply_patterns.vector.lower_transpose, apply_patterns.vector.lower_broadcast)",
-                    ctx.op_name(d)
+                    "'{}' is not supported by tessel's transform interpreter (supported in apply_patterns: apply_patterns.tensor.fold_into_pack_and_unpack, apply_patterns.linalg.fold_pack_unpack_into_empty, apply_patterns.linalg.decompose_pack_unpack, apply_patterns.tensor.bubble_up_extract_slice, apply_patterns.canonicalization, apply_patterns.vector.lower_transpose, apply_patterns.vector.lower_transfer, {})",
+                    ctx.op_name(d),
+                    crate::vectorize::DESCRIPTORS.iter().map(|(def, _)| def.name.trim_start_matches("transform.")).collect::<Vec<_>>().join(", ")
                 ),
             ));
         }
@@ -564,7 +560,11 @@ fn run_apply_patterns(ctx: &mut Context, op: OpId, handles: &Handles) -> Result<
         if ctx.is_erased(target) {
             continue;
         }
-        apply_patterns_greedily(ctx, target, PatternSet { canonicalization, ..PatternSet::patterns(&sources) });
+        apply_patterns_greedily(
+            ctx,
+            target,
+            PatternSet { canonicalization, fold_in_place: true, max_transfer_rank, ..PatternSet::patterns(&sources) },
+        );
         if apply_cse {
             crate::cse::cse(ctx, target);
         }

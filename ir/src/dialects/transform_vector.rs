@@ -55,38 +55,56 @@ crate::op! {
     def { }
 }
 
-crate::op! {
+/// A pattern descriptor with no options: `transform.apply_patterns.<name>`.
+macro_rules! descriptor {
+    ($(#[$doc:meta])* $handle:ident, $def:ident, $name:literal) => {
+        crate::op! {
+            $(#[$doc])*
+            pub struct $handle => $def = $name;
+            operands { }
+            attributes { }
+            results { }
+            regions { }
+            format { super::transform::parse_descriptor, super::transform::print_descriptor }
+            def { }
+        }
+    };
+}
+
+descriptor!(
     /// `transform.apply_patterns.vector.transfer_permutation_patterns`
-    pub struct ApplyTransferPermutationPatternsOp => APPLY_TRANSFER_PERMUTATION_PATTERNS = "transform.apply_patterns.vector.transfer_permutation_patterns";
-    operands { }
-    attributes { }
-    results { }
-    regions { }
-    format { super::transform::parse_descriptor, super::transform::print_descriptor }
-    def { }
-}
+    ApplyTransferPermutationPatternsOp, APPLY_TRANSFER_PERMUTATION_PATTERNS, "transform.apply_patterns.vector.transfer_permutation_patterns"
+);
 
-crate::op! {
+descriptor!(
     /// `transform.apply_patterns.vector.reduction_to_contract`
-    pub struct ApplyReductionToContractOp => APPLY_REDUCTION_TO_CONTRACT = "transform.apply_patterns.vector.reduction_to_contract";
-    operands { }
-    attributes { }
-    results { }
-    regions { }
-    format { super::transform::parse_descriptor, super::transform::print_descriptor }
-    def { }
-}
+    ApplyReductionToContractOp, APPLY_REDUCTION_TO_CONTRACT, "transform.apply_patterns.vector.reduction_to_contract"
+);
 
-crate::op! {
+descriptor!(
     /// `transform.apply_patterns.tensor.fold_tensor_subset_ops_into_vector_transfers`
-    pub struct ApplyFoldSubsetIntoTransfersOp => APPLY_FOLD_SUBSET_INTO_TRANSFERS = "transform.apply_patterns.tensor.fold_tensor_subset_ops_into_vector_transfers";
-    operands { }
-    attributes { }
-    results { }
-    regions { }
-    format { super::transform::parse_descriptor, super::transform::print_descriptor }
-    def { }
-}
+    ApplyFoldSubsetIntoTransfersOp, APPLY_FOLD_SUBSET_INTO_TRANSFERS, "transform.apply_patterns.tensor.fold_tensor_subset_ops_into_vector_transfers"
+);
+
+descriptor!(
+    /// `transform.apply_patterns.vector.lower_broadcast`
+    ApplyLowerBroadcastOp, APPLY_LOWER_BROADCAST, "transform.apply_patterns.vector.lower_broadcast"
+);
+
+descriptor!(
+    /// `transform.apply_patterns.vector.lower_masks`
+    ApplyLowerMasksOp, APPLY_LOWER_MASKS, "transform.apply_patterns.vector.lower_masks"
+);
+
+descriptor!(
+    /// `transform.apply_patterns.vector.lower_masked_transfers`
+    ApplyLowerMaskedTransfersOp, APPLY_LOWER_MASKED_TRANSFERS, "transform.apply_patterns.vector.lower_masked_transfers"
+);
+
+descriptor!(
+    /// `transform.apply_patterns.vector.lower_shape_cast`
+    ApplyLowerShapeCastOp, APPLY_LOWER_SHAPE_CAST, "transform.apply_patterns.vector.lower_shape_cast"
+);
 
 crate::op! {
     /// `transform.apply_patterns.vector.lower_transpose (lowering_strategy =
@@ -103,14 +121,44 @@ crate::op! {
 }
 
 crate::op! {
-    /// `transform.apply_patterns.vector.lower_broadcast`
-    pub struct ApplyLowerBroadcastOp => APPLY_LOWER_BROADCAST = "transform.apply_patterns.vector.lower_broadcast";
+    /// `transform.apply_patterns.vector.lower_transfer (max_transfer_rank = N)?`
+    pub struct ApplyLowerTransferOp => APPLY_LOWER_TRANSFER = "transform.apply_patterns.vector.lower_transfer";
     operands { }
-    attributes { }
+    attributes { max_transfer_rank: AnyAttr = "max_transfer_rank" }
     results { }
     regions { }
-    format { super::transform::parse_descriptor, super::transform::print_descriptor }
-    def { }
+    format { parse_lower_transfer, print_lower_transfer }
+    def {
+        default_properties: &[("max_transfer_rank", "1 : i64")],
+    }
+}
+
+/// The `max_transfer_rank` of a `lower_transfer` descriptor (default 1).
+pub fn max_transfer_rank(ctx: &Context, op: OpId) -> i64 {
+    match ctx.get_attr(op, "max_transfer_rank").map(|a| ctx.attr_kind(a)) {
+        Some(AttrKind::Integer { value, .. }) => i64::try_from(*value).unwrap_or(1),
+        _ => 1,
+    }
+}
+
+fn parse_lower_transfer(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    let mut rank = 1;
+    if p.optional_keyword("max_transfer_rank") {
+        p.expect(Tok::Equal)?;
+        rank = p.integer()?;
+    }
+    let i64t = p.ctx().int_type(64);
+    let a = p.ctx().int_attr(rank as i128, i64t);
+    p.set_attr("max_transfer_rank", a);
+    p.optional_attr_dict()
+}
+
+fn print_lower_transfer(p: &mut OpPrinter<'_>, op: OpId) {
+    let rank = max_transfer_rank(p.ctx(), op);
+    if rank != 1 {
+        p.write(&format!(" max_transfer_rank = {rank}"));
+    }
+    p.print_optional_attr_dict(op, &["max_transfer_rank"]);
 }
 
 /// The transpose lowering strategies, in the order of upstream's enum
@@ -179,6 +227,10 @@ pub fn register(r: &mut Registry) {
     r.add(&APPLY_FOLD_SUBSET_INTO_TRANSFERS);
     r.add(&APPLY_LOWER_TRANSPOSE);
     r.add(&APPLY_LOWER_BROADCAST);
+    r.add(&APPLY_LOWER_SHAPE_CAST);
+    r.add(&APPLY_LOWER_MASKS);
+    r.add(&APPLY_LOWER_MASKED_TRANSFERS);
+    r.add(&APPLY_LOWER_TRANSFER);
 }
 
 /// The static vector sizes and which are scalable (empty: none given).

@@ -964,6 +964,12 @@ impl<'a> OpPrinter<'a> {
             DenseData::Splat(e) => elem_str(e, &mut self.out),
             DenseData::Hex(h) => self.out.push_str(h),
             DenseData::Elements(elems) => {
+                if elems.len() > crate::dense_hex::HEX_THRESHOLD {
+                    if let Some(h) = crate::dense_hex::encode(ctx, elem, elems) {
+                        self.out.push_str(&h);
+                        return;
+                    }
+                }
                 if shape.is_empty() {
                     if let Some(e) = elems.first() {
                         elem_str(e, &mut self.out);

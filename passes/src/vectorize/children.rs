@@ -67,35 +67,6 @@ pub fn subset_into_transfer_patterns(ctx: &Context, op: OpId) -> &'static [Named
     }
 }
 
-/// `populateVectorBroadcastLoweringPatterns`.
-pub fn lower_broadcast_patterns(ctx: &Context, op: OpId) -> &'static [NamedPattern] {
-    if tessel_ir::dialects::vector::BroadcastOp::isa(ctx, op) {
-        named_patterns![tessel_ir::dialects::patterns::vector_lowering::lower_broadcast]
-    } else {
-        &[]
-    }
-}
-
-/// `populateVectorTransposeLoweringPatterns` with the `eltwise` strategy.
-pub fn lower_transpose_eltwise_patterns(ctx: &Context, op: OpId) -> &'static [NamedPattern] {
-    use tessel_ir::dialects::patterns::vector_lowering as l;
-    if TransposeOp::isa(ctx, op) {
-        named_patterns![l::transpose_2d_unit_dim_to_shape_cast, l::transpose_eltwise]
-    } else {
-        &[]
-    }
-}
-
-/// `populateVectorTransposeLoweringPatterns` with the `shuffle_1d` strategy.
-pub fn lower_transpose_shuffle_patterns(ctx: &Context, op: OpId) -> &'static [NamedPattern] {
-    use tessel_ir::dialects::patterns::vector_lowering as l;
-    if TransposeOp::isa(ctx, op) {
-        named_patterns![l::transpose_2d_unit_dim_to_shape_cast, l::transpose_eltwise_but_2d, l::transpose_shuffle_1d]
-    } else {
-        &[]
-    }
-}
-
 /// `populateSinkVectorOpsPatterns` and `populateVectorStepLoweringPatterns`.
 fn sink_and_step_patterns(ctx: &Context, op: OpId) -> &'static [NamedPattern] {
     use tessel_ir::dialects::patterns::vector_sink;

@@ -12,14 +12,18 @@
 mod children;
 mod contraction;
 mod linalg;
+mod lowerings;
 mod pack;
 mod pad;
 mod transfer;
 
 pub use children::{
-    lower_broadcast_patterns, lower_transpose_eltwise_patterns, lower_transpose_shuffle_patterns,
     reduction_to_contract_patterns, subset_into_transfer_patterns, transfer_permutation_patterns, vectorize_children,
     ChildrenOptions,
+};
+pub use lowerings::{
+    descriptor_patterns, lower_transfer_patterns, lower_transpose_eltwise_patterns, lower_transpose_shuffle_patterns,
+    DESCRIPTORS,
 };
 use tessel_ir::dialects::pack::{PackOp, UnPackOp};
 use tessel_ir::{Context, OpId};

@@ -14,7 +14,7 @@ use crate::types::DYNAMIC;
 use crate::{Context, OpId, Type, Value};
 
 /// The `dense` value and type of a constant tensor, if `v` is one.
-fn dense_constant(ctx: &Context, v: Value) -> Option<(Type, &DenseData)> {
+pub(crate) fn dense_constant(ctx: &Context, v: Value) -> Option<(Type, &DenseData)> {
     let def = ctx.defining_op(v).filter(|d| ConstantOp::isa(ctx, *d))?;
     match ctx.attr_kind(ctx.get_attr(def, "value")?) {
         AttrKind::Dense { ty, data } if !matches!(data, DenseData::Hex(_)) => Some((*ty, data)),
@@ -23,7 +23,7 @@ fn dense_constant(ctx: &Context, v: Value) -> Option<(Type, &DenseData)> {
 }
 
 /// A scalar constant as a dense element.
-fn scalar_element(ctx: &Context, v: Value) -> Option<DenseElement> {
+pub(crate) fn scalar_element(ctx: &Context, v: Value) -> Option<DenseElement> {
     let def = ctx.defining_op(v).filter(|d| ConstantOp::isa(ctx, *d))?;
     match ctx.attr_kind(ctx.get_attr(def, "value")?) {
         AttrKind::Float { bits, .. } => Some(DenseElement::Float(*bits)),
@@ -101,7 +101,7 @@ fn packed_to_unpacked(info: &PackInfo, unpacked: &[i64], packed: &[i64]) -> Vec<
 }
 
 /// The elements of `data` (of `n` elements), expanded.
-fn elements(data: &DenseData, n: usize) -> Option<Vec<DenseElement>> {
+pub(crate) fn elements(data: &DenseData, n: usize) -> Option<Vec<DenseElement>> {
     match data {
         DenseData::Splat(e) => Some(vec![*e; n]),
         DenseData::Elements(es) if es.len() == n => Some(es.clone()),
@@ -182,7 +182,7 @@ pub(crate) fn replace_with_constant(rw: &mut Rewriter<'_>, op: OpId, value: crat
 
 /// A `dense` attribute of `ty` with `values` (a splat when they agree, as
 /// MLIR stores them).
-fn ctx_dense(rw: &mut Rewriter<'_>, ty: Type, values: Vec<DenseElement>) -> crate::Attr {
+pub(crate) fn ctx_dense(rw: &mut Rewriter<'_>, ty: Type, values: Vec<DenseElement>) -> crate::Attr {
     let data = match values.first() {
         Some(first) if values.iter().all(|v| v == first) => DenseData::Splat(*first),
         _ => DenseData::Elements(values),

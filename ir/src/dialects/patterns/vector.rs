@@ -227,6 +227,35 @@ pub fn fold_write_after_write(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     false
 }
 
+/// The `fold`s of `vector.extract`, `insert`, `extract_strided_slice` and
+/// `insert_strided_slice` that move nothing: with no position (or a slice
+/// of the whole vector) the result is the source, or the stored value.
+pub fn fold_noop_extract_or_insert(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    use crate::dialects::vector::{ExtractOp, ExtractStridedSliceOp, InsertOp, InsertStridedSliceOp};
+    let ctx = &*rw.ctx;
+    let result_ty = ctx.value_type(ctx.result(op, 0));
+    let from = if ExtractOp::isa(ctx, op) {
+        let e = ExtractOp(op);
+        (e.static_position(ctx).is_empty() && e.dynamic_position(ctx).is_empty()).then(|| e.source(ctx))
+    } else if InsertOp::isa(ctx, op) {
+        let i = InsertOp(op);
+        (i.static_position(ctx).is_empty() && i.dynamic_position(ctx).is_empty()).then(|| i.value_to_store(ctx))
+    } else if ExtractStridedSliceOp::isa(ctx, op) {
+        Some(ExtractStridedSliceOp(op).source(ctx))
+    } else if InsertStridedSliceOp::isa(ctx, op) {
+        Some(InsertStridedSliceOp(op).value_to_store(ctx))
+    } else {
+        None
+    };
+    match from {
+        Some(v) if ctx.value_type(v) == result_ty => {
+            rw.replace_op(op, &[v]);
+            true
+        }
+        _ => false,
+    }
+}
+
 /// `ExtractOp::fold` of an extract (`foldExtractFromExtractChain`):
 /// `extract(extract(x)[p])[q]` is `extract(x)[p, q]` (static positions).
 pub fn fold_extract_of_extract(rw: &mut Rewriter<'_>, op: OpId) -> bool {
@@ -376,33 +405,6 @@ pub fn fold_extract_of_transpose(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     let a = rw.ctx.i64_array_attr(&at);
     rw.set_operand(op, 0, x);
     rw.set_attr(op, "static_position", a);
-    true
-}
-
-/// `ExtractOp::fold` on scalars: an element of a splat constant is its
-/// value.
-pub fn fold_extract_scalar(rw: &mut Rewriter<'_>, op: OpId) -> bool {
-    use crate::attrs::{AttrKind, DenseData, DenseElement};
-    let ctx = &*rw.ctx;
-    let e = crate::dialects::vector::ExtractOp(op);
-    let ty = ctx.value_type(ctx.result(op, 0));
-    if vector_shape(ctx, ty).is_some() || e.static_position(ctx).iter().any(|p| *p < 0) {
-        return false;
-    }
-    let src = e.source(ctx);
-    let Some(c) = crate::dialects::arith::ConstantOp::defining(ctx, src) else { return false };
-    let attr = match c.value(ctx).map(|a| ctx.attr_kind(a)) {
-        Some(AttrKind::Dense { data: DenseData::Splat(DenseElement::Int(v)), .. }) => {
-            let v = *v;
-            rw.ctx.int_attr(v, ty)
-        }
-        Some(AttrKind::Dense { data: DenseData::Splat(DenseElement::Float(bits)), .. }) => {
-            let bits = *bits;
-            rw.ctx.attr(AttrKind::Float { bits, ty })
-        }
-        _ => return false,
-    };
-    super::constants::replace_with_constant(rw, op, attr);
     true
 }
 

@@ -175,7 +175,7 @@ crate::op! {
     results { result: One }
     regions { }
     format { format::parse_extract, format::print_extract }
-    patterns [super::patterns::vector::fold_extract_of_extract, super::patterns::vector::fold_extract_of_insert, super::patterns::vector::fold_extract_of_transpose, super::patterns::vector::fold_extract_of_broadcast, super::patterns::vector::fold_extract_scalar]
+    patterns [super::patterns::vector::fold_noop_extract_or_insert, super::patterns::vector_constant::fold_extract_of_constant, super::patterns::vector::fold_extract_of_extract, super::patterns::vector::fold_extract_of_insert, super::patterns::vector::fold_extract_of_transpose, super::patterns::vector::fold_extract_of_broadcast]
     def {
         verify: Some(verify::verify_extract),
         traits: traits::PURE,
@@ -190,6 +190,7 @@ crate::op! {
     results { result: One }
     regions { }
     format { format::parse_insert, format::print_insert }
+    patterns [super::patterns::vector::fold_noop_extract_or_insert, super::patterns::vector_constant::fold_insert_of_constants]
     def {
         verify: Some(verify::verify_insert),
         traits: traits::PURE,
@@ -204,6 +205,7 @@ crate::op! {
     results { result: One }
     regions { }
     format { format::parse_unary_to, format::print_unary_to }
+    patterns [super::patterns::vector::fold_noop_extract_or_insert]
     def {
         verify: Some(verify::verify_extract_strided_slice),
         traits: traits::PURE,
@@ -218,6 +220,7 @@ crate::op! {
     results { result: One }
     regions { }
     format { format::parse_insert_strided_slice, format::print_insert_strided_slice }
+    patterns [super::patterns::vector::fold_noop_extract_or_insert]
     def {
         verify: Some(verify::verify_insert_strided_slice),
         traits: traits::PURE,

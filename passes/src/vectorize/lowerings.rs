@@ -1,0 +1,106 @@
+//! The vector lowerings users apply after vectorizing, as MLIR 22's
+//! `transform.apply_patterns.vector.*` descriptors name them: each
+//! descriptor's pattern source, and the table the transform interpreter
+//! looks descriptors up in.
+
+use tessel_ir::dialects::patterns::{
+    vector_lowering, vector_mask_lowering, vector_shape_cast, vector_transfer_lowering,
+};
+use tessel_ir::dialects::transform_vector as tv;
+use tessel_ir::dialects::vector::{BroadcastOp, ConstantMaskOp, CreateMaskOp, MaskOp, ShapeCastOp, TransposeOp};
+use tessel_ir::registry::OpDef;
+use tessel_ir::rewriter::NamedPattern;
+use tessel_ir::{named_patterns, Context, OpId};
+
+use crate::canonicalize::PatternSource;
+
+/// The descriptors with no options and the patterns each adds
+/// (`lower_transpose`, which has a strategy, is looked up apart).
+pub const DESCRIPTORS: &[(&OpDef, PatternSource)] = &[
+    (&tv::APPLY_TRANSFER_PERMUTATION_PATTERNS, super::transfer_permutation_patterns),
+    (&tv::APPLY_REDUCTION_TO_CONTRACT, super::reduction_to_contract_patterns),
+    (&tv::APPLY_FOLD_SUBSET_INTO_TRANSFERS, super::subset_into_transfer_patterns),
+    (&tv::APPLY_LOWER_BROADCAST, lower_broadcast_patterns),
+    (&tv::APPLY_LOWER_SHAPE_CAST, lower_shape_cast_patterns),
+    (&tv::APPLY_LOWER_MASKS, lower_masks_patterns),
+    (&tv::APPLY_LOWER_MASKED_TRANSFERS, lower_masked_transfers_patterns),
+];
+
+/// The pattern source of the option-less descriptor `op`, if it is one.
+pub fn descriptor_patterns(ctx: &Context, op: OpId) -> Option<PatternSource> {
+    let name = ctx.op_name(op);
+    DESCRIPTORS.iter().find(|(def, _)| def.name == name).map(|(_, source)| *source)
+}
+
+/// `populateVectorMaskOpLoweringPatterns`.
+pub fn lower_masks_patterns(ctx: &Context, op: OpId) -> &'static [NamedPattern] {
+    if CreateMaskOp::isa(ctx, op) {
+        named_patterns![vector_mask_lowering::lower_create_mask]
+    } else if ConstantMaskOp::isa(ctx, op) {
+        named_patterns![vector_mask_lowering::lower_constant_mask]
+    } else {
+        &[]
+    }
+}
+
+/// `populateVectorMaskLoweringPatternsForSideEffectingOps`.
+pub fn lower_masked_transfers_patterns(ctx: &Context, op: OpId) -> &'static [NamedPattern] {
+    if MaskOp::isa(ctx, op) {
+        named_patterns![vector_mask_lowering::lower_masked_transfer]
+    } else {
+        &[]
+    }
+}
+
+/// `populateVectorTransferLoweringPatterns` (the rank limit is the
+/// pattern set's `max_transfer_rank`).
+pub fn lower_transfer_patterns(ctx: &Context, op: OpId) -> &'static [NamedPattern] {
+    use tessel_ir::dialects::vector::{TransferReadOp, TransferWriteOp};
+    if TransferReadOp::isa(ctx, op) {
+        named_patterns![vector_transfer_lowering::transfer_read_to_load]
+    } else if TransferWriteOp::isa(ctx, op) {
+        named_patterns![vector_transfer_lowering::transfer_write_to_store]
+    } else {
+        &[]
+    }
+}
+
+/// `populateVectorShapeCastLoweringPatterns`.
+pub fn lower_shape_cast_patterns(ctx: &Context, op: OpId) -> &'static [NamedPattern] {
+    if ShapeCastOp::isa(ctx, op) {
+        named_patterns![vector_shape_cast::lower_shape_cast]
+    } else {
+        &[]
+    }
+}
+
+/// `populateVectorBroadcastLoweringPatterns`.
+pub fn lower_broadcast_patterns(ctx: &Context, op: OpId) -> &'static [NamedPattern] {
+    if BroadcastOp::isa(ctx, op) {
+        named_patterns![vector_lowering::lower_broadcast]
+    } else {
+        &[]
+    }
+}
+
+/// `populateVectorTransposeLoweringPatterns` with the `eltwise` strategy.
+pub fn lower_transpose_eltwise_patterns(ctx: &Context, op: OpId) -> &'static [NamedPattern] {
+    if TransposeOp::isa(ctx, op) {
+        named_patterns![vector_lowering::transpose_2d_unit_dim_to_shape_cast, vector_lowering::transpose_eltwise]
+    } else {
+        &[]
+    }
+}
+
+/// `populateVectorTransposeLoweringPatterns` with the `shuffle_1d` strategy.
+pub fn lower_transpose_shuffle_patterns(ctx: &Context, op: OpId) -> &'static [NamedPattern] {
+    if TransposeOp::isa(ctx, op) {
+        named_patterns![
+            vector_lowering::transpose_2d_unit_dim_to_shape_cast,
+            vector_lowering::transpose_eltwise_but_2d,
+            vector_lowering::transpose_shuffle_1d
+        ]
+    } else {
+        &[]
+    }
+}
