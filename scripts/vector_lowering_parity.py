@@ -15,8 +15,9 @@ lowered with `transform.apply_patterns.vector.lower_shape_cast`, and of masks
 transfer_write of a dynamic tensor under vector.mask) lowered with
 `lower_masks` and `lower_masked_transfers`, and of memref transfers
 (ranks 0-2, in bounds or not, masked, broadcasting) lowered with
-`lower_transfer` under a random `max_transfer_rank`, in tessel and in
-mlir-opt 22. For each program:
+`lower_transfer` under a random `max_transfer_rank`, and of elementwise
+ops, transposes and scf.for loops on vectors with unit dims lowered with
+`drop_unit_dims_with_shape_cast`, in tessel and in mlir-opt 22. For each program:
 
   1. the two outputs are the same text;
   2. tessel's engine computes the same values before and after lowering.
@@ -185,16 +186,53 @@ def transfer_program(rng, k):
     return func + schedule(f"transform.apply_patterns.vector.lower_transfer{rank_limit}")
 
 
+def unit_dims_program(rng, k):
+    """Elementwise ops, transposes and an scf.for carrying a vector, on
+    vectors with unit dims, lowered with drop_unit_dims_with_shape_cast."""
+    elem = rng.choice(["f32", "i32"])
+    rank = rng.randint(1, 4)
+    shape = [rng.choice([1, 1, 2, 3]) for _ in range(rank)]
+    ty = vec(shape, elem)
+    add, mul = ("arith.addf", "arith.mulf") if elem == "f32" else ("arith.addi", "arith.muli")
+    lines, val, cur = [], "%arg0", shape
+    for j in range(rng.randint(1, 4)):
+        kind = rng.random()
+        cty = vec(cur, elem)
+        if kind < 0.4:
+            lines.append(f"  %e{j} = {rng.choice([add, mul])} {val}, {val} : {cty}")
+            val = f"%e{j}"
+        elif kind < 0.7:
+            perm = rng.sample(range(len(cur)), len(cur))
+            out = [cur[p] for p in perm]
+            lines.append(f"  %e{j} = vector.transpose {val}, {perm} : {cty} to {vec(out, elem)}")
+            val, cur = f"%e{j}", out
+        elif kind < 0.85 and elem == "f32":
+            lines.append(f"  %e{j} = vector.fma {val}, {val}, {val} : {cty}")
+            val = f"%e{j}"
+        else:
+            lines.append("  %lb = arith.constant 0 : index\n  %ub = arith.constant 3 : index\n  %st = arith.constant 1 : index"
+                         if "%lb" not in "\n".join(lines) else "")
+            lines.append(f"  %e{j} = scf.for %i{j} = %lb to %ub step %st iter_args(%acc{j} = {val}) -> ({cty}) {{\n"
+                         f"    %n{j} = {add} %acc{j}, {val} : {cty}\n    scf.yield %n{j} : {cty}\n  }}")
+            val = f"%e{j}"
+    out_ty = vec(cur, elem)
+    func = (f"func.func @f{k}(%arg0: {ty}) -> {out_ty} {{\n" + "\n".join(l for l in lines if l) +
+            f"\n  return {val} : {out_ty}\n}}\n")
+    return func + schedule("transform.apply_patterns.vector.drop_unit_dims_with_shape_cast")
+
+
 def program(rng, k):
     r = rng.random()
-    if r < 0.2:
+    if r < 0.15:
         return broadcast_program(rng, k)
-    if r < 0.4:
+    if r < 0.3:
         return shape_cast_program(rng, k)
-    if r < 0.6:
+    if r < 0.45:
         return mask_program(rng, k)
-    if r < 0.8:
+    if r < 0.6:
         return transfer_program(rng, k)
+    if r < 0.8:
+        return unit_dims_program(rng, k)
     elem = rng.choice(["f32", "f32", "i8", "bf16"])
     rank = rng.randint(2, 4)
     shape = [rng.choice([1, 1, 2, 3, 4]) for _ in range(rank)]
@@ -268,7 +306,7 @@ def main():
                             f"{before.stderr[:300]}{after.stderr[:300]}")
         else:
             same_values += 1
-    print(f"seed {seed}: {args.count} transpose, broadcast, shape_cast, mask and transfer programs: {identical} lowered identically to mlir-opt 22, "
+    print(f"seed {seed}: {args.count} lowering programs (transpose, broadcast, shape_cast, mask, transfer, unit dims): {identical} lowered identically to mlir-opt 22, "
           f"{same_values} with the same values in the engine before and after")
     for f in failures[:args.show]:
         print("FAIL", f)

@@ -322,7 +322,10 @@ fn vector_folds(ctx: &Context, op: OpId) -> &'static [NamedPattern] {
     } else if BroadcastOp::isa(ctx, op) {
         named_patterns![vector::fold_broadcast]
     } else if ShapeCastOp::isa(ctx, op) {
-        named_patterns![vector::fold_shape_cast]
+        named_patterns![
+            tessel_ir::dialects::patterns::vector_constant::fold_shape_cast_of_constant,
+            vector::fold_shape_cast
+        ]
     } else if MaskOp::isa(ctx, op) {
         named_patterns![vector::fold_mask]
     } else if tessel_ir::dialects::vector::InsertOp::isa(ctx, op) {

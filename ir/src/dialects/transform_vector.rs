@@ -102,6 +102,11 @@ descriptor!(
 );
 
 descriptor!(
+    /// `transform.apply_patterns.vector.drop_unit_dims_with_shape_cast`
+    ApplyDropUnitDimsWithShapeCastOp, APPLY_DROP_UNIT_DIMS_WITH_SHAPE_CAST, "transform.apply_patterns.vector.drop_unit_dims_with_shape_cast"
+);
+
+descriptor!(
     /// `transform.apply_patterns.vector.lower_shape_cast`
     ApplyLowerShapeCastOp, APPLY_LOWER_SHAPE_CAST, "transform.apply_patterns.vector.lower_shape_cast"
 );
@@ -231,6 +236,7 @@ pub fn register(r: &mut Registry) {
     r.add(&APPLY_LOWER_MASKS);
     r.add(&APPLY_LOWER_MASKED_TRANSFERS);
     r.add(&APPLY_LOWER_TRANSFER);
+    r.add(&APPLY_DROP_UNIT_DIMS_WITH_SHAPE_CAST);
 }
 
 /// The static vector sizes and which are scalable (empty: none given).

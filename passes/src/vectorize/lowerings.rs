@@ -4,7 +4,7 @@
 //! looks descriptors up in.
 
 use tessel_ir::dialects::patterns::{
-    vector_lowering, vector_mask_lowering, vector_shape_cast, vector_transfer_lowering,
+    vector_lowering, vector_mask_lowering, vector_shape_cast, vector_transfer_lowering, vector_unit_dims,
 };
 use tessel_ir::dialects::transform_vector as tv;
 use tessel_ir::dialects::vector::{BroadcastOp, ConstantMaskOp, CreateMaskOp, MaskOp, ShapeCastOp, TransposeOp};
@@ -24,6 +24,7 @@ pub const DESCRIPTORS: &[(&OpDef, PatternSource)] = &[
     (&tv::APPLY_LOWER_SHAPE_CAST, lower_shape_cast_patterns),
     (&tv::APPLY_LOWER_MASKS, lower_masks_patterns),
     (&tv::APPLY_LOWER_MASKED_TRANSFERS, lower_masked_transfers_patterns),
+    (&tv::APPLY_DROP_UNIT_DIMS_WITH_SHAPE_CAST, drop_unit_dims_patterns),
 ];
 
 /// The pattern source of the option-less descriptor `op`, if it is one.
@@ -60,6 +61,20 @@ pub fn lower_transfer_patterns(ctx: &Context, op: OpId) -> &'static [NamedPatter
         named_patterns![vector_transfer_lowering::transfer_read_to_load]
     } else if TransferWriteOp::isa(ctx, op) {
         named_patterns![vector_transfer_lowering::transfer_write_to_store]
+    } else {
+        &[]
+    }
+}
+
+/// `populateDropUnitDimWithShapeCastPatterns`.
+pub fn drop_unit_dims_patterns(ctx: &Context, op: OpId) -> &'static [NamedPattern] {
+    let name = ctx.op_name(op);
+    if TransposeOp::isa(ctx, op) {
+        named_patterns![vector_unit_dims::drop_unit_dims_from_transpose]
+    } else if tessel_ir::dialects::scf::ForOp::isa(ctx, op) {
+        named_patterns![vector_unit_dims::drop_unit_dims_from_for]
+    } else if name.starts_with("arith.") || name.starts_with("math.") || name.starts_with("vector.") {
+        named_patterns![vector_unit_dims::drop_unit_dims_from_elementwise]
     } else {
         &[]
     }

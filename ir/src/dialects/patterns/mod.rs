@@ -27,3 +27,4 @@ pub mod vector_shape_cast;
 pub mod vector_sink;
 pub mod vector_transfer;
 pub mod vector_transfer_lowering;
+pub mod vector_unit_dims;

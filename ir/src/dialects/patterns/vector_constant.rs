@@ -6,7 +6,7 @@
 use super::constants::{ctx_dense, elements, replace_with_constant, scalar_element};
 use crate::attrs::{AttrKind, DenseData, DenseElement};
 use crate::dialects::arith::ConstantOp;
-use crate::dialects::vector::{vector_shape, ExtractOp, InsertOp};
+use crate::dialects::vector::{vector_shape, ExtractOp, InsertOp, ShapeCastOp};
 use crate::rewriter::Rewriter;
 use crate::{Context, OpId, Type, Value};
 
@@ -111,6 +111,16 @@ pub fn fold_insert_of_constants(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     all[offset..offset + count].copy_from_slice(&inserted);
     let result_ty = ctx.value_type(ctx.result(op, 0));
     let attr = ctx_dense(rw, result_ty, all);
+    replace_with_constant(rw, op, attr);
+    true
+}
+
+/// `ShapeCastOp::fold` of a constant: the constant's elements, reshaped.
+pub fn fold_shape_cast_of_constant(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let ctx = &*rw.ctx;
+    let Some((_, data)) = dense_of(ctx, ShapeCastOp(op).source(ctx)) else { return false };
+    let result_ty = ctx.value_type(ctx.result(op, 0));
+    let attr = rw.ctx.attr(AttrKind::Dense { ty: result_ty, data });
     replace_with_constant(rw, op, attr);
     true
 }

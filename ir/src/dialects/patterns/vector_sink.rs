@@ -42,7 +42,7 @@ fn element_type(ctx: &Context, ty: Type) -> Type {
 
 /// Rebuilds `op` (same name and attributes) on `operands` with result type
 /// `ty`, before `op`.
-fn rebuild(rw: &mut Rewriter<'_>, op: OpId, operands: &[Value], ty: Type) -> Value {
+pub(crate) fn rebuild(rw: &mut Rewriter<'_>, op: OpId, operands: &[Value], ty: Type) -> Value {
     let name = rw.ctx.op_name(op).to_string();
     let attrs: Vec<(String, crate::Attr)> =
         rw.ctx.op(op).attrs.iter().map(|(k, v)| (rw.ctx.str(*k).to_string(), *v)).collect();

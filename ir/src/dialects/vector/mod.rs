@@ -131,7 +131,7 @@ crate::op! {
     results { result: One }
     regions { }
     format { format::parse_unary_to, format::print_unary_to }
-    patterns [super::patterns::vector::fold_shape_cast, super::patterns::vector::shape_cast_of_broadcast]
+    patterns [super::patterns::vector_constant::fold_shape_cast_of_constant, super::patterns::vector::fold_shape_cast, super::patterns::vector::shape_cast_of_broadcast]
     def {
         verify: Some(verify::verify_shape_cast),
         traits: traits::PURE,
