@@ -51,9 +51,8 @@ pub fn drop_unit_dims_from_elementwise(rw: &mut Rewriter<'_>, op: OpId) -> bool 
     }
     let result_ty = ctx.value_type(ctx.result(op, 0));
     let operands = ctx.operands(op).to_vec();
-    if vector_shape(ctx, result_ty).is_none()
-        || !operands.first().is_some_and(|v| vector_shape(ctx, ctx.value_type(*v)).is_some_and(|s| s.rank() >= 2))
-    {
+    let first_rank = operands.first().and_then(|v| vector_shape(ctx, ctx.value_type(*v))).map(|s| s.rank());
+    if vector_shape(ctx, result_ty).is_none() || first_rank.is_none_or(|r| r < 2) {
         return false;
     }
     let mut new_types = Vec::new();
