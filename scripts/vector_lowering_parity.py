@@ -17,7 +17,10 @@ transfer_write of a dynamic tensor under vector.mask) lowered with
 (ranks 0-2, in bounds or not, masked, broadcasting) lowered with
 `lower_transfer` under a random `max_transfer_rank`, and of elementwise
 ops, transposes and scf.for loops on vectors with unit dims lowered with
-`drop_unit_dims_with_shape_cast`, in tessel and in mlir-opt 22. For each program:
+`drop_unit_dims_with_shape_cast`, and of ops on vectors with leading
+unit dims (elementwise, insert, strided slices, masked transfers, constant
+masks, contractions) lowered with `cast_away_vector_leading_one_dim`, in
+tessel and in mlir-opt 22. For each program:
 
   1. the two outputs are the same text;
   2. tessel's engine computes the same values before and after lowering.
@@ -221,7 +224,88 @@ def unit_dims_program(rng, k):
     return func + schedule("transform.apply_patterns.vector.drop_unit_dims_with_shape_cast")
 
 
+def leading_unit_dims_program(rng, k):
+    """Ops on vectors with leading unit dims (elementwise, insert, strided
+    slices, tensor transfers with and without masks, constant masks,
+    contractions) lowered with cast_away_vector_leading_one_dim."""
+    lead = [1] * rng.randint(1, 2)
+    n = rng.choice([2, 4, 6])
+    ty = vec(lead + [n], "f32")
+    args = [f"%a: {ty}", f"%b: {ty}", "%s: f32", "%t: tensor<4x8xf32>", "%i: index", "%n: index"]
+    lines, results = [], []
+    for j in range(rng.randint(1, 4)):
+        kind = rng.randrange(7)
+        if kind == 0:
+            lines.append(f"  %r{j} = {rng.choice(['arith.addf', 'arith.mulf', 'arith.subf'])} %a, %b : {ty}")
+            results.append((f"%r{j}", ty))
+        elif kind == 1:
+            pos = [0] * len(lead) + [rng.randrange(n)]
+            lines.append(f"  %r{j} = vector.insert %s, %a {pos} : f32 into {ty}")
+            results.append((f"%r{j}", ty))
+        elif kind == 2:
+            size = rng.randint(1, n)
+            off = rng.randint(0, n - size)
+            out = vec(lead + [size], "f32")
+            lines.append(f"  %r{j} = vector.extract_strided_slice %a {{offsets = {[0] * len(lead) + [off]}, "
+                         f"sizes = {lead + [size]}, strides = {[1] * (len(lead) + 1)}}} : {ty} to {out}")
+            results.append((f"%r{j}", out))
+        elif kind == 3:
+            piece = rng.randint(1, n)
+            off = rng.randint(0, n - piece)
+            src = vec([1, piece], "f32") if rng.random() < 0.5 and len(lead) >= 1 else vec([piece], "f32")
+            src_rank = src.count("x")
+            args.append(f"%p{j}: {src}")
+            offs = [0] * (len(lead) + 1 - src_rank) + ([0] if src_rank == 2 else []) + [off]
+            offs = offs[-(len(lead) + 1):]
+            lines.append(f"  %r{j} = vector.insert_strided_slice %p{j}, %a {{offsets = {offs}, "
+                         f"strides = {[1] * src_rank}}} : {src} into {ty}")
+            results.append((f"%r{j}", ty))
+        elif kind == 4:
+            rty = vec(lead + [n], "f32")
+            ib = ", ".join(["true"] * len(lead) + [rng.choice(["true", "false"])])
+            mask = ""
+            if rng.random() < 0.4:
+                lines.append(f"  %m{j} = vector.create_mask {', '.join(['%n'] * (len(lead) + 1))} : {vec(lead + [n], 'i1')}")
+                mask = f", %m{j}"
+            lines.append("  %pad = arith.constant 0.5 : f32" if "%pad =" not in "\n".join(lines) else "")
+            idx = ", ".join(["%i"] * 2)
+            if len(lead) + 1 > 2:
+                continue
+            if rng.random() < 0.5:
+                lines.append(f"  %r{j} = vector.transfer_read %t[{idx}], %pad{mask} {{in_bounds = [{ib}]}} : tensor<4x8xf32>, {rty}")
+                results.append((f"%r{j}", rty))
+            else:
+                lines.append(f"  %r{j} = vector.transfer_write %a, %t[{idx}]{mask} {{in_bounds = [{ib}]}} : {rty}, tensor<4x8xf32>")
+                results.append((f"%r{j}", "tensor<4x8xf32>"))
+        elif kind == 5:
+            sizes = [1] * len(lead) + [rng.randint(0, n)]
+            if sizes[-1] == 0:
+                sizes = [0] * len(sizes)
+            mty = vec(lead + [n], "i1")
+            lines.append(f"  %r{j} = vector.constant_mask {sizes} : {mty}")
+            results.append((f"%r{j}", mty))
+        else:
+            m = rng.choice([2, 3])
+            args.append(f"%w{j}: {vec([n, m], 'f32')}")
+            args.append(f"%c{j}: {vec([1, m], 'f32')}")
+            lines.append(f"  %r{j} = vector.contract {{indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, "
+                         "affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1)>], "
+                         "iterator_types = [\"parallel\", \"parallel\", \"reduction\"], kind = #vector.kind<add>} "
+                         f"%x{j}, %w{j}, %c{j} : {vec([1, n], 'f32')}, {vec([n, m], 'f32')} into {vec([1, m], 'f32')}")
+            lines.insert(len(lines) - 1, f"  %x{j} = vector.shape_cast %a : {ty} to {vec([1, n], 'f32')}")
+            results.append((f"%r{j}", vec([1, m], "f32")))
+    if not results:
+        results.append(("%a", ty))
+    names = ", ".join(r[0] for r in results)
+    types = ", ".join(r[1] for r in results)
+    func = (f"func.func @f{k}({', '.join(args)}) -> ({types}) {{\n" + "\n".join(l for l in lines if l) +
+            f"\n  return {names} : {types}\n}}\n")
+    return func + schedule("transform.apply_patterns.vector.cast_away_vector_leading_one_dim")
+
+
 def program(rng, k):
+    if rng.random() < 0.15:
+        return leading_unit_dims_program(rng, k)
     r = rng.random()
     if r < 0.15:
         return broadcast_program(rng, k)
@@ -306,7 +390,7 @@ def main():
                             f"{before.stderr[:300]}{after.stderr[:300]}")
         else:
             same_values += 1
-    print(f"seed {seed}: {args.count} lowering programs (transpose, broadcast, shape_cast, mask, transfer, unit dims): {identical} lowered identically to mlir-opt 22, "
+    print(f"seed {seed}: {args.count} lowering programs (transpose, broadcast, shape_cast, mask, transfer, unit dims, leading unit dims): {identical} lowered identically to mlir-opt 22, "
           f"{same_values} with the same values in the engine before and after")
     for f in failures[:args.show]:
         print("FAIL", f)

@@ -225,7 +225,7 @@ impl PatternSet<'_> {
         sources: &[],
         top_down: true,
         constant_fold_limit: DEFAULT_CONSTANT_FOLD_LIMIT,
-        fold_in_place: false,
+        fold_in_place: true,
         max_transfer_rank: None,
     };
 
@@ -315,7 +315,10 @@ fn vector_folds(ctx: &Context, op: OpId) -> &'static [NamedPattern] {
             vector::fold_extract_of_extract,
             vector::fold_extract_of_insert,
             vector::fold_extract_of_transpose,
-            vector::fold_extract_of_broadcast
+            vector::fold_extract_of_broadcast,
+            vector::fold_extract_of_shape_cast,
+            vector::fold_extract_of_extract_strided,
+            vector::fold_extract_of_insert_strided
         ]
     } else if TransferWriteOp::isa(ctx, op) {
         named_patterns![vector::fold_write_of_read, vector::fold_transfer_in_bounds, memref::fold_cast_operands]
@@ -328,6 +331,8 @@ fn vector_folds(ctx: &Context, op: OpId) -> &'static [NamedPattern] {
         ]
     } else if MaskOp::isa(ctx, op) {
         named_patterns![vector::fold_mask]
+    } else if tessel_ir::dialects::vector::ConstantMaskOp::isa(ctx, op) {
+        named_patterns![tessel_ir::dialects::patterns::vector_constant::fold_constant_mask]
     } else if tessel_ir::dialects::vector::InsertOp::isa(ctx, op) {
         named_patterns![
             vector::fold_noop_extract_or_insert,

@@ -107,6 +107,11 @@ descriptor!(
 );
 
 descriptor!(
+    /// `transform.apply_patterns.vector.cast_away_vector_leading_one_dim`
+    ApplyCastAwayLeadingOneDimOp, APPLY_CAST_AWAY_LEADING_ONE_DIM, "transform.apply_patterns.vector.cast_away_vector_leading_one_dim"
+);
+
+descriptor!(
     /// `transform.apply_patterns.vector.lower_shape_cast`
     ApplyLowerShapeCastOp, APPLY_LOWER_SHAPE_CAST, "transform.apply_patterns.vector.lower_shape_cast"
 );
@@ -237,6 +242,7 @@ pub fn register(r: &mut Registry) {
     r.add(&APPLY_LOWER_MASKED_TRANSFERS);
     r.add(&APPLY_LOWER_TRANSFER);
     r.add(&APPLY_DROP_UNIT_DIMS_WITH_SHAPE_CAST);
+    r.add(&APPLY_CAST_AWAY_LEADING_ONE_DIM);
 }
 
 /// The static vector sizes and which are scalable (empty: none given).

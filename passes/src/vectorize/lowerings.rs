@@ -4,7 +4,8 @@
 //! looks descriptors up in.
 
 use tessel_ir::dialects::patterns::{
-    vector_lowering, vector_mask_lowering, vector_shape_cast, vector_transfer_lowering, vector_unit_dims,
+    vector_leading_unit_dims as leading, vector_lowering, vector_mask_lowering, vector_shape_cast,
+    vector_transfer_lowering, vector_unit_dims,
 };
 use tessel_ir::dialects::transform_vector as tv;
 use tessel_ir::dialects::vector::{BroadcastOp, ConstantMaskOp, CreateMaskOp, MaskOp, ShapeCastOp, TransposeOp};
@@ -25,6 +26,7 @@ pub const DESCRIPTORS: &[(&OpDef, PatternSource)] = &[
     (&tv::APPLY_LOWER_MASKS, lower_masks_patterns),
     (&tv::APPLY_LOWER_MASKED_TRANSFERS, lower_masked_transfers_patterns),
     (&tv::APPLY_DROP_UNIT_DIMS_WITH_SHAPE_CAST, drop_unit_dims_patterns),
+    (&tv::APPLY_CAST_AWAY_LEADING_ONE_DIM, cast_away_leading_one_dim_patterns),
 ];
 
 /// The pattern source of the option-less descriptor `op`, if it is one.
@@ -75,6 +77,31 @@ pub fn drop_unit_dims_patterns(ctx: &Context, op: OpId) -> &'static [NamedPatter
         named_patterns![vector_unit_dims::drop_unit_dims_from_for]
     } else if name.starts_with("arith.") || name.starts_with("math.") || name.starts_with("vector.") {
         named_patterns![vector_unit_dims::drop_unit_dims_from_elementwise]
+    } else {
+        &[]
+    }
+}
+
+/// `populateCastAwayVectorLeadingOneDimPatterns`.
+pub fn cast_away_leading_one_dim_patterns(ctx: &Context, op: OpId) -> &'static [NamedPattern] {
+    use tessel_ir::dialects::vector::{
+        ContractOp, ExtractStridedSliceOp, InsertOp, InsertStridedSliceOp, TransferReadOp, TransferWriteOp,
+    };
+    let name = ctx.op_name(op);
+    if ExtractStridedSliceOp::isa(ctx, op) {
+        named_patterns![leading::extract_strided_slice]
+    } else if InsertStridedSliceOp::isa(ctx, op) {
+        named_patterns![leading::insert_strided_slice]
+    } else if InsertOp::isa(ctx, op) {
+        named_patterns![leading::insert]
+    } else if TransferReadOp::isa(ctx, op) || TransferWriteOp::isa(ctx, op) {
+        named_patterns![leading::transfer]
+    } else if ContractOp::isa(ctx, op) {
+        named_patterns![leading::contraction]
+    } else if ConstantMaskOp::isa(ctx, op) {
+        named_patterns![leading::constant_mask]
+    } else if name.starts_with("arith.") || name.starts_with("math.") || name.starts_with("vector.") {
+        named_patterns![leading::elementwise]
     } else {
         &[]
     }

@@ -278,6 +278,164 @@ pub fn fold_extract_of_extract(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     true
 }
 
+/// `ExtractOp::fold` of a `shape_cast` (`foldExtractFromShapeCast`): when
+/// the extracted piece's dims are the shape_cast source's innermost ones,
+/// the extract reads the source at the same linear position.
+pub fn fold_extract_of_shape_cast(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    use crate::dialects::vector::{ExtractOp, ShapeCastOp};
+    let ctx = &*rw.ctx;
+    let e = ExtractOp(op);
+    let Some(cast) = ShapeCastOp::defining(ctx, e.source(ctx)) else { return false };
+    if !e.dynamic_position(ctx).is_empty() || e.static_position(ctx).iter().any(|p| *p < 0) {
+        return false;
+    }
+    let x = cast.source(ctx);
+    let (Some(src), Some(mid)) =
+        (vector_shape(ctx, ctx.value_type(x)), vector_shape(ctx, ctx.value_type(e.source(ctx))))
+    else {
+        return false;
+    };
+    let result = vector_shape(ctx, ctx.value_type(ctx.result(op, 0)));
+    let dest_rank = result.map_or(0, |v| v.rank());
+    if dest_rank > src.rank() {
+        return false;
+    }
+    if let Some(r) = result {
+        if src.shape[src.rank() - dest_rank..] != r.shape[..] {
+            return false;
+        }
+    }
+    // The position, linearized over the extract source's outer dims...
+    let pos = e.static_position(ctx);
+    let outer = &mid.shape[..mid.rank() - dest_rank];
+    let mut linear = 0i64;
+    for (p, d) in pos.iter().zip(outer) {
+        linear = linear * d + p;
+    }
+    // ...and delinearized over the shape_cast source's.
+    let src_outer = &src.shape[..src.rank() - dest_rank];
+    let mut new_pos = vec![0i64; src_outer.len()];
+    for i in (0..src_outer.len()).rev() {
+        new_pos[i] = linear % src_outer[i];
+        linear /= src_outer[i];
+    }
+    let a = rw.ctx.i64_array_attr(&new_pos);
+    rw.set_operand(op, 0, x);
+    rw.set_attr(op, "static_position", a);
+    true
+}
+
+/// `ExtractOp::fold` of an `extract_strided_slice` of unit strides
+/// (`foldExtractFromExtractStrided`): the extract reads the slice's source
+/// at its position plus the slice's offsets, when the dims it keeps are
+/// whole in the slice.
+pub fn fold_extract_of_extract_strided(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    use crate::dialects::vector::{int_array, ExtractOp, ExtractStridedSliceOp};
+    let ctx = &*rw.ctx;
+    let e = ExtractOp(op);
+    let Some(slice) = ExtractStridedSliceOp::defining(ctx, e.source(ctx)) else { return false };
+    if !e.dynamic_position(ctx).is_empty() {
+        return false;
+    }
+    let (Some(mut offsets), Some(strides)) =
+        (int_array(ctx, ctx.get_attr(slice.0, "offsets")), int_array(ctx, ctx.get_attr(slice.0, "strides")))
+    else {
+        return false;
+    };
+    if strides.iter().any(|s| *s != 1) {
+        return false;
+    }
+    let src = slice.source(ctx);
+    let (Some(src_shape), Some(slice_shape)) =
+        (vector_shape(ctx, ctx.value_type(src)), vector_shape(ctx, ctx.value_type(e.source(ctx))))
+    else {
+        return false;
+    };
+    // Trailing offsets of dims taken whole do not move the position.
+    while let Some(&last) = offsets.last() {
+        let d = offsets.len() - 1;
+        if last != 0 || slice_shape.shape[d] != src_shape.shape[d] {
+            break;
+        }
+        offsets.pop();
+    }
+    let result_rank = vector_shape(ctx, ctx.value_type(ctx.result(op, 0))).map_or(0, |v| v.rank());
+    if result_rank > src_shape.rank() - offsets.len() {
+        return false;
+    }
+    let mut pos = e.static_position(ctx).to_vec();
+    if pos.len() < offsets.len() || pos.iter().any(|p| *p < 0) {
+        return false;
+    }
+    for (p, o) in pos.iter_mut().zip(&offsets) {
+        *p += o;
+    }
+    let a = rw.ctx.i64_array_attr(&pos);
+    rw.set_operand(op, 0, src);
+    rw.set_attr(op, "static_position", a);
+    true
+}
+
+/// `ExtractOp::fold` through a chain of `insert_strided_slice`s of unit
+/// strides (`foldExtractStridedOpFromInsertChain`): an extract wholly
+/// inside an inserted slice reads the slice at its position there; one
+/// disjoint from it looks further down the chain.
+pub fn fold_extract_of_insert_strided(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    use crate::dialects::vector::{int_array, ExtractOp, InsertStridedSliceOp};
+    let ctx = &*rw.ctx;
+    let e = ExtractOp(op);
+    if !e.dynamic_position(ctx).is_empty() {
+        return false;
+    }
+    let pos = e.static_position(ctx).to_vec();
+    let result_rank = vector_shape(ctx, ctx.value_type(ctx.result(op, 0))).map_or(0, |v| v.rank());
+    let mut cur = InsertStridedSliceOp::defining(ctx, e.source(ctx));
+    while let Some(ins) = cur {
+        let (src_ty, dst_ty) = (ctx.value_type(ins.value_to_store(ctx)), ctx.value_type(ins.dest(ctx)));
+        let (Some(s), Some(d)) = (vector_shape(ctx, src_ty), vector_shape(ctx, dst_ty)) else { return false };
+        if s.rank() == 0 || d.rank() == 0 || result_rank > s.rank() {
+            return false;
+        }
+        let rank_diff = d.rank() - s.rank();
+        let (Some(offsets), Some(strides)) =
+            (int_array(ctx, ctx.get_attr(ins.0, "offsets")), int_array(ctx, ctx.get_attr(ins.0, "strides")))
+        else {
+            return false;
+        };
+        if strides.iter().any(|x| *x != 1) {
+            return false;
+        }
+        let mut diffs = Vec::new();
+        let mut disjoint = false;
+        for (dim, p) in pos.iter().enumerate() {
+            let start = offsets[dim];
+            let size = if dim < rank_diff { 1 } else { s.shape[dim - rank_diff] };
+            if start <= *p && *p < start + size {
+                if dim >= rank_diff {
+                    diffs.push(p - start);
+                }
+                continue;
+            }
+            disjoint = true;
+            break;
+        }
+        if !disjoint {
+            // Inner dims only partly inserted: a partial overlap.
+            let src_rank_diff = s.rank() - result_rank;
+            if (0..result_rank).any(|i| s.shape[i + src_rank_diff] != d.shape[i + src_rank_diff + rank_diff]) {
+                return false;
+            }
+            let x = ins.value_to_store(ctx);
+            let a = rw.ctx.i64_array_attr(&diffs);
+            rw.set_operand(op, 0, x);
+            rw.set_attr(op, "static_position", a);
+            return true;
+        }
+        cur = InsertStridedSliceOp::defining(ctx, ins.dest(ctx));
+    }
+    false
+}
+
 /// `ExtractOp::fold` through a chain of inserts (static positions): an
 /// insert at the extracted position (or at a prefix of it) gives the
 /// inserted value (or an extract of it); an insert of a piece at least as
@@ -433,6 +591,13 @@ pub fn create_mask_of_constants(rw: &mut Rewriter<'_>, op: OpId) -> bool {
 
 /// Whether `mask` is known to be all true (MLIR's `MaskFormat::AllTrue`).
 fn all_true(ctx: &Context, mask: Value) -> bool {
+    use crate::attrs::{AttrKind, DenseData, DenseElement};
+    if let Some(c) = crate::dialects::arith::ConstantOp::defining(ctx, mask) {
+        return matches!(
+            c.value(ctx).map(|a| ctx.attr_kind(a)),
+            Some(AttrKind::Dense { data: DenseData::Splat(DenseElement::Int(1)), .. })
+        );
+    }
     let Some(v) = vector_shape(ctx, ctx.value_type(mask)) else { return false };
     if v.is_scalable() {
         return false;
@@ -561,6 +726,15 @@ pub fn fold_shape_cast(rw: &mut Rewriter<'_>, op: OpId) -> bool {
             rw.set_operand(op, 0, x);
         }
         return true;
+    }
+    // A shape_cast of a broadcast from the shape_cast's own type.
+    if let Some(b) = crate::dialects::vector::BroadcastOp::defining(ctx, src) {
+        let x = b.source(ctx);
+        if ctx.value_type(x) == ty {
+            rw.replace_op(op, &[x]);
+            return true;
+        }
+        return false;
     }
     let Some(inner) = crate::dialects::vector::ShapeCastOp::defining(ctx, src) else { return false };
     let x = inner.source(ctx);

@@ -6,7 +6,7 @@
 use super::constants::{ctx_dense, elements, replace_with_constant, scalar_element};
 use crate::attrs::{AttrKind, DenseData, DenseElement};
 use crate::dialects::arith::ConstantOp;
-use crate::dialects::vector::{vector_shape, ExtractOp, InsertOp, ShapeCastOp};
+use crate::dialects::vector::{vector_shape, ConstantMaskOp, ExtractOp, InsertOp, ShapeCastOp};
 use crate::rewriter::Rewriter;
 use crate::{Context, OpId, Type, Value};
 
@@ -121,6 +121,27 @@ pub fn fold_shape_cast_of_constant(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     let Some((_, data)) = dense_of(ctx, ShapeCastOp(op).source(ctx)) else { return false };
     let result_ty = ctx.value_type(ctx.result(op, 0));
     let attr = rw.ctx.attr(AttrKind::Dense { ty: result_ty, data });
+    replace_with_constant(rw, op, attr);
+    true
+}
+
+/// `ConstantMaskOp::fold`: a mask of the whole vector is a `dense<true>`
+/// constant, one of nothing a `dense<false>` (a 0-d mask by its one size).
+pub fn fold_constant_mask(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let ctx = &*rw.ctx;
+    let ty = ctx.value_type(ctx.result(op, 0));
+    let Some(v) = vector_shape(ctx, ty) else { return false };
+    let sizes = ConstantMaskOp(op).mask_dim_sizes(ctx);
+    let value = if v.rank() == 0 {
+        sizes.first() == Some(&1)
+    } else if sizes == v.shape {
+        true
+    } else if sizes.iter().all(|s| *s == 0) {
+        false
+    } else {
+        return false;
+    };
+    let attr = rw.ctx.attr(AttrKind::Dense { ty, data: DenseData::Splat(DenseElement::Int(value as i128)) });
     replace_with_constant(rw, op, attr);
     true
 }

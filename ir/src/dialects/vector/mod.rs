@@ -102,6 +102,7 @@ crate::op! {
     results { result: One }
     regions { }
     format { format::parse_constant_mask, format::print_constant_mask }
+    patterns [super::patterns::vector_constant::fold_constant_mask]
     def {
         verify: Some(verify::verify_constant_mask),
         traits: traits::PURE,
@@ -175,7 +176,7 @@ crate::op! {
     results { result: One }
     regions { }
     format { format::parse_extract, format::print_extract }
-    patterns [super::patterns::vector::fold_noop_extract_or_insert, super::patterns::vector_constant::fold_extract_of_constant, super::patterns::vector::fold_extract_of_extract, super::patterns::vector::fold_extract_of_insert, super::patterns::vector::fold_extract_of_transpose, super::patterns::vector::fold_extract_of_broadcast]
+    patterns [super::patterns::vector::fold_noop_extract_or_insert, super::patterns::vector_constant::fold_extract_of_constant, super::patterns::vector::fold_extract_of_extract, super::patterns::vector::fold_extract_of_insert, super::patterns::vector::fold_extract_of_transpose, super::patterns::vector::fold_extract_of_broadcast, super::patterns::vector::fold_extract_of_shape_cast, super::patterns::vector::fold_extract_of_extract_strided, super::patterns::vector::fold_extract_of_insert_strided]
     def {
         verify: Some(verify::verify_extract),
         traits: traits::PURE,
