@@ -5,7 +5,8 @@ by mlir-opt 22.
 Each program is one function @f(%a0, ...) -> tensor whose destination is a
 `tensor.empty`, of one op: a pack or unpack (random ranks 1-3, tiles,
 inner_dims_pos orders, outer_dims_perm, padding values), a tensor.pad (high
-padding), a linalg.generic (1-3 inputs read whole, broadcast or transposed,
+padding), a tensor.insert_slice (static, unit strides, rank-reducing by
+leading unit dims), a linalg.generic (1-3 inputs read whole, broadcast or transposed,
 a random arith body, sometimes a loop index or a reduction), a named elementwise op, fill,
 copy or transpose; element types f32, bf16 and i8. Each is vectorized by
 `transform.structured.vectorize`, with no vector sizes (static shapes,
@@ -306,7 +307,34 @@ def gen_contraction(rng):
     return name, func + schedule(op_name, []), args, res, elem
 
 
+def gen_insert_slice(rng):
+    """A tensor.insert_slice of a static source into a larger destination
+    at static offsets (unit strides; rank-reducing by leading unit dims),
+    with no vector sizes or sizes equal to the source's: the cases mlir-opt
+    22 vectorizes correctly (docs/differences.md lists the others)."""
+    elem = rng.choice(["f32", "f32", "bf16", "i8"])
+    t = lambda s: tensor_type(s, elem)  # noqa: E731
+    rank = rng.randint(1, 3)
+    src = [rng.randint(1, 6) for _ in range(rank)]
+    drop = rng.randint(0, 1) if rank < 3 else 0
+    dest = [rng.randint(1, 3) for _ in range(drop)] + [d + rng.randint(0, 4) for d in src]
+    sizes = [1] * drop + src
+    offsets = [rng.randint(0, dd - sz) for dd, sz in zip(dest, sizes)]
+    # A copy of the destination argument is written (mlir-runner's batch
+    # passes constants, which one-shot bufferization would write in place).
+    body = (f"  %e = tensor.empty() : {t(dest)}\n"
+            f"  %d = linalg.copy ins(%a1 : {t(dest)}) outs(%e : {t(dest)}) -> {t(dest)}\n"
+            f"  %r = tensor.insert_slice %a0 into %d{offsets} {sizes} {[1] * len(dest)} : "
+            f"{t(src)} into {t(dest)}\n")
+    func = f"func.func @f(%a0: {t(src)}, %a1: {t(dest)}) -> {t(dest)} {{\n{body}  return %r : {t(dest)}\n}}\n"
+    vs = list(src) if rng.random() < 0.4 else []
+    name = f"insert_slice {t(src)} into {t(dest)} at {offsets}" + (f" vector_sizes {vs}" if vs else "")
+    return name, func + schedule("tensor.insert_slice", vs), [src, dest], dest, elem
+
+
 def gen(rng):
+    if rng.random() < 0.1:
+        return gen_insert_slice(rng)
     if CHILDREN and rng.random() < 0.4:
         return gen_contraction(rng)
     if not CHILDREN and rng.random() < 0.15:

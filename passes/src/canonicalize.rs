@@ -307,7 +307,10 @@ fn vector_folds(ctx: &Context, op: OpId) -> &'static [NamedPattern] {
     if TransferReadOp::isa(ctx, op) {
         named_patterns![vector::fold_read_after_write, vector::fold_transfer_in_bounds, memref::fold_cast_operands]
     } else if TransposeOp::isa(ctx, op) {
-        named_patterns![vector::fold_identity_transpose]
+        named_patterns![
+            vector::fold_identity_transpose,
+            tessel_ir::dialects::patterns::vector_constant::fold_transpose_of_splat
+        ]
     } else if tessel_ir::dialects::vector::ExtractOp::isa(ctx, op) {
         named_patterns![
             vector::fold_noop_extract_or_insert,

@@ -96,11 +96,13 @@ fn transfer_canonicalization_patterns(ctx: &Context, op: OpId) -> &'static [Name
 }
 
 /// Whether MLIR's `VectorizationPattern` tries `op`: structured ops but
-/// convolutions, packs and unpacks, pads (which fail without vector sizes).
+/// convolutions, packs and unpacks, pads (which fail without vector sizes),
+/// insert_slices.
 fn is_candidate(ctx: &Context, op: OpId) -> bool {
     PackOp::isa(ctx, op)
         || UnPackOp::isa(ctx, op)
         || tessel_ir::dialects::tensor::PadOp::isa(ctx, op)
+        || tessel_ir::dialects::tensor::InsertSliceOp::isa(ctx, op)
         || (tessel_ir::dialects::structured::structured(ctx, op).is_some()
             && tessel_ir::dialects::conv::conv_maps(ctx, op).is_none())
 }

@@ -11,6 +11,7 @@
 
 mod children;
 mod contraction;
+mod insert_slice;
 mod linalg;
 mod lowerings;
 mod pack;
@@ -63,6 +64,9 @@ pub fn vectorize(ctx: &mut Context, op: OpId, opts: &VectorizeOptions) -> Result
     }
     if tessel_ir::dialects::tensor::PadOp::isa(ctx, op) {
         return pad::vectorize_pad(ctx, op, opts);
+    }
+    if tessel_ir::dialects::tensor::InsertSliceOp::isa(ctx, op) {
+        return insert_slice::vectorize_insert_slice(ctx, op, opts);
     }
     if opts.create_named_contraction && contraction::is_named_contraction(ctx, op) {
         return contraction::vectorize_contraction(ctx, op, opts);

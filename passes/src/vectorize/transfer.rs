@@ -37,7 +37,12 @@ pub(super) fn tensor_shape(b: &Builder<'_>, v: Value) -> Vec<i64> {
 /// MLIR's `tensor::getMixedSizes` then `CreateMaskOp::create`: a
 /// `tensor.dim` (with its own index constant) per dynamic dim, in order,
 /// then a constant per static dim, then the mask.
-fn mask_of_sizes(b: &mut Builder<'_>, tensor: Value, dims: std::ops::Range<usize>, mask_shape: &[i64]) -> Value {
+pub(super) fn mask_of_sizes(
+    b: &mut Builder<'_>,
+    tensor: Value,
+    dims: std::ops::Range<usize>,
+    mask_shape: &[i64],
+) -> Value {
     let shape = tensor_shape(b, tensor);
     let index = b.ctx.index_type();
     let mut sizes: Vec<Option<Value>> = Vec::new();
@@ -63,7 +68,12 @@ fn mask_of_sizes(b: &mut Builder<'_>, tensor: Value, dims: std::ops::Range<usize
 
 /// `vector.mask %mask { <make(b)> }`: the op `make` builds at the end of
 /// the mask's block, yielded, with results of `result_ty`.
-fn masked(b: &mut Builder<'_>, mask: Value, result_ty: Type, make: impl FnOnce(&mut Builder<'_>) -> Value) -> Value {
+pub(super) fn masked(
+    b: &mut Builder<'_>,
+    mask: Value,
+    result_ty: Type,
+    make: impl FnOnce(&mut Builder<'_>) -> Value,
+) -> Value {
     let (region, block, _) = b.region_with_block(&[]);
     let loc = b.loc;
     let m = MaskOp::create(b, mask, None, &[result_ty], vec![region]);

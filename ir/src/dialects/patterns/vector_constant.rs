@@ -6,7 +6,7 @@
 use super::constants::{ctx_dense, elements, replace_with_constant, scalar_element};
 use crate::attrs::{AttrKind, DenseData, DenseElement};
 use crate::dialects::arith::ConstantOp;
-use crate::dialects::vector::{vector_shape, ConstantMaskOp, ExtractOp, InsertOp, ShapeCastOp};
+use crate::dialects::vector::{vector_shape, ConstantMaskOp, ExtractOp, InsertOp, ShapeCastOp, TransposeOp};
 use crate::rewriter::Rewriter;
 use crate::{Context, OpId, Type, Value};
 
@@ -142,6 +142,16 @@ pub fn fold_constant_mask(rw: &mut Rewriter<'_>, op: OpId) -> bool {
         return false;
     };
     let attr = rw.ctx.attr(AttrKind::Dense { ty, data: DenseData::Splat(DenseElement::Int(value as i128)) });
+    replace_with_constant(rw, op, attr);
+    true
+}
+
+/// `TransposeOp::fold` of a splat constant: the splat of the result type.
+pub fn fold_transpose_of_splat(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let ctx = &*rw.ctx;
+    let Some((_, DenseData::Splat(x))) = dense_of(ctx, TransposeOp(op).vector(ctx)) else { return false };
+    let ty = ctx.value_type(ctx.result(op, 0));
+    let attr = rw.ctx.attr(AttrKind::Dense { ty, data: DenseData::Splat(x) });
     replace_with_constant(rw, op, attr);
     true
 }

@@ -303,7 +303,7 @@ fn unit_stride_offsets(ctx: &Context, slice: OpId) -> Option<Vec<crate::builder:
 /// The dims of `full` that a rank-reducing slice of `sizes` drops (MLIR's
 /// `getDroppedDims`: unit dims not in the reduced type, matched from the
 /// back).
-fn dropped_dims(full_sizes: &[i64], reduced: &[i64]) -> Option<Vec<bool>> {
+pub fn dropped_dims(full_sizes: &[i64], reduced: &[i64]) -> Option<Vec<bool>> {
     let mut dropped = vec![false; full_sizes.len()];
     let mut j = reduced.len();
     for i in (0..full_sizes.len()).rev() {

@@ -161,7 +161,7 @@ crate::op! {
     results { result: One }
     regions { }
     format { format::parse_transpose, format::print_transpose }
-    patterns [super::patterns::vector::fold_identity_transpose, super::patterns::vector::transpose_of_unit_dims]
+    patterns [super::patterns::vector::fold_identity_transpose, super::patterns::vector_constant::fold_transpose_of_splat, super::patterns::vector::transpose_of_unit_dims]
     def {
         verify: Some(verify::verify_transpose),
         traits: traits::PURE,
