@@ -19,7 +19,9 @@ transfer_write of a dynamic tensor under vector.mask) lowered with
 ops, transposes and scf.for loops on vectors with unit dims lowered with
 `drop_unit_dims_with_shape_cast`, and of ops on vectors with leading
 unit dims (elementwise, insert, strided slices, masked transfers, constant
-masks, contractions) lowered with `cast_away_vector_leading_one_dim`, in
+masks, contractions) lowered with `cast_away_vector_leading_one_dim`, and
+of vector.multi_reduction (ranks 1-4, random dims and kinds, sometimes
+masked) lowered with `lower_multi_reduction` under either strategy, in
 tessel and in mlir-opt 22. For each program:
 
   1. the two outputs are the same text;
@@ -303,7 +305,36 @@ def leading_unit_dims_program(rng, k):
     return func + schedule("transform.apply_patterns.vector.cast_away_vector_leading_one_dim")
 
 
+def multi_reduction_program(rng, k):
+    """vector.multi_reduction of ranks 1-4 over random dims (sometimes
+    masked), lowered with lower_multi_reduction under either strategy."""
+    elem = rng.choice(["f32", "i32"])
+    rank = rng.randint(1, 4)
+    shape = [rng.randint(1, 4) for _ in range(rank)]
+    dims = sorted(rng.sample(range(rank), rng.randint(1, rank)))
+    kept = [shape[d] for d in range(rank) if d not in dims]
+    kinds = ["add", "mul", "maxnumf", "minimumf"] if elem == "f32" else ["add", "mul", "maxsi", "minui", "xor"]
+    kind = rng.choice(kinds)
+    acc_ty = vec(kept, elem) if kept else elem
+    args = [f"%v: {vec(shape, elem)}", f"%acc: {acc_ty}"]
+    op = f"vector.multi_reduction <{kind}>, %v, %acc {dims} : {vec(shape, elem)} to {acc_ty}"
+    lines = []
+    if rng.random() < 0.3:
+        args += [f"%n{d}: index" for d in range(rank)]
+        mty = vec(shape, "i1")
+        lines.append(f"  %m = vector.create_mask {', '.join(f'%n{d}' for d in range(rank))} : {mty}")
+        lines.append(f"  %r = vector.mask %m {{ {op} }} : {mty} -> {acc_ty}")
+    else:
+        lines.append(f"  %r = {op}")
+    strategy = rng.choice(["", " lowering_strategy = innerreduction", " lowering_strategy = innerparallel"])
+    func = (f"func.func @f{k}({', '.join(args)}) -> {acc_ty} {{\n" + "\n".join(lines) +
+            f"\n  return %r : {acc_ty}\n}}\n")
+    return func + schedule(f"transform.apply_patterns.vector.lower_multi_reduction{strategy}")
+
+
 def program(rng, k):
+    if rng.random() < 0.15:
+        return multi_reduction_program(rng, k)
     if rng.random() < 0.15:
         return leading_unit_dims_program(rng, k)
     r = rng.random()
@@ -390,7 +421,7 @@ def main():
                             f"{before.stderr[:300]}{after.stderr[:300]}")
         else:
             same_values += 1
-    print(f"seed {seed}: {args.count} lowering programs (transpose, broadcast, shape_cast, mask, transfer, unit dims, leading unit dims): {identical} lowered identically to mlir-opt 22, "
+    print(f"seed {seed}: {args.count} lowering programs (transpose, broadcast, shape_cast, mask, transfer, unit dims, leading unit dims, multi-reductions): {identical} lowered identically to mlir-opt 22, "
           f"{same_values} with the same values in the engine before and after")
     for f in failures[:args.show]:
         print("FAIL", f)

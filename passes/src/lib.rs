@@ -27,6 +27,7 @@ pub mod tiling;
 mod transform_interpreter;
 mod transform_library;
 mod transform_pack_ops;
+pub mod vector_passes;
 pub mod vectorize;
 pub mod view_op_graph;
 
@@ -69,6 +70,8 @@ pub fn register_all(r: &mut PassRegistry) {
     r.add(tile_pack_unpack::INFO);
     r.add(transform_interpreter::INFO);
     r.add(transform_library::INFO);
+    r.add(vector_passes::LOWER_MULTI_REDUCTION);
+    r.add(vector_passes::LOWER_MASK);
     r.add(view_op_graph::INFO);
 }
 

@@ -171,6 +171,52 @@ fn print_lower_transfer(p: &mut OpPrinter<'_>, op: OpId) {
     p.print_optional_attr_dict(op, &["max_transfer_rank"]);
 }
 
+crate::op! {
+    /// `transform.apply_patterns.vector.lower_multi_reduction (lowering_strategy = innerparallel|innerreduction)?`
+    pub struct ApplyLowerMultiReductionOp => APPLY_LOWER_MULTI_REDUCTION = "transform.apply_patterns.vector.lower_multi_reduction";
+    operands { }
+    attributes { lowering_strategy: AnyAttr = "lowering_strategy" }
+    results { }
+    regions { }
+    format { parse_lower_multi_reduction, print_lower_multi_reduction }
+    def {
+        default_properties: &[("lowering_strategy", "0 : i32")],
+    }
+}
+
+/// The multi-reduction lowering strategies, in the order of upstream's
+/// enum (its stored value).
+pub const MULTI_REDUCTION_STRATEGIES: [&str; 2] = ["innerparallel", "innerreduction"];
+
+/// Whether a `lower_multi_reduction` descriptor asks for `innerreduction`.
+pub fn inner_reduction_strategy(ctx: &Context, op: OpId) -> bool {
+    matches!(ctx.get_attr(op, "lowering_strategy").map(|a| ctx.attr_kind(a)), Some(AttrKind::Integer { value: 1, .. }))
+}
+
+fn parse_lower_multi_reduction(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    let mut strategy = 0usize;
+    if p.optional_keyword("lowering_strategy") {
+        p.expect(Tok::Equal)?;
+        let loc = p.cur_loc();
+        let name = p.any_keyword()?.to_string();
+        let Some(i) = MULTI_REDUCTION_STRATEGIES.iter().position(|s| *s == name) else {
+            return p.err_at(loc, format!("expected one of [{}]", MULTI_REDUCTION_STRATEGIES.join(", ")));
+        };
+        strategy = i;
+    }
+    let i32t = p.ctx().int_type(32);
+    let a = p.ctx().int_attr(strategy as i128, i32t);
+    p.set_attr("lowering_strategy", a);
+    p.optional_attr_dict()
+}
+
+fn print_lower_multi_reduction(p: &mut OpPrinter<'_>, op: OpId) {
+    if inner_reduction_strategy(p.ctx(), op) {
+        p.write(" lowering_strategy = innerreduction");
+    }
+    p.print_optional_attr_dict(op, &["lowering_strategy"]);
+}
+
 /// The transpose lowering strategies, in the order of upstream's enum
 /// (its stored value).
 pub const TRANSPOSE_STRATEGIES: [&str; 4] = ["eltwise", "flat_transpose", "shuffle_1d", "shuffle_16x16"];
@@ -241,6 +287,7 @@ pub fn register(r: &mut Registry) {
     r.add(&APPLY_LOWER_MASKS);
     r.add(&APPLY_LOWER_MASKED_TRANSFERS);
     r.add(&APPLY_LOWER_TRANSFER);
+    r.add(&APPLY_LOWER_MULTI_REDUCTION);
     r.add(&APPLY_DROP_UNIT_DIMS_WITH_SHAPE_CAST);
     r.add(&APPLY_CAST_AWAY_LEADING_ONE_DIM);
 }

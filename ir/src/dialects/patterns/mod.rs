@@ -24,6 +24,7 @@ pub mod vector_contract;
 pub mod vector_leading_unit_dims;
 pub mod vector_lowering;
 pub mod vector_mask_lowering;
+pub mod vector_multi_reduction;
 pub mod vector_shape_cast;
 pub mod vector_sink;
 pub mod vector_transfer;

@@ -785,6 +785,15 @@ pub fn fold_broadcast(rw: &mut Rewriter<'_>, op: OpId) -> bool {
         rw.replace_op(op, &[src]);
         return true;
     }
+    // A broadcast of a shape_cast from the broadcast's own type.
+    if let Some(cast) = crate::dialects::vector::ShapeCastOp::defining(ctx, src) {
+        let x = cast.source(ctx);
+        if ctx.value_type(x) == ty {
+            rw.replace_op(op, &[x]);
+            return true;
+        }
+        return false;
+    }
     let Some(c) = crate::dialects::arith::ConstantOp::defining(ctx, src) else { return false };
     let element = match c.value(ctx).map(|a| ctx.attr_kind(a)) {
         Some(AttrKind::Integer { value, .. }) => DenseElement::Int(*value),
@@ -800,7 +809,7 @@ pub fn fold_broadcast(rw: &mut Rewriter<'_>, op: OpId) -> bool {
 
 /// The arith op combining two values of a reduction kind (MLIR's
 /// `makeArithReduction`).
-fn arith_combiner(kind: &str, float: bool) -> Option<&'static crate::registry::OpDef> {
+pub(crate) fn arith_combiner(kind: &str, float: bool) -> Option<&'static crate::registry::OpDef> {
     use crate::dialects::arith::*;
     Some(match (kind, float) {
         ("add", true) => &ADDF,
