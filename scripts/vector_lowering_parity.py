@@ -21,8 +21,9 @@ ops, transposes and scf.for loops on vectors with unit dims lowered with
 unit dims (elementwise, insert, strided slices, masked transfers, constant
 masks, contractions) lowered with `cast_away_vector_leading_one_dim`, and
 of vector.multi_reduction (ranks 1-4, random dims and kinds, sometimes
-masked) lowered with `lower_multi_reduction` under either strategy, in
-tessel and in mlir-opt 22. For each program:
+masked) lowered with `lower_multi_reduction` under either strategy, and
+of vector.outerproduct (2-D and AXPY, random kinds) lowered with
+`lower_outerproduct`, in tessel and in mlir-opt 22. For each program:
 
   1. the two outputs are the same text;
   2. tessel's engine computes the same values before and after lowering.
@@ -332,7 +333,28 @@ def multi_reduction_program(rng, k):
     return func + schedule(f"transform.apply_patterns.vector.lower_multi_reduction{strategy}")
 
 
+def outer_product_program(rng, k):
+    """vector.outerproduct (2-D or AXPY, with or without an accumulator,
+    random kinds) lowered with lower_outerproduct."""
+    elem = rng.choice(["f32", "i32", "bf16"])
+    m, n = rng.randint(1, 4), rng.randint(1, 4)
+    float_kinds = ["add", "add", "mul", "maxnumf", "minimumf"]
+    kind = rng.choice(float_kinds if elem != "i32" else ["add", "mul", "maxsi", "minui", "and"])
+    axpy = rng.random() < 0.3
+    acc = rng.random() < 0.7
+    lhs_t = vec([m], elem)
+    rhs_t = elem if axpy else vec([n], elem)
+    res_t = vec([m], elem) if axpy else vec([m, n], elem)
+    args = [f"%a: {lhs_t}", f"%b: {rhs_t}"] + ([f"%c: {res_t}"] if acc else [])
+    attr = f" {{kind = #vector.kind<{kind}>}}" if kind != "add" or acc else ""
+    op = f"vector.outerproduct %a, %b{', %c' if acc else ''}{attr} : {lhs_t}, {rhs_t}"
+    func = f"func.func @f{k}({', '.join(args)}) -> {res_t} {{\n  %r = {op}\n  return %r : {res_t}\n}}\n"
+    return func + schedule("transform.apply_patterns.vector.lower_outerproduct")
+
+
 def program(rng, k):
+    if rng.random() < 0.1:
+        return outer_product_program(rng, k)
     if rng.random() < 0.15:
         return multi_reduction_program(rng, k)
     if rng.random() < 0.15:
@@ -421,7 +443,7 @@ def main():
                             f"{before.stderr[:300]}{after.stderr[:300]}")
         else:
             same_values += 1
-    print(f"seed {seed}: {args.count} lowering programs (transpose, broadcast, shape_cast, mask, transfer, unit dims, leading unit dims, multi-reductions): {identical} lowered identically to mlir-opt 22, "
+    print(f"seed {seed}: {args.count} lowering programs (transpose, broadcast, shape_cast, mask, transfer, unit dims, leading unit dims, multi-reductions, outer products): {identical} lowered identically to mlir-opt 22, "
           f"{same_values} with the same values in the engine before and after")
     for f in failures[:args.show]:
         print("FAIL", f)

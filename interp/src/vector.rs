@@ -16,7 +16,7 @@ use crate::kernels::{elem_of, scalar_fn, Kernel, ScalarArgs};
 use crate::{Flow, Interpreter, RtValue, RunError, RunResult, Tensor};
 
 /// The kernel of each vector op the engine runs.
-pub(crate) fn kernels() -> [(&'static OpDef, Kernel); 29] {
+pub(crate) fn kernels() -> [(&'static OpDef, Kernel); 30] {
     [
         (&v::TRANSFER_READ, transfer_read),
         (&v::TRANSFER_WRITE, transfer_write),
@@ -45,6 +45,7 @@ pub(crate) fn kernels() -> [(&'static OpDef, Kernel); 29] {
         (&v::INTERLEAVE, interleave),
         (&v::DEINTERLEAVE, deinterleave),
         (&v::CONTRACT, contract),
+        (&v::OUTER_PRODUCT, outer_product),
         (&v::GATHER, gather),
         (&v::SCATTER, scatter),
     ]
@@ -689,6 +690,50 @@ fn fma(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
     };
     let value = crate::kernels::elementwise(&args, out, 0, f, i.check_uninit)?;
     i.set(op, 0, value);
+    Ok(Flow::Next)
+}
+
+/// `vector.outerproduct`: lane `[i, j]` (or `[i]` with a scalar rhs) is
+/// `lhs[i] * rhs[j]` combined with the accumulator's lane by the kind; a
+/// float `add` with an accumulator is fused, as its lowering's
+/// `vector.fma` is.
+fn outer_product(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
+    let ctx = i.ctx;
+    let o = v::OuterProductOp(op);
+    let lhs = tensor_operand(i, o.lhs(ctx))?;
+    let rhs: Vec<Scalar> = match i.get(o.rhs(ctx))? {
+        RtValue::Scalar(s) => vec![s],
+        _ => tensor_operand(i, o.rhs(ctx))?.scalars().collect(),
+    };
+    let axpy = vector_shape(ctx, ctx.value_type(o.rhs(ctx))).is_none();
+    let acc = match o.acc(ctx) {
+        Some(a) => Some(tensor_operand(i, a)?),
+        None => None,
+    };
+    let elem = lhs.elem;
+    let kind = combining_kind(ctx, op).unwrap_or("add").to_string();
+    let mul = combiner("mul", elem)?;
+    let comb = combiner(&kind, elem)?;
+    let fused = elem.is_float() && kind == "add";
+    let shape = static_shape(i, ctx.value_type(ctx.result(op, 0)))?;
+    let n = if axpy { 1 } else { rhs.len() };
+    let mut out = Tensor::try_zeros(shape, elem)?;
+    for (a_i, a) in lhs.scalars().enumerate() {
+        for j in 0..n {
+            let k = a_i * n + j;
+            let b = if axpy { rhs[0] } else { rhs[j] };
+            let value = match &acc {
+                Some(c) if fused => {
+                    let args = [a, b, c.get(k)];
+                    Scalar::float_op(elem, &args, |v| v[0].mul_add(v[1], v[2]), |v| v[0].mul_add(v[1], v[2]))
+                }
+                Some(c) => combine(comb, elem, combine(mul, elem, a, b)?, c.get(k))?,
+                None => combine(mul, elem, a, b)?,
+            };
+            out.set(k, value)?;
+        }
+    }
+    i.set(op, 0, RtValue::Tensor(out));
     Ok(Flow::Next)
 }
 

@@ -359,3 +359,27 @@ func.func @a(%m: memref<100xf32>, %i: index, %mk: vector<8xi1>, %v: vector<8xf32
   %0 = vector.maskedload %m[%i], %mk, %v : memref<100xf32>, vector<8xi1>, vector<8xf32> into vector<2x4xf32>
   return
 }
+
+// -----
+
+func.func @a(%a: vector<4x2xf32>, %b: vector<3xf32>) {
+  // expected-error @+1 {{'vector.outerproduct' op expected 1-d vector for operand #1}}
+  %0 = vector.outerproduct %a, %b : vector<4x2xf32>, vector<3xf32>
+  return
+}
+
+// -----
+
+func.func @a(%a: vector<4xi32>, %b: vector<3xi32>, %c: vector<4x3xi32>) {
+  // expected-error @+1 {{'vector.outerproduct' op unsupported outerproduct type}}
+  %0 = vector.outerproduct %a, %b, %c {kind = #vector.kind<maxnumf>} : vector<4xi32>, vector<3xi32>
+  return
+}
+
+// -----
+
+func.func @a(%a: vector<4xf32>, %b: vector<3x2xf32>) {
+  // expected-error @+1 {{'vector.outerproduct' op expected 1-d vector for operand #2}}
+  %0 = vector.outerproduct %a, %b : vector<4xf32>, vector<3x2xf32>
+  return
+}

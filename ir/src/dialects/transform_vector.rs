@@ -112,6 +112,11 @@ descriptor!(
 );
 
 descriptor!(
+    /// `transform.apply_patterns.vector.lower_outerproduct`
+    ApplyLowerOuterProductOp, APPLY_LOWER_OUTER_PRODUCT, "transform.apply_patterns.vector.lower_outerproduct"
+);
+
+descriptor!(
     /// `transform.apply_patterns.vector.lower_shape_cast`
     ApplyLowerShapeCastOp, APPLY_LOWER_SHAPE_CAST, "transform.apply_patterns.vector.lower_shape_cast"
 );
@@ -290,6 +295,7 @@ pub fn register(r: &mut Registry) {
     r.add(&APPLY_LOWER_MULTI_REDUCTION);
     r.add(&APPLY_DROP_UNIT_DIMS_WITH_SHAPE_CAST);
     r.add(&APPLY_CAST_AWAY_LEADING_ONE_DIM);
+    r.add(&APPLY_LOWER_OUTER_PRODUCT);
 }
 
 /// The static vector sizes and which are scalable (empty: none given).

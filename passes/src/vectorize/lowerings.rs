@@ -27,6 +27,7 @@ pub const DESCRIPTORS: &[(&OpDef, PatternSource)] = &[
     (&tv::APPLY_LOWER_MASKED_TRANSFERS, lower_masked_transfers_patterns),
     (&tv::APPLY_DROP_UNIT_DIMS_WITH_SHAPE_CAST, drop_unit_dims_patterns),
     (&tv::APPLY_CAST_AWAY_LEADING_ONE_DIM, cast_away_leading_one_dim_patterns),
+    (&tv::APPLY_LOWER_OUTER_PRODUCT, lower_outer_product_patterns),
 ];
 
 /// The pattern source of the option-less descriptor `op`, if it is one.
@@ -102,6 +103,15 @@ pub fn cast_away_leading_one_dim_patterns(ctx: &Context, op: OpId) -> &'static [
         named_patterns![leading::constant_mask]
     } else if name.starts_with("arith.") || name.starts_with("math.") || name.starts_with("vector.") {
         named_patterns![leading::elementwise]
+    } else {
+        &[]
+    }
+}
+
+/// `populateVectorOuterProductLoweringPatterns`.
+pub fn lower_outer_product_patterns(ctx: &Context, op: OpId) -> &'static [NamedPattern] {
+    if tessel_ir::dialects::vector::OuterProductOp::isa(ctx, op) {
+        named_patterns![vector_lowering::lower_outer_product]
     } else {
         &[]
     }

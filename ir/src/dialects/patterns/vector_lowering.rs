@@ -12,7 +12,7 @@
 use crate::dialects::ub::{poison_attr, PoisonOp};
 use crate::dialects::vector::{vector_shape, vector_type, ExtractOp, InsertOp, ShapeCastOp, ShuffleOp, TransposeOp};
 use crate::rewriter::Rewriter;
-use crate::{Context, OpId, Type};
+use crate::{Context, OpId, Type, Value};
 
 fn is_scalable(ctx: &Context, t: Type) -> bool {
     vector_shape(ctx, t).is_some_and(|s| s.is_scalable())
@@ -189,6 +189,73 @@ pub fn lower_broadcast(rw: &mut Rewriter<'_>, op: OpId) -> bool {
             let bcst = BroadcastOp::create(rw, ext, &[inner_ty], vec![]).vector(rw.ctx);
             result = InsertOp::create(rw, bcst, result, &[], &[i], &[dst_ty], vec![]).result(rw.ctx);
         }
+    }
+    rw.replace_op(op, &[result]);
+    true
+}
+
+/// MLIR's `createContractArithOp`: `x * y` combined with `acc` by `kind`
+/// (a float `add` with a vector accumulator is one `vector.fma`); `None`
+/// for a kind the element type does not have.
+fn contract_arith(rw: &mut Rewriter<'_>, x: Value, y: Value, acc: Option<Value>, kind: &str) -> Option<Value> {
+    use crate::dialects::arith::{MULF, MULI};
+    let ty = rw.ctx.value_type(x);
+    let elem = vector_shape(rw.ctx, ty).map_or(ty, |v| v.elem);
+    let float = rw.ctx.type_kind(elem).is_float();
+    let combiner = super::vector::arith_combiner(kind, float)?;
+    if let Some(acc) = acc.filter(|a| float && kind == "add" && vector_shape(rw.ctx, rw.ctx.value_type(*a)).is_some()) {
+        return Some(crate::dialects::vector::FmaOp::create(rw, x, y, acc, &[ty], vec![]).result(rw.ctx));
+    }
+    let mul = rw.op(if float { MULF.name } else { MULI.name }, &[x, y], &[ty], &[]);
+    let mul = rw.ctx.result(mul, 0);
+    let Some(acc) = acc else { return Some(mul) };
+    let combined = rw.op(combiner.name, &[mul, acc], &[ty], &[]);
+    Some(rw.ctx.result(combined, 0))
+}
+
+/// MLIR 22's `OuterProductOpLowering`
+/// (`transform.apply_patterns.vector.lower_outerproduct`): an AXPY is the
+/// broadcast scalar times the vector (fused with the accumulator); a 2-D
+/// outer product is, per row, the broadcast lhs lane times the rhs combined
+/// with the accumulator's row, inserted into a zero vector (a masked one
+/// stays).
+pub fn lower_outer_product(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    use crate::dialects::vector::{BroadcastOp, OuterProductOp};
+    let ctx = &*rw.ctx;
+    if ctx.parent_op(op).is_some_and(|p| crate::dialects::vector::MaskOp::isa(ctx, p)) {
+        return false;
+    }
+    let o = OuterProductOp(op);
+    let (lhs, rhs, acc) = (o.lhs(ctx), o.rhs(ctx), o.acc(ctx));
+    let kind = crate::dialects::vector::combining_kind(ctx, op).unwrap_or("add").to_string();
+    let (lhs_ty, rhs_ty) = (ctx.value_type(lhs), ctx.value_type(rhs));
+    let result_ty = ctx.value_type(ctx.result(op, 0));
+    let Some(l) = vector_shape(ctx, lhs_ty) else { return false };
+    let (rows, elem) = (l.shape[0], l.elem);
+    rw.set_insertion_point_before(op);
+    if vector_shape(rw.ctx, rhs_ty).is_none() {
+        let b = BroadcastOp::create(rw, rhs, &[lhs_ty], vec![]).vector(rw.ctx);
+        let Some(r) = contract_arith(rw, lhs, b, acc, &kind) else { return false };
+        rw.replace_op(op, &[r]);
+        return true;
+    }
+    // Fail before building anything when the kind does not fit the type.
+    if super::vector::arith_combiner(&kind, rw.ctx.type_kind(elem).is_float()).is_none() {
+        return false;
+    }
+    let zero = if rw.ctx.type_kind(elem).is_float() {
+        crate::attrs::DenseElement::Float(0f64.to_bits())
+    } else {
+        crate::attrs::DenseElement::Int(0)
+    };
+    let a = rw.ctx.attr(crate::attrs::AttrKind::Dense { ty: result_ty, data: crate::attrs::DenseData::Splat(zero) });
+    let mut result = crate::dialects::arith::ConstantOp::create(rw, Some(a), &[result_ty], vec![]).result(rw.ctx);
+    for d in 0..rows {
+        let x = ExtractOp::create(rw, lhs, &[], &[d], &[elem], vec![]).result(rw.ctx);
+        let row = BroadcastOp::create(rw, x, &[rhs_ty], vec![]).vector(rw.ctx);
+        let acc_row = acc.map(|c| ExtractOp::create(rw, c, &[], &[d], &[rhs_ty], vec![]).result(rw.ctx));
+        let Some(m) = contract_arith(rw, row, rhs, acc_row, &kind) else { return false };
+        result = InsertOp::create(rw, m, result, &[], &[d], &[result_ty], vec![]).result(rw.ctx);
     }
     rw.replace_op(op, &[result]);
     true

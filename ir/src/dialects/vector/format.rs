@@ -621,3 +621,58 @@ pub(super) fn print_print(p: &mut OpPrinter<'_>, op: OpId) {
 pub(super) fn is_dynamic_position(x: i64) -> bool {
     x == DYNAMIC
 }
+
+// ---- outerproduct -------------------------------------------------------------------
+
+/// `%lhs, %rhs[, %acc] attr-dict : vector<M x T>, (vector<N x T> | T)`; the
+/// kind defaults to `add`.
+pub(super) fn parse_outer_product(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    let loc = p.cur_loc();
+    let ops = p.operand_list()?;
+    p.optional_attr_dict()?;
+    let lhs_t = colon_vector(p)?;
+    p.expect(Tok::Comma)?;
+    let rhs_t = p.ty()?;
+    if ops.len() < 2 || ops.len() > 3 {
+        return p.err_at(loc, format!("expected 2 or 3 operands, got {}", ops.len()));
+    }
+    let result_t = match (p.ctx().type_kind(lhs_t).clone(), p.ctx().type_kind(rhs_t).clone()) {
+        (TypeKind::Vector { shape: l, scalable: ls, elem }, TypeKind::Vector { shape: r, scalable: rs, .. }) => {
+            let shape = vec![l.first().copied().unwrap_or(0), r.first().copied().unwrap_or(0)];
+            let scalable = vec![ls.first().copied().unwrap_or(false), rs.first().copied().unwrap_or(false)];
+            p.ctx().ty(TypeKind::Vector { shape, scalable, elem })
+        }
+        _ => lhs_t,
+    };
+    p.push_operand(&ops[0], lhs_t)?;
+    p.push_operand(&ops[1], rhs_t)?;
+    if let Some(acc) = ops.get(2) {
+        p.push_operand(acc, result_t)?;
+    }
+    let kind_sym = p.ctx().sym("kind");
+    if !p.attrs.contains_key(&kind_sym) {
+        let k = super::kind_attr(p.ctx(), "add");
+        p.set_attr("kind", k);
+    }
+    p.result_types.push(result_t);
+    Ok(())
+}
+
+pub(super) fn print_outer_product(p: &mut OpPrinter<'_>, op: OpId) {
+    let ctx = p.ctx();
+    p.write(" ");
+    p.print_operands(ctx.operands(op));
+    // As 22 prints it: the attribute dictionary (kind included) only with
+    // an accumulator; without one, a kind other than `add` is printed too
+    // (22 drops it, and the op reads back as another).
+    let with_acc = ctx.operands(op).len() == 3;
+    if with_acc || super::combining_kind(ctx, op) != Some("add") {
+        p.print_optional_attr_dict(op, &[]);
+    } else {
+        p.print_optional_attr_dict(op, &["kind"]);
+    }
+    p.write(" : ");
+    p.print_type(ctx.value_type(ctx.operands(op)[0]));
+    p.write(", ");
+    p.print_type(ctx.value_type(ctx.operands(op)[1]));
+}

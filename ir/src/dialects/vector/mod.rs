@@ -271,6 +271,22 @@ crate::op! {
 }
 
 crate::op! {
+    /// `vector.outerproduct %lhs, %rhs[, %acc] {kind = ..}? : vector<4xf32>, vector<8xf32>`
+    /// (an AXPY when `%rhs` is a scalar)
+    pub struct OuterProductOp => OUTER_PRODUCT = "vector.outerproduct";
+    operands { lhs: One, rhs: One, acc: Optional }
+    attributes { kind: AnyAttr = "kind" }
+    results { result: One }
+    regions { }
+    format { format::parse_outer_product, format::print_outer_product }
+    def {
+        verify: Some(verify::verify_outer_product),
+        traits: traits::PURE,
+        default_properties: &[("kind", "#vector.kind<add>")],
+    }
+}
+
+crate::op! {
     /// `vector.reduction <add>, %v[, %acc] [fastmath<..>] : vector<8xf32> into f32`
     pub struct ReductionOp => REDUCTION = "vector.reduction";
     operands { vector: One, acc: Optional }
@@ -482,6 +498,7 @@ pub static OPS: &[&OpDef] = &[
     &MASKED_LOAD,
     &MASKED_STORE,
     &CONTRACT,
+    &OUTER_PRODUCT,
     &GATHER,
     &SCATTER,
 ];

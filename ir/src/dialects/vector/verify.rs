@@ -603,3 +603,49 @@ pub(super) fn verify_deinterleave(ctx: &Context, op: OpId) -> Result<(), VerifyE
     }
     Ok(())
 }
+
+/// `OuterProductOp::verify`.
+pub(super) fn verify_outer_product(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
+    let ops = ctx.operands(op);
+    let (lhs_t, rhs_t) = (ctx.value_type(ops[0]), ctx.value_type(ops[1]));
+    let res_t = result_type(ctx, op);
+    let lhs = vector_or(ctx, lhs_t, "operand #0")?;
+    if lhs.rank() != 1 {
+        return Err("expected 1-d vector for operand #1".into());
+    }
+    let res = vector_or(ctx, res_t, "result #0")?;
+    match vector_shape(ctx, rhs_t) {
+        Some(rhs) => {
+            if rhs.rank() != 1 {
+                return Err("expected 1-d vector for operand #2".into());
+            }
+            if res.rank() != 2 {
+                return Err("expected 2-d vector result".into());
+            }
+            if lhs.shape[0] != res.shape[0] {
+                return Err("expected #1 operand dim to match result dim #1".into());
+            }
+            if rhs.shape[0] != res.shape[1] {
+                return Err("expected #2 operand dim to match result dim #2".into());
+            }
+        }
+        None => {
+            if res.rank() != 1 {
+                return Err("expected 1-d vector result".into());
+            }
+            if lhs.shape[0] != res.shape[0] {
+                return Err("expected #1 operand dim to match result dim #1".into());
+            }
+        }
+    }
+    if let Some(acc) = ops.get(2) {
+        if ctx.value_type(*acc) != res_t {
+            return Err("expected operand #3 of same type as result type".into());
+        }
+    }
+    let kind = super::combining_kind(ctx, op).unwrap_or("add");
+    if !kind_supports(kind, ctx, res.elem) {
+        return Err("unsupported outerproduct type".into());
+    }
+    Ok(())
+}
