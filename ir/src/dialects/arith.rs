@@ -199,6 +199,26 @@ pub fn is_cast(ctx: &crate::Context, op: crate::OpId) -> bool {
 }
 
 /// Registers the dialect.
+/// MLIR's `getZeroAttr`: `0` / `0.0` of a scalar type, a splat of it for a
+/// vector or tensor type.
+pub fn zero_attr(ctx: &mut crate::Context, ty: crate::Type) -> crate::Attr {
+    use crate::attrs::{AttrKind, DenseData, DenseElement};
+    let elem = ctx.type_kind(ty).element_type().unwrap_or(ty);
+    let float = ctx.type_kind(elem).is_float();
+    if elem == ty {
+        return if float { ctx.attr(AttrKind::Float { bits: 0f64.to_bits(), ty }) } else { ctx.int_attr(0, ty) };
+    }
+    let zero = if float { DenseElement::Float(0f64.to_bits()) } else { DenseElement::Int(0) };
+    ctx.attr(AttrKind::Dense { ty, data: DenseData::Splat(zero) })
+}
+
+/// A new `arith.constant` of zeros of `ty` at the builder's insertion point
+/// (not uniqued: where a pattern makes it, as MLIR's patterns do).
+pub fn zero_here(b: &mut crate::builder::Builder<'_>, ty: crate::Type) -> crate::Value {
+    let a = zero_attr(b.ctx, ty);
+    ConstantOp::create(b, Some(a), &[ty], vec![]).result(b.ctx)
+}
+
 pub fn register(r: &mut Registry) {
     r.add(&CONSTANT);
     for d in BINARY {

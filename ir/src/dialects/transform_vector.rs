@@ -198,17 +198,23 @@ pub fn inner_reduction_strategy(ctx: &Context, op: OpId) -> bool {
     matches!(ctx.get_attr(op, "lowering_strategy").map(|a| ctx.attr_kind(a)), Some(AttrKind::Integer { value: 1, .. }))
 }
 
-fn parse_lower_multi_reduction(p: &mut OpParser<'_, '_>) -> PResult<()> {
-    let mut strategy = 0usize;
-    if p.optional_keyword("lowering_strategy") {
-        p.expect(Tok::Equal)?;
-        let loc = p.cur_loc();
-        let name = p.any_keyword()?.to_string();
-        let Some(i) = MULTI_REDUCTION_STRATEGIES.iter().position(|s| *s == name) else {
-            return p.err_at(loc, format!("expected one of [{}]", MULTI_REDUCTION_STRATEGIES.join(", ")));
-        };
-        strategy = i;
+/// `keyword = name`, if present: the position of `name` among `names`
+/// (an upstream enum's stored value); 0 when the keyword is absent.
+fn parse_enum_option(p: &mut OpParser<'_, '_>, keyword: &str, names: &[&str]) -> PResult<usize> {
+    if !p.optional_keyword(keyword) {
+        return Ok(0);
     }
+    p.expect(Tok::Equal)?;
+    let loc = p.cur_loc();
+    let name = p.any_keyword()?.to_string();
+    match names.iter().position(|s| *s == name) {
+        Some(i) => Ok(i),
+        None => p.err_at(loc, format!("expected one of [{}]", names.join(", "))),
+    }
+}
+
+fn parse_lower_multi_reduction(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    let strategy = parse_enum_option(p, "lowering_strategy", &MULTI_REDUCTION_STRATEGIES)?;
     let i32t = p.ctx().int_type(32);
     let a = p.ctx().int_attr(strategy as i128, i32t);
     p.set_attr("lowering_strategy", a);
@@ -237,17 +243,8 @@ pub fn transpose_strategy(ctx: &Context, op: OpId) -> &'static str {
 }
 
 fn parse_lower_transpose(p: &mut OpParser<'_, '_>) -> PResult<()> {
-    let mut strategy = 0usize;
+    let strategy = parse_enum_option(p, "lowering_strategy", &TRANSPOSE_STRATEGIES)?;
     let mut avx2 = false;
-    if p.optional_keyword("lowering_strategy") {
-        p.expect(Tok::Equal)?;
-        let loc = p.cur_loc();
-        let name = p.any_keyword()?.to_string();
-        let Some(i) = TRANSPOSE_STRATEGIES.iter().position(|s| *s == name) else {
-            return p.err_at(loc, format!("expected one of [{}]", TRANSPOSE_STRATEGIES.join(", ")));
-        };
-        strategy = i;
-    }
     if p.optional_keyword("avx2_lowering_strategy") {
         p.expect(Tok::Equal)?;
         avx2 = if p.optional_keyword("true") {

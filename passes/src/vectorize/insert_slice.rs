@@ -109,14 +109,7 @@ pub(super) fn vectorize_insert_slice(
     let mut b = Builder::new(ctx, InsertPoint::Before(op), loc);
     let pad = match pad {
         Some(v) => v,
-        None => {
-            let zero = if matches!(b.ctx.type_kind(elem), tessel_ir::types::TypeKind::Float(_)) {
-                b.ctx.attr(tessel_ir::attrs::AttrKind::Float { bits: 0f64.to_bits(), ty: elem })
-            } else {
-                b.ctx.int_attr(0, elem)
-            };
-            tessel_ir::dialects::arith::ConstantOp::create(&mut b, Some(zero), &[elem], vec![]).result(b.ctx)
-        }
+        None => tessel_ir::dialects::arith::zero_here(&mut b, elem),
     };
     // MLIR makes the read's zero indices here too, and leaves them unused.
     index_here(&mut b, 0);

@@ -256,6 +256,15 @@ pub fn fold_noop_extract_or_insert(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     }
 }
 
+/// The position of a `vector.extract` when it is static and in range of
+/// no poison index (no dynamic part, none negative): what the folds that
+/// look through the producer need.
+fn static_extract_position(ctx: &Context, op: OpId) -> Option<Vec<i64>> {
+    let e = crate::dialects::vector::ExtractOp(op);
+    let pos = e.static_position(ctx);
+    (e.dynamic_position(ctx).is_empty() && pos.iter().all(|p| *p >= 0)).then(|| pos.to_vec())
+}
+
 /// `ExtractOp::fold` of an extract (`foldExtractFromExtractChain`):
 /// `extract(extract(x)[p])[q]` is `extract(x)[p, q]` (static positions).
 pub fn fold_extract_of_extract(rw: &mut Rewriter<'_>, op: OpId) -> bool {
@@ -286,9 +295,7 @@ pub fn fold_extract_of_shape_cast(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     let ctx = &*rw.ctx;
     let e = ExtractOp(op);
     let Some(cast) = ShapeCastOp::defining(ctx, e.source(ctx)) else { return false };
-    if !e.dynamic_position(ctx).is_empty() || e.static_position(ctx).iter().any(|p| *p < 0) {
-        return false;
-    }
+    let Some(pos) = static_extract_position(ctx, op) else { return false };
     let x = cast.source(ctx);
     let (Some(src), Some(mid)) =
         (vector_shape(ctx, ctx.value_type(x)), vector_shape(ctx, ctx.value_type(e.source(ctx))))
@@ -306,7 +313,6 @@ pub fn fold_extract_of_shape_cast(rw: &mut Rewriter<'_>, op: OpId) -> bool {
         }
     }
     // The position, linearized over the extract source's outer dims...
-    let pos = e.static_position(ctx);
     let outer = &mid.shape[..mid.rank() - dest_rank];
     let mut linear = 0i64;
     for (p, d) in pos.iter().zip(outer) {
@@ -384,10 +390,7 @@ pub fn fold_extract_of_insert_strided(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     use crate::dialects::vector::{int_array, ExtractOp, InsertStridedSliceOp};
     let ctx = &*rw.ctx;
     let e = ExtractOp(op);
-    if !e.dynamic_position(ctx).is_empty() {
-        return false;
-    }
-    let pos = e.static_position(ctx).to_vec();
+    let Some(pos) = static_extract_position(ctx, op) else { return false };
     let result_rank = vector_shape(ctx, ctx.value_type(ctx.result(op, 0))).map_or(0, |v| v.rank());
     let mut cur = InsertStridedSliceOp::defining(ctx, e.source(ctx));
     while let Some(ins) = cur {
@@ -444,13 +447,7 @@ pub fn fold_extract_of_insert(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     use crate::dialects::vector::InsertOp;
     let ctx = &*rw.ctx;
     let e = crate::dialects::vector::ExtractOp(op);
-    if !e.dynamic_position(ctx).is_empty() {
-        return false;
-    }
-    let pos = e.static_position(ctx).to_vec();
-    if pos.iter().any(|p| *p < 0) {
-        return false;
-    }
+    let Some(pos) = static_extract_position(ctx, op) else { return false };
     let mut cur = e.source(ctx);
     let start = cur;
     while let Some(ins) = InsertOp::defining(ctx, cur) {
@@ -542,13 +539,7 @@ pub fn fold_extract_of_broadcast(rw: &mut Rewriter<'_>, op: OpId) -> bool {
 pub fn fold_extract_of_transpose(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     let ctx = &*rw.ctx;
     let e = crate::dialects::vector::ExtractOp(op);
-    if !e.dynamic_position(ctx).is_empty() {
-        return false;
-    }
-    let pos = e.static_position(ctx).to_vec();
-    if pos.iter().any(|p| *p < 0) {
-        return false;
-    }
+    let Some(pos) = static_extract_position(ctx, op) else { return false };
     let Some(t) = crate::dialects::vector::TransposeOp::defining(ctx, e.source(ctx)) else { return false };
     let perm = t.permutation(ctx);
     let k = pos.len();

@@ -243,13 +243,7 @@ pub fn lower_outer_product(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     if super::vector::arith_combiner(&kind, rw.ctx.type_kind(elem).is_float()).is_none() {
         return false;
     }
-    let zero = if rw.ctx.type_kind(elem).is_float() {
-        crate::attrs::DenseElement::Float(0f64.to_bits())
-    } else {
-        crate::attrs::DenseElement::Int(0)
-    };
-    let a = rw.ctx.attr(crate::attrs::AttrKind::Dense { ty: result_ty, data: crate::attrs::DenseData::Splat(zero) });
-    let mut result = crate::dialects::arith::ConstantOp::create(rw, Some(a), &[result_ty], vec![]).result(rw.ctx);
+    let mut result = crate::dialects::arith::zero_here(rw, result_ty);
     for d in 0..rows {
         let x = ExtractOp::create(rw, lhs, &[], &[d], &[elem], vec![]).result(rw.ctx);
         let row = BroadcastOp::create(rw, x, &[rhs_ty], vec![]).vector(rw.ctx);

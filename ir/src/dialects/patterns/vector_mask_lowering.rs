@@ -142,7 +142,7 @@ pub fn lower_masked_transfer(rw: &mut Rewriter<'_>, op: OpId) -> bool {
                 (g.base(rw.ctx), g.indices(rw.ctx).to_vec(), g.index_vec(rw.ctx), g.alignment(rw.ctx));
             let pass = match passthru {
                 Some(p) => p,
-                None => zero_constant(rw, result_types[0]),
+                None => crate::dialects::arith::zero_here(rw, result_types[0]),
             };
             GatherOp::create(rw, base, &indices, index_vec, mask, pass, alignment, &result_types, vec![]).0
         }
@@ -151,13 +151,4 @@ pub fn lower_masked_transfer(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     let results: Vec<Value> = rw.ctx.results(new).to_vec();
     rw.replace_op(op, &results);
     true
-}
-
-/// An `arith.constant` of zeros of the vector type `ty` at the insertion
-/// point.
-fn zero_constant(rw: &mut Rewriter<'_>, ty: Type) -> Value {
-    let is_float = vector_shape(rw.ctx, ty).is_some_and(|v| matches!(rw.ctx.type_kind(v.elem), TypeKind::Float(_)));
-    let zero = if is_float { DenseElement::Float(0f64.to_bits()) } else { DenseElement::Int(0) };
-    let a = rw.ctx.attr(AttrKind::Dense { ty, data: DenseData::Splat(zero) });
-    ConstantOp::create(rw, Some(a), &[ty], vec![]).result(rw.ctx)
 }

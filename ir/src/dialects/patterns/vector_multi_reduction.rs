@@ -16,7 +16,7 @@
 //! mask transposed, cast and sliced along (an elementwise combination
 //! keeps the accumulator where the mask is off).
 
-use crate::dialects::arith::{ConstantOp, SelectOp};
+use crate::dialects::arith::SelectOp;
 use crate::dialects::vector::{
     kind_attr, vector_shape, BroadcastOp, ExtractOp, InsertOp, MaskOp, MultiReductionOp, ReductionOp, ShapeCastOp,
     TransposeOp, YieldOp,
@@ -264,13 +264,7 @@ pub fn two_dim_to_reduction(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     }
     let (root, mask) = root_and_mask(rw, op);
     let dest_ty = rw.ctx.value_type(r.acc);
-    let zero = if rw.ctx.type_kind(r.elem).is_float() {
-        crate::attrs::DenseElement::Float(0f64.to_bits())
-    } else {
-        crate::attrs::DenseElement::Int(0)
-    };
-    let a = rw.ctx.attr(crate::attrs::AttrKind::Dense { ty: dest_ty, data: crate::attrs::DenseData::Splat(zero) });
-    let mut result = ConstantOp::create(rw, Some(a), &[dest_ty], vec![]).result(rw.ctx);
+    let mut result = crate::dialects::arith::zero_here(rw, dest_ty);
     let row_ty = vec_ty(rw, vec![r.shape[1]], vec![r.scalable[1]], r.elem);
     for i in 0..r.shape[0] {
         let v = ExtractOp::create(rw, r.src, &[], &[i], &[row_ty], vec![]).result(rw.ctx);
