@@ -377,8 +377,13 @@ def runner_batch(items, tmp, mlir_opt, runner, libs, b):
         ts = [tensor_type(a, "f32") for a in args]
         td = tensor_type(dst, "f32")
         for k, a in enumerate(args):
+            # A fresh copy of each input: the vectorized function may write
+            # into its arguments in place (a write folded into its source),
+            # and constants bufferize to shared read-only globals.
             main.append(f"  %in{i}_{k} = arith.constant dense<{dense(a, values[k])}> : {ts[k]}")
-        call_args = ", ".join(f"%in{i}_{k}" for k in range(len(args)))
+            main.append(f"  %e{i}_{k} = tensor.empty() : {ts[k]}")
+            main.append(f"  %cp{i}_{k} = linalg.copy ins(%in{i}_{k} : {ts[k]}) outs(%e{i}_{k} : {ts[k]}) -> {ts[k]}")
+        call_args = ", ".join(f"%cp{i}_{k}" for k in range(len(args)))
         main.append(f"  %r{i} = call @v{i}({call_args}) : ({', '.join(ts)}) -> {td}")
         main.append(f"  %c{i} = tensor.cast %r{i} : {td} to tensor<*xf32>")
         main.append(f"  call @printMemrefF32(%c{i}) : (tensor<*xf32>) -> ()")

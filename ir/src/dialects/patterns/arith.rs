@@ -151,6 +151,11 @@ pub fn fold_int_binary(rw: &mut Rewriter<'_>, op: OpId) -> bool {
                 _ => None,
             }
         });
+        // A splat of the right identity (`x + 0`, `x ^ 0`, `x * 1`, ...).
+        if splat.is_some() && splat == fold.identity.0.map(i128::from) {
+            rw.replace_op(op, &[lhs]);
+            return true;
+        }
         match fold_int_without_constants(rw.ctx, fold.def, width, lhs, rhs, splat) {
             Some(Folded::Value(v)) => rw.replace_op(op, &[v]),
             Some(Folded::Constant(c)) => {
