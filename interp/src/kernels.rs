@@ -223,7 +223,15 @@ fn call(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
         _ => return Err("call without callee".into()),
     };
     let args = ctx.operands(op).iter().map(|v| i.get(*v)).collect::<RunResult<_>>()?;
-    let res = i.call(&callee, args)?;
+    // Each call runs on the native stack: a runaway recursion is an error.
+    const MAX_CALL_DEPTH: usize = 256;
+    if i.call_depth >= MAX_CALL_DEPTH {
+        return Err(RunError::new(format!("calls nested more than {MAX_CALL_DEPTH} deep (runaway recursion?)")));
+    }
+    i.call_depth += 1;
+    let res = i.call(&callee, args);
+    i.call_depth -= 1;
+    let res = res?;
     for (k, v) in res.into_iter().enumerate() {
         i.set(op, k, v);
     }

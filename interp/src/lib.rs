@@ -225,6 +225,9 @@ pub struct Interpreter<'c> {
     /// The points of the structured ops whose bodies are running
     /// (`linalg.index` reads the innermost).
     points: Vec<Vec<i64>>,
+    /// How many `func.call`s are running (a guard against runaway
+    /// recursion, which would otherwise overflow the native stack).
+    pub(crate) call_depth: usize,
     /// Per block (by index), computed on its first run: after which of its
     /// ops each tensor it defines is dead (see [`Interpreter::release_plan`]).
     plans: Vec<Option<Rc<[Vec<Value>]>>>,
@@ -249,6 +252,7 @@ impl<'c> Interpreter<'c> {
             check_leaks: false,
             heap: Vec::new(),
             points: Vec::new(),
+            call_depth: 0,
             plans: Vec::new(),
             globals: FxHashMap::default(),
             buffer_operands: Vec::new(),

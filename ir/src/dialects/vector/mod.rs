@@ -524,9 +524,10 @@ impl VectorShape<'_> {
         self.shape.len()
     }
 
-    /// The number of elements (scalable dims counted at their minimum).
+    /// The number of elements (scalable dims counted at their minimum;
+    /// saturating, so a huge type cannot overflow a verifier).
     pub fn num_elements(&self) -> i64 {
-        self.shape.iter().product()
+        self.shape.iter().fold(1i64, |a, d| a.saturating_mul(*d))
     }
 
     /// Whether any dim is scalable.

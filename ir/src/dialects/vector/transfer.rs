@@ -317,7 +317,8 @@ fn verify_transfer(ctx: &Context, op: OpId, read: bool) -> Result<(), VerifyErro
     };
     let minor = if vector.rank() == 0 { 1 } else { *vector.shape.last().unwrap_or(&1) };
     if let (Some(vb), Some(sb)) = (bits(vector.elem), bits(base_elem)) {
-        if sb == 0 || (vb * minor) % sb != 0 {
+        // In 128 bits: a huge vector dim must not overflow (a diagnostic, not a panic).
+        if sb == 0 || (i128::from(vb) * i128::from(minor)) % i128::from(sb) != 0 {
             return Err("requires the bitwidth of the minor 1-D vector to be an integral multiple of the bitwidth of the source element type".into());
         }
     }
