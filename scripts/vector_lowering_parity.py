@@ -335,7 +335,7 @@ def multi_reduction_program(rng, k):
 
 def outer_product_program(rng, k):
     """vector.outerproduct (2-D or AXPY, with or without an accumulator,
-    random kinds) lowered with lower_outerproduct."""
+    random kinds, sometimes masked) lowered with lower_outerproduct."""
     elem = rng.choice(["f32", "i32", "bf16"])
     m, n = rng.randint(1, 4), rng.randint(1, 4)
     float_kinds = ["add", "add", "mul", "maxnumf", "minimumf"]
@@ -348,11 +348,99 @@ def outer_product_program(rng, k):
     args = [f"%a: {lhs_t}", f"%b: {rhs_t}"] + ([f"%c: {res_t}"] if acc else [])
     attr = f" {{kind = #vector.kind<{kind}>}}" if kind != "add" or acc else ""
     op = f"vector.outerproduct %a, %b{', %c' if acc else ''}{attr} : {lhs_t}, {rhs_t}"
-    func = f"func.func @f{k}({', '.join(args)}) -> {res_t} {{\n  %r = {op}\n  return %r : {res_t}\n}}\n"
+    dims = [m] if axpy else [m, n]
+    if rng.random() < 0.3:
+        args += [f"%n{d}: index" for d in range(len(dims))]
+        mty = vec(dims, "i1")
+        body = (f"  %m = vector.create_mask {', '.join(f'%n{d}' for d in range(len(dims)))} : {mty}\n"
+                f"  %r = vector.mask %m {{ {op} }} : {mty} -> {res_t}")
+    else:
+        body = f"  %r = {op}"
+    func = f"func.func @f{k}({', '.join(args)}) -> {res_t} {{\n{body}\n  return %r : {res_t}\n}}\n"
     return func + schedule("transform.apply_patterns.vector.lower_outerproduct")
 
 
+MATMUL_LAYOUTS = [  # (lhs, rhs, acc) over loops (m, n, k) = (0, 1, 2)
+    ((0, 2), (2, 1), (0, 1)), ((0, 2), (1, 2), (0, 1)), ((2, 0), (2, 1), (0, 1)), ((2, 0), (1, 2), (0, 1)),
+    ((0, 2), (2, 1), (1, 0)), ((0, 2), (1, 2), (1, 0)), ((2, 0), (2, 1), (1, 0)), ((2, 0), (1, 2), (1, 0)),
+]
+MATVEC_LAYOUTS = [((0, 1), (1,), (0,)), ((1, 0), (1,), (0,)), ((1,), (0, 1), (0,)), ((1,), (1, 0), (0,))]
+
+
+def random_contraction(rng):
+    """(iterator kinds, sizes, lhs/rhs/acc maps as loop tuples): a matmul
+    or matvec of a random layout, or random loops (batch, free and
+    contracted dims, sometimes all reduced)."""
+    r = rng.random()
+    if r < 0.35:
+        sizes = [rng.randint(1, 4) for _ in range(3)]
+        return ["parallel", "parallel", "reduction"], sizes, rng.choice(MATMUL_LAYOUTS)
+    if r < 0.55:
+        sizes = [rng.randint(1, 4) for _ in range(2)]
+        maps = rng.choice(MATVEC_LAYOUTS)
+        if rng.random() < 0.5:  # tmatvec: the reduction loop first
+            swap = {0: 1, 1: 0}
+            return ["reduction", "parallel"], sizes, tuple(tuple(swap[d] for d in m) for m in maps)
+        return ["parallel", "reduction"], sizes, maps
+    loops = rng.randint(1, 4)
+    kinds = [rng.choice(["parallel", "reduction"]) for _ in range(loops)]
+    sizes = [rng.choice([1, 1, 2, 3, 4]) for _ in range(loops)]
+    lhs, rhs = [], []
+    for d, kind in enumerate(kinds):
+        side = "both" if kind == "reduction" else rng.choice(["lhs", "rhs", "both"])
+        if side in ("lhs", "both"):
+            lhs.append(d)
+        if side in ("rhs", "both"):
+            rhs.append(d)
+    if not lhs or not rhs or "reduction" not in kinds:
+        return random_contraction(rng)
+    rng.shuffle(lhs)
+    rng.shuffle(rhs)
+    acc = [d for d, kind in enumerate(kinds) if kind == "parallel"]
+    rng.shuffle(acc)
+    return kinds, sizes, (tuple(lhs), tuple(rhs), tuple(acc))
+
+
+def contraction_program(rng, k):
+    """vector.contract (matmul / matvec layouts, batch and free dims,
+    sometimes masked, mixed element types, other kinds, fastmath) lowered
+    with lower_contraction under a random strategy."""
+    kinds, sizes, maps = random_contraction(rng)
+    loops = len(kinds)
+    lhs_elem, acc_elem = rng.choice([("f32", "f32")] * 4 + [("i32", "i32")] * 2 + [("i8", "i32"), ("f16", "f32")])
+    float_ = acc_elem == "f32"
+    kind = "add" if rng.random() < 0.8 else rng.choice(["mul", "maxnumf"] if float_ else ["mul", "maxsi", "xor"])
+    dims = "(" + ", ".join(f"d{i}" for i in range(loops)) + ")"
+    amap = lambda m: f"affine_map<{dims} -> ({', '.join(f'd{i}' for i in m)})>"
+    lhs_t = vec([sizes[d] for d in maps[0]], lhs_elem)
+    rhs_t = vec([sizes[d] for d in maps[1]], lhs_elem)
+    acc_t = vec([sizes[d] for d in maps[2]], acc_elem) if maps[2] else acc_elem
+    iters = ", ".join(f'"{x}"' for x in kinds)
+    fm = " {fastmath = #arith.fastmath<fast>}" if float_ and rng.random() < 0.2 else ""
+    op = (f"vector.contract {{indexing_maps = [{amap(maps[0])}, {amap(maps[1])}, {amap(maps[2])}], "
+          f"iterator_types = [{iters}], kind = #vector.kind<{kind}>}} %a, %b, %c{fm} : {lhs_t}, {rhs_t} into {acc_t}")
+    args = [f"%a: {lhs_t}", f"%b: {rhs_t}", f"%c: {acc_t}"]
+    lines = []
+    if rng.random() < 0.25:
+        args += [f"%n{d}: index" for d in range(loops)]
+        mty = vec(sizes, "i1")
+        lines.append(f"  %m = vector.create_mask {', '.join(f'%n{d}' for d in range(loops))} : {mty}")
+        lines.append(f"  %r = vector.mask %m {{ {op} }} : {mty} -> {acc_t}")
+    else:
+        lines.append(f"  %r = {op}")
+    strategy = rng.choice(["", " lowering_strategy = dot", " lowering_strategy = llvmintr",
+                           " lowering_strategy = outerproduct", " lowering_strategy = parallelarith"])
+    func = (f"func.func @f{k}({', '.join(args)}) -> {acc_t} {{\n" + "\n".join(lines) +
+            f"\n  return %r : {acc_t}\n}}\n")
+    descriptors = f"transform.apply_patterns.vector.lower_contraction{strategy}"
+    if rng.random() < 0.3:  # and the outer products it makes, in the same set
+        descriptors += "\n      transform.apply_patterns.vector.lower_outerproduct"
+    return func + schedule(descriptors)
+
+
 def program(rng, k):
+    if rng.random() < 0.15:
+        return contraction_program(rng, k)
     if rng.random() < 0.1:
         return outer_product_program(rng, k)
     if rng.random() < 0.15:
@@ -399,6 +487,33 @@ def input_specs(text, k):
     return specs
 
 
+def transposed_output_masks(text):
+    """22's lowering with a transposed-output contraction's masks sliced
+    as (k, n, m), as tessel slices them (22's (k, m, n) masks the wrong
+    lanes; docs/differences.md)."""
+    import re
+    return re.sub(r"(vector\.transpose %\w+, )\[2, 0, 1\]( : vector<\d+x\d+x\d+xi1>)", r"\1[2, 1, 0]\2", text)
+
+
+def agree(before, after, tolerant):
+    """Whether two engine printouts agree: exactly, or (a float contraction,
+    which its lowerings fuse into fmas) to a relative 1e-5."""
+    if before == after:
+        return True
+    if not tolerant:
+        return False
+    import re
+    number = re.compile(r"-?(?:\d+\.?\d*(?:[eE][-+]?\d+)?|inf|nan)")
+    xs, ys = number.findall(before), number.findall(after)
+    if number.sub("#", before) != number.sub("#", after) or len(xs) != len(ys):
+        return False
+    for x, y in zip(xs, ys):
+        x, y = float(x), float(y)
+        if x != y and not abs(x - y) <= 1e-5 * max(abs(x), abs(y), 1e-3):
+            return False
+    return True
+
+
 def run(cmd):
     return subprocess.run(cmd, capture_output=True, text=True)
 
@@ -414,7 +529,7 @@ def main():
     seed = args.seed if args.seed is not None else random.randrange(1 << 30)
     rng = random.Random(seed)
     tmp = tempfile.mkdtemp(prefix="tessel-vlower-")
-    failures, identical, same_values = [], 0, 0
+    failures, identical, same_values, where_22_fails = [], 0, 0, 0
     lower = ["-transform-interpreter", "-test-transform-dialect-erase-schedule"]
     for k in range(args.count):
         text = program(rng, k)
@@ -423,27 +538,36 @@ def main():
             fh.write(text)
         up = run([args.mlir_opt, path] + lower)
         ours = run([args.tessel, path] + lower)
-        if up.returncode != 0 or ours.returncode != 0:
+        # 22 masks a transposed-output contraction wrongly (IR its verifier
+        # rejects, or other lanes; docs/differences.md): tessel's output
+        # must still compute the same values.
+        fails_in_22 = up.returncode != 0 and ours.returncode == 0 and "vector.mask %m { vector.contract" in text
+        if (up.returncode != 0 or ours.returncode != 0) and not fails_in_22:
             failures.append(f"#{k}: a tool failed:\n{up.stderr[:600]}{ours.stderr[:600]}\n{text}")
             continue
-        if up.stdout != ours.stdout:
+        if fails_in_22 or (up.stdout != ours.stdout and ours.stdout == transposed_output_masks(up.stdout)):
+            where_22_fails += 1
+        elif up.stdout != ours.stdout:
             diff = "".join(difflib.unified_diff(up.stdout.splitlines(True), ours.stdout.splitlines(True),
                                                 "mlir-opt", "tessel-opt", n=1))
             failures.append(f"#{k}: the lowering differs from mlir-opt 22:\n{text}{diff[:2000]}")
             continue
-        identical += 1
+        else:
+            identical += 1
         lowered = os.path.join(tmp, f"l{k}.mlir")
         with open(lowered, "w") as fh:
             fh.write(ours.stdout)
         inputs = input_specs(text, k)
         before = run([args.tessel, path, f"--run=f{k}"] + inputs)
         after = run([args.tessel, lowered, f"--run=f{k}"] + inputs)
-        if before.returncode != 0 or after.returncode != 0 or before.stdout != after.stdout:
+        tolerant = "vector.contract" in text and "f32" in text
+        if before.returncode != 0 or after.returncode != 0 or not agree(before.stdout, after.stdout, tolerant):
             failures.append(f"#{k}: the engine computes other values after lowering:\n{text}"
                             f"{before.stderr[:300]}{after.stderr[:300]}")
         else:
             same_values += 1
-    print(f"seed {seed}: {args.count} lowering programs (transpose, broadcast, shape_cast, mask, transfer, unit dims, leading unit dims, multi-reductions, outer products): {identical} lowered identically to mlir-opt 22, "
+    print(f"seed {seed}: {args.count} lowering programs (transpose, broadcast, shape_cast, mask, transfer, unit dims, leading unit dims, multi-reductions, outer products, contractions): {identical} lowered identically to mlir-opt 22, "
+          f"{where_22_fails} where 22 masks a transposed-output contraction wrongly, "
           f"{same_values} with the same values in the engine before and after")
     for f in failures[:args.show]:
         print("FAIL", f)

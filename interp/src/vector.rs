@@ -305,6 +305,12 @@ fn mask(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
         let value = reduce(i, first, Some(&mask))?;
         i.set(op, 0, value);
         return Ok(Flow::Next);
+    } else if v::ContractOp::isa(ctx, first) {
+        let value = contract_value(i, first, Some(&mask))?;
+        i.set(op, 0, value);
+        return Ok(Flow::Next);
+    } else if v::OuterProductOp::isa(ctx, first) {
+        outer_product_value(i, first, Some(&mask))?
     } else {
         return Err(RunError::new(format!("the engine does not run a masked '{}'", ctx.op_name(first))));
     };
@@ -698,6 +704,14 @@ fn fma(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
 /// float `add` with an accumulator is fused, as its lowering's
 /// `vector.fma` is.
 fn outer_product(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
+    let out = outer_product_value(i, op, None)?;
+    i.set(op, 0, RtValue::Tensor(out));
+    Ok(Flow::Next)
+}
+
+/// An outer product's value; lanes a mask turns off keep the accumulator
+/// (the product, without one).
+fn outer_product_value(i: &Interpreter<'_>, op: OpId, mask: Option<&Tensor>) -> RunResult<Tensor> {
     let ctx = i.ctx;
     let o = v::OuterProductOp(op);
     let lhs = tensor_operand(i, o.lhs(ctx))?;
@@ -723,6 +737,7 @@ fn outer_product(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
             let k = a_i * n + j;
             let b = if axpy { rhs[0] } else { rhs[j] };
             let value = match &acc {
+                Some(c) if mask.is_some_and(|m| m.get(k).bits == 0) => c.get(k),
                 Some(c) if fused => {
                     let args = [a, b, c.get(k)];
                     Scalar::float_op(elem, &args, |v| v[0].mul_add(v[1], v[2]), |v| v[0].mul_add(v[1], v[2]))
@@ -733,8 +748,7 @@ fn outer_product(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
             out.set(k, value)?;
         }
     }
-    i.set(op, 0, RtValue::Tensor(out));
-    Ok(Flow::Next)
+    Ok(out)
 }
 
 /// The scalar function combining two values of a reduction kind.
@@ -862,6 +876,14 @@ fn deinterleave(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
 /// elements (rounded, as the lowering through a multiply then a
 /// reduction computes them).
 fn contract(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
+    let value = contract_value(i, op, None)?;
+    i.set(op, 0, value);
+    Ok(Flow::Next)
+}
+
+/// A contraction's value; iteration points a mask (over the iteration
+/// space) turns off take no part.
+fn contract_value(i: &Interpreter<'_>, op: OpId, mask: Option<&Tensor>) -> RunResult<RtValue> {
     use tessel_ir::affine::AffineExpr;
     let ctx = i.ctx;
     let maps = tessel_ir::dialects::vector::contract_maps(ctx, op).ok_or("malformed vector.contract")?;
@@ -895,7 +917,10 @@ fn contract(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
     };
     let out_shape: Vec<usize> = dc.iter().map(|d| sizes[*d]).collect();
     let (sa, sb, sc) = (lhs.strides(), rhs.strides(), contiguous_strides(&out_shape));
-    for_each_index(&sizes, |pt, _| {
+    for_each_index(&sizes, |pt, k| {
+        if mask.is_some_and(|m| m.get(k).bits == 0) {
+            return Ok(());
+        }
         let at = |dims: &[usize], strides: &[usize]| dims.iter().zip(strides).map(|(d, s)| pt[*d] * s).sum::<usize>();
         let (mut a, mut b) = (lhs.get(at(&da, &sa)), rhs.get(at(&db, &sb)));
         if let Some(ext) = promote {
@@ -916,8 +941,7 @@ fn contract(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
         RtValue::Scalar(_) => RtValue::Scalar(out[0]),
         RtValue::Tensor(t) => RtValue::Tensor(Tensor::try_from_scalars(t.shape.clone(), t.elem, out)?),
     };
-    i.set(op, 0, value);
-    Ok(Flow::Next)
+    Ok(value)
 }
 
 /// The base position of lane `k` of a gather or scatter: the offsets,

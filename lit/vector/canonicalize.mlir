@@ -78,3 +78,20 @@ func.func @unit_dims(%v: vector<32x8xf32>) -> vector<4x1x8x8xf32> {
   %t = vector.transpose %s, [0, 2, 1, 3] : vector<4x8x1x8xf32> to vector<4x1x8x8xf32>
   return %t : vector<4x1x8x8xf32>
 }
+
+// -----
+
+// An insert over an insert at the same position inserts into the inner
+// one's destination (a fold); an insert of as many elements as the
+// destination has is a broadcast.
+// CHECK-LABEL: func.func @insert_over_insert(
+// CHECK-NEXT: %0 = vector.insert %arg1, %arg2 [0] : vector<2xi32> into vector<3x2xi32>
+// CHECK-NEXT: %1 = vector.broadcast %arg1 : vector<2xi32> to vector<1x2xi32>
+// CHECK-NEXT: return %0, %1 : vector<3x2xi32>, vector<1x2xi32>
+func.func @insert_over_insert(%x: vector<2xi32>, %y: vector<2xi32>, %d: vector<3x2xi32>, %e: vector<1x2xi32>) -> (vector<3x2xi32>, vector<1x2xi32>) {
+  %a = vector.insert %x, %d [0] : vector<2xi32> into vector<3x2xi32>
+  %b = vector.insert %y, %a [0] : vector<2xi32> into vector<3x2xi32>
+  %c = vector.insert %x, %e [0] : vector<2xi32> into vector<1x2xi32>
+  %g = vector.insert %y, %c [0] : vector<2xi32> into vector<1x2xi32>
+  return %b, %g : vector<3x2xi32>, vector<1x2xi32>
+}

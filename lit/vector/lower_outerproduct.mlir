@@ -113,3 +113,44 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// A masked outer product replaces its vector.mask: per row (or, for an AXPY,
+// whole) the mask keeps the accumulator where it is off (arith.select).
+// CHECK-LABEL: func.func @masked(
+// CHECK-NEXT: %cst = arith.constant dense<0.000000e+00> : vector<2x3xf32>
+// CHECK-NEXT: %0 = vector.extract %arg0[0] : f32 from vector<2xf32>
+// CHECK-NEXT: %1 = vector.broadcast %0 : f32 to vector<3xf32>
+// CHECK-NEXT: %2 = vector.extract %arg2[0] : vector<3xf32> from vector<2x3xf32>
+// CHECK-NEXT: %3 = vector.extract %arg3[0] : vector<3xi1> from vector<2x3xi1>
+// CHECK-NEXT: %4 = vector.fma %1, %arg1, %2 : vector<3xf32>
+// CHECK-NEXT: %5 = arith.select %3, %4, %2 : vector<3xi1>, vector<3xf32>
+// CHECK-NEXT: %6 = vector.insert %5, %cst [0] : vector<3xf32> into vector<2x3xf32>
+// CHECK-NEXT: %7 = vector.extract %arg0[1] : f32 from vector<2xf32>
+// CHECK-NEXT: %8 = vector.broadcast %7 : f32 to vector<3xf32>
+// CHECK-NEXT: %9 = vector.extract %arg2[1] : vector<3xf32> from vector<2x3xf32>
+// CHECK-NEXT: %10 = vector.extract %arg3[1] : vector<3xi1> from vector<2x3xi1>
+// CHECK-NEXT: %11 = vector.fma %8, %arg1, %9 : vector<3xf32>
+// CHECK-NEXT: %12 = arith.select %10, %11, %9 : vector<3xi1>, vector<3xf32>
+// CHECK-NEXT: %13 = vector.insert %12, %6 [1] : vector<3xf32> into vector<2x3xf32>
+// CHECK-NEXT: %14 = vector.broadcast %arg5 : i32 to vector<2xi32>
+// CHECK-NEXT: %15 = arith.muli %arg4, %14 : vector<2xi32>
+// CHECK-NEXT: %16 = arith.maxsi %15, %arg6 : vector<2xi32>
+// CHECK-NEXT: %17 = arith.select %arg7, %16, %arg6 : vector<2xi1>, vector<2xi32>
+// CHECK-NEXT: return %13, %17 : vector<2x3xf32>, vector<2xi32>
+func.func @masked(%a: vector<2xf32>, %b: vector<3xf32>, %c: vector<2x3xf32>, %m: vector<2x3xi1>, %i: vector<2xi32>, %s: i32, %ci: vector<2xi32>, %mi: vector<2xi1>) -> (vector<2x3xf32>, vector<2xi32>) {
+  %0 = vector.mask %m { vector.outerproduct %a, %b, %c : vector<2xf32>, vector<3xf32> } : vector<2x3xi1> -> vector<2x3xf32>
+  %1 = vector.mask %mi { vector.outerproduct %i, %s, %ci {kind = #vector.kind<maxsi>} : vector<2xi32>, i32 } : vector<2xi1> -> vector<2xi32>
+  return %0, %1 : vector<2x3xf32>, vector<2xi32>
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%m: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["func.func"]} in %m : (!transform.any_op) -> !transform.any_op
+    transform.apply_patterns to %f {
+      transform.apply_patterns.vector.lower_outerproduct
+    } : !transform.any_op
+    transform.yield
+  }
+}

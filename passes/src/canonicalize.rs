@@ -339,7 +339,8 @@ fn vector_folds(ctx: &Context, op: OpId) -> &'static [NamedPattern] {
     } else if tessel_ir::dialects::vector::InsertOp::isa(ctx, op) {
         named_patterns![
             vector::fold_noop_extract_or_insert,
-            tessel_ir::dialects::patterns::vector_constant::fold_insert_of_constants
+            tessel_ir::dialects::patterns::vector_constant::fold_insert_of_constants,
+            vector::fold_insert_use_chain
         ]
     } else if tessel_ir::dialects::vector::ExtractStridedSliceOp::isa(ctx, op)
         || tessel_ir::dialects::vector::InsertStridedSliceOp::isa(ctx, op)

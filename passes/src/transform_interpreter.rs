@@ -532,6 +532,9 @@ fn run_apply_patterns(ctx: &mut Context, op: OpId, handles: &Handles) -> Result<
             } else {
                 crate::vector_passes::lower_multi_reduction_parallel
             });
+        } else if tessel_ir::dialects::transform_vector::ApplyLowerContractionOp::isa(ctx, d) {
+            let strategy = tessel_ir::dialects::transform_vector::contraction_strategy(ctx, d);
+            sources.push(crate::vectorize::lower_contraction_patterns(strategy));
         } else if ApplyLowerTransposeOp::isa(ctx, d) {
             match tessel_ir::dialects::transform_vector::transpose_strategy(ctx, d) {
                 "eltwise" => sources.push(crate::vectorize::lower_transpose_eltwise_patterns),
@@ -547,7 +550,7 @@ fn run_apply_patterns(ctx: &mut Context, op: OpId, handles: &Handles) -> Result<
             return Err(Diagnostic::error(
                 ctx.op_loc(d),
                 format!(
-                    "'{}' is not supported by tessel's transform interpreter (supported in apply_patterns: apply_patterns.tensor.fold_into_pack_and_unpack, apply_patterns.linalg.fold_pack_unpack_into_empty, apply_patterns.linalg.decompose_pack_unpack, apply_patterns.tensor.bubble_up_extract_slice, apply_patterns.canonicalization, apply_patterns.vector.lower_transpose, apply_patterns.vector.lower_transfer, apply_patterns.vector.lower_multi_reduction, {})",
+                    "'{}' is not supported by tessel's transform interpreter (supported in apply_patterns: apply_patterns.tensor.fold_into_pack_and_unpack, apply_patterns.linalg.fold_pack_unpack_into_empty, apply_patterns.linalg.decompose_pack_unpack, apply_patterns.tensor.bubble_up_extract_slice, apply_patterns.canonicalization, apply_patterns.vector.lower_transpose, apply_patterns.vector.lower_transfer, apply_patterns.vector.lower_multi_reduction, apply_patterns.vector.lower_contraction, {})",
                     ctx.op_name(d),
                     crate::vectorize::DESCRIPTORS.iter().map(|(def, _)| def.name.trim_start_matches("transform.")).collect::<Vec<_>>().join(", ")
                 ),

@@ -123,7 +123,7 @@ descriptor!(
 
 crate::op! {
     /// `transform.apply_patterns.vector.lower_transpose (lowering_strategy =
-    /// eltwise|flat_transpose|shuffle_1d|shuffle_16x16)? (avx2_lowering_strategy = B)?`
+    /// eltwise|llvmintr|shuffle_1d|shuffle_16x16)? (avx2_lowering_strategy = B)?`
     pub struct ApplyLowerTransposeOp => APPLY_LOWER_TRANSPOSE = "transform.apply_patterns.vector.lower_transpose";
     operands { }
     attributes { lowering_strategy: AnyAttr = "lowering_strategy", avx2_lowering_strategy: AnyAttr = "avx2_lowering_strategy" }
@@ -198,18 +198,32 @@ pub fn inner_reduction_strategy(ctx: &Context, op: OpId) -> bool {
     matches!(ctx.get_attr(op, "lowering_strategy").map(|a| ctx.attr_kind(a)), Some(AttrKind::Integer { value: 1, .. }))
 }
 
-/// `keyword = name`, if present: the position of `name` among `names`
-/// (an upstream enum's stored value); 0 when the keyword is absent.
+/// `keyword = name` (or `"name"`), if present: the position of `name`
+/// among `names` (an upstream enum's stored value); 0 when the keyword is
+/// absent. Other names get 22's diagnostic.
 fn parse_enum_option(p: &mut OpParser<'_, '_>, keyword: &str, names: &[&str]) -> PResult<usize> {
     if !p.optional_keyword(keyword) {
         return Ok(0);
     }
     p.expect(Tok::Equal)?;
     let loc = p.cur_loc();
-    let name = p.any_keyword()?.to_string();
-    match names.iter().position(|s| *s == name) {
+    let name = if p.at(Tok::String) {
+        Some(p.string_literal()?)
+    } else {
+        p.peek_keyword().map(str::to_string).filter(|_| p.any_keyword().is_ok())
+    };
+    match name.and_then(|name| names.iter().position(|s| *s == name)) {
         Some(i) => Ok(i),
-        None => p.err_at(loc, format!("expected one of [{}]", names.join(", "))),
+        None => {
+            p.err_at(
+                loc,
+                format!(
+                    "custom op '{}' expected string or keyword containing one of the following enum values for attribute '{keyword}' [{}]",
+                    p.def.name,
+                    names.join(", ")
+                ),
+            )
+        }
     }
 }
 
@@ -228,9 +242,56 @@ fn print_lower_multi_reduction(p: &mut OpPrinter<'_>, op: OpId) {
     p.print_optional_attr_dict(op, &["lowering_strategy"]);
 }
 
+crate::op! {
+    /// `transform.apply_patterns.vector.lower_contraction (lowering_strategy = dot|llvmintr|outerproduct|parallelarith)?`
+    pub struct ApplyLowerContractionOp => APPLY_LOWER_CONTRACTION = "transform.apply_patterns.vector.lower_contraction";
+    operands { }
+    attributes { lowering_strategy: AnyAttr = "lowering_strategy" }
+    results { }
+    regions { }
+    format { parse_lower_contraction, print_lower_contraction }
+    def {
+        default_properties: &[("lowering_strategy", "2 : i32")],
+    }
+}
+
+/// The contraction lowering strategies, in the order of upstream's enum
+/// (its stored value); `outerproduct` is the default.
+pub const CONTRACTION_STRATEGIES: [&str; 4] = ["dot", "llvmintr", "outerproduct", "parallelarith"];
+const DEFAULT_CONTRACTION_STRATEGY: usize = 2;
+
+/// The strategy a `lower_contraction` descriptor names.
+pub fn contraction_strategy(ctx: &Context, op: OpId) -> &'static str {
+    let stored = match ctx.get_attr(op, "lowering_strategy").map(|a| ctx.attr_kind(a)) {
+        Some(AttrKind::Integer { value, .. }) => usize::try_from(*value).ok(),
+        _ => None,
+    };
+    CONTRACTION_STRATEGIES[stored.filter(|i| *i < CONTRACTION_STRATEGIES.len()).unwrap_or(DEFAULT_CONTRACTION_STRATEGY)]
+}
+
+fn parse_lower_contraction(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    let strategy = if p.at_keyword("lowering_strategy") {
+        parse_enum_option(p, "lowering_strategy", &CONTRACTION_STRATEGIES)?
+    } else {
+        DEFAULT_CONTRACTION_STRATEGY
+    };
+    let i32t = p.ctx().int_type(32);
+    let a = p.ctx().int_attr(strategy as i128, i32t);
+    p.set_attr("lowering_strategy", a);
+    p.optional_attr_dict()
+}
+
+fn print_lower_contraction(p: &mut OpPrinter<'_>, op: OpId) {
+    let strategy = contraction_strategy(p.ctx(), op);
+    if strategy != CONTRACTION_STRATEGIES[DEFAULT_CONTRACTION_STRATEGY] {
+        p.write(&format!(" lowering_strategy = {strategy}"));
+    }
+    p.print_optional_attr_dict(op, &["lowering_strategy"]);
+}
+
 /// The transpose lowering strategies, in the order of upstream's enum
 /// (its stored value).
-pub const TRANSPOSE_STRATEGIES: [&str; 4] = ["eltwise", "flat_transpose", "shuffle_1d", "shuffle_16x16"];
+pub const TRANSPOSE_STRATEGIES: [&str; 4] = ["eltwise", "llvmintr", "shuffle_1d", "shuffle_16x16"];
 
 /// The strategy a `lower_transpose` descriptor names.
 pub fn transpose_strategy(ctx: &Context, op: OpId) -> &'static str {
@@ -290,6 +351,7 @@ pub fn register(r: &mut Registry) {
     r.add(&APPLY_LOWER_MASKED_TRANSFERS);
     r.add(&APPLY_LOWER_TRANSFER);
     r.add(&APPLY_LOWER_MULTI_REDUCTION);
+    r.add(&APPLY_LOWER_CONTRACTION);
     r.add(&APPLY_DROP_UNIT_DIMS_WITH_SHAPE_CAST);
     r.add(&APPLY_CAST_AWAY_LEADING_ONE_DIM);
     r.add(&APPLY_LOWER_OUTER_PRODUCT);

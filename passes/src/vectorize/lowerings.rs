@@ -4,8 +4,8 @@
 //! looks descriptors up in.
 
 use tessel_ir::dialects::patterns::{
-    vector_leading_unit_dims as leading, vector_lowering, vector_mask_lowering, vector_shape_cast,
-    vector_transfer_lowering, vector_unit_dims,
+    vector_contract_lowering, vector_leading_unit_dims as leading, vector_lowering, vector_mask_lowering,
+    vector_shape_cast, vector_transfer_lowering, vector_unit_dims,
 };
 use tessel_ir::dialects::transform_vector as tv;
 use tessel_ir::dialects::vector::{BroadcastOp, ConstantMaskOp, CreateMaskOp, MaskOp, ShapeCastOp, TransposeOp};
@@ -152,6 +152,37 @@ pub fn lower_transpose_shuffle_patterns(ctx: &Context, op: OpId) -> &'static [Na
             vector_lowering::transpose_eltwise_but_2d,
             vector_lowering::transpose_shuffle_1d
         ]
+    } else {
+        &[]
+    }
+}
+
+/// `populateVectorContractLoweringPatterns` under `strategy` (without the
+/// outer-product lowering, as the transform descriptor asks).
+pub fn lower_contraction_patterns(strategy: &str) -> PatternSource {
+    fn dot(ctx: &Context, op: OpId) -> &'static [NamedPattern] {
+        contraction_only(ctx, op, named_patterns![vector_contract_lowering::lower_contraction_dot])
+    }
+    fn llvmintr(ctx: &Context, op: OpId) -> &'static [NamedPattern] {
+        contraction_only(ctx, op, named_patterns![vector_contract_lowering::lower_contraction_llvmintr])
+    }
+    fn outerproduct(ctx: &Context, op: OpId) -> &'static [NamedPattern] {
+        contraction_only(ctx, op, named_patterns![vector_contract_lowering::lower_contraction_outerproduct])
+    }
+    fn parallelarith(ctx: &Context, op: OpId) -> &'static [NamedPattern] {
+        contraction_only(ctx, op, named_patterns![vector_contract_lowering::lower_contraction_parallelarith])
+    }
+    match strategy {
+        "dot" => dot,
+        "llvmintr" => llvmintr,
+        "parallelarith" => parallelarith,
+        _ => outerproduct,
+    }
+}
+
+fn contraction_only(ctx: &Context, op: OpId, patterns: &'static [NamedPattern]) -> &'static [NamedPattern] {
+    if tessel_ir::dialects::vector::ContractOp::isa(ctx, op) {
+        patterns
     } else {
         &[]
     }

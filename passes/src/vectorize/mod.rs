@@ -23,8 +23,8 @@ pub use children::{
     ChildrenOptions,
 };
 pub use lowerings::{
-    descriptor_patterns, lower_transfer_patterns, lower_transpose_eltwise_patterns, lower_transpose_shuffle_patterns,
-    DESCRIPTORS,
+    descriptor_patterns, lower_contraction_patterns, lower_transfer_patterns, lower_transpose_eltwise_patterns,
+    lower_transpose_shuffle_patterns, DESCRIPTORS,
 };
 use tessel_ir::dialects::pack::{PackOp, UnPackOp};
 use tessel_ir::{Context, OpId};

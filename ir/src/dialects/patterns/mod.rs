@@ -21,6 +21,7 @@ pub mod tensor;
 pub mod vector;
 pub mod vector_constant;
 pub mod vector_contract;
+pub mod vector_contract_lowering;
 pub mod vector_leading_unit_dims;
 pub mod vector_lowering;
 pub mod vector_mask_lowering;

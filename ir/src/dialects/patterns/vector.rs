@@ -256,6 +256,45 @@ pub fn fold_noop_extract_or_insert(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     }
 }
 
+/// The `fold` of a `vector.insert` into an insert at the same position:
+/// the inner insert is overwritten, so the outer one inserts into the
+/// inner one's destination (in place, as 22's folder).
+pub fn fold_insert_use_chain(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    use crate::dialects::vector::InsertOp;
+    let ctx = &*rw.ctx;
+    let outer = InsertOp(op);
+    let Some(inner) = InsertOp::defining(ctx, outer.dest(ctx)) else { return false };
+    if inner.static_position(ctx) != outer.static_position(ctx)
+        || inner.dynamic_position(ctx) != outer.dynamic_position(ctx)
+    {
+        return false;
+    }
+    let dest = inner.dest(ctx);
+    rw.set_operand(op, 1, dest);
+    true
+}
+
+/// `InsertToBroadcast`: an insert of as many elements as its destination
+/// has is a broadcast of the stored value.
+pub fn insert_to_broadcast(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    use crate::dialects::vector::{BroadcastOp, InsertOp};
+    let ctx = &*rw.ctx;
+    let i = InsertOp(op);
+    let v = i.value_to_store(ctx);
+    let (Some(src), Some(dst)) = (vector_shape(ctx, ctx.value_type(v)), vector_shape(ctx, ctx.value_type(i.dest(ctx))))
+    else {
+        return false;
+    };
+    if src.shape.iter().product::<i64>() != dst.shape.iter().product::<i64>() {
+        return false;
+    }
+    let ty = ctx.value_type(ctx.result(op, 0));
+    rw.set_insertion_point_before(op);
+    let b = BroadcastOp::create(rw, v, &[ty], vec![]).vector(rw.ctx);
+    rw.replace_op(op, &[b]);
+    true
+}
+
 /// The position of a `vector.extract` when it is static and in range of
 /// no poison index (no dynamic part, none negative): what the folds that
 /// look through the producer need.

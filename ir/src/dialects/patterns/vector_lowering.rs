@@ -196,35 +196,47 @@ pub fn lower_broadcast(rw: &mut Rewriter<'_>, op: OpId) -> bool {
 
 /// MLIR's `createContractArithOp`: `x * y` combined with `acc` by `kind`
 /// (a float `add` with a vector accumulator is one `vector.fma`); `None`
-/// for a kind the element type does not have.
-fn contract_arith(rw: &mut Rewriter<'_>, x: Value, y: Value, acc: Option<Value>, kind: &str) -> Option<Value> {
+/// for a kind the element type does not have. Lanes `mask` turns off keep
+/// the accumulator (`arith.select`).
+fn contract_arith(
+    rw: &mut Rewriter<'_>,
+    x: Value,
+    y: Value,
+    acc: Option<Value>,
+    kind: &str,
+    mask: Option<Value>,
+) -> Option<Value> {
     use crate::dialects::arith::{MULF, MULI};
     let ty = rw.ctx.value_type(x);
     let elem = vector_shape(rw.ctx, ty).map_or(ty, |v| v.elem);
     let float = rw.ctx.type_kind(elem).is_float();
     let combiner = super::vector::arith_combiner(kind, float)?;
+    let keep_acc = |rw: &mut Rewriter<'_>, v: Value, acc: Value| match mask {
+        Some(m) => crate::dialects::arith::SelectOp::create(rw, m, v, acc, &[ty], vec![]).result(rw.ctx),
+        None => v,
+    };
     if let Some(acc) = acc.filter(|a| float && kind == "add" && vector_shape(rw.ctx, rw.ctx.value_type(*a)).is_some()) {
-        return Some(crate::dialects::vector::FmaOp::create(rw, x, y, acc, &[ty], vec![]).result(rw.ctx));
+        let fma = crate::dialects::vector::FmaOp::create(rw, x, y, acc, &[ty], vec![]).result(rw.ctx);
+        return Some(keep_acc(rw, fma, acc));
     }
     let mul = rw.op(if float { MULF.name } else { MULI.name }, &[x, y], &[ty], &[]);
     let mul = rw.ctx.result(mul, 0);
     let Some(acc) = acc else { return Some(mul) };
     let combined = rw.op(combiner.name, &[mul, acc], &[ty], &[]);
-    Some(rw.ctx.result(combined, 0))
+    let combined = rw.ctx.result(combined, 0);
+    Some(keep_acc(rw, combined, acc))
 }
 
 /// MLIR 22's `OuterProductOpLowering`
 /// (`transform.apply_patterns.vector.lower_outerproduct`): an AXPY is the
 /// broadcast scalar times the vector (fused with the accumulator); a 2-D
 /// outer product is, per row, the broadcast lhs lane times the rhs combined
-/// with the accumulator's row, inserted into a zero vector (a masked one
-/// stays).
+/// with the accumulator's row, inserted into a zero vector. A masked one
+/// replaces its `vector.mask`, keeping the accumulator where the mask (per
+/// row) is off.
 pub fn lower_outer_product(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     use crate::dialects::vector::{BroadcastOp, OuterProductOp};
     let ctx = &*rw.ctx;
-    if ctx.parent_op(op).is_some_and(|p| crate::dialects::vector::MaskOp::isa(ctx, p)) {
-        return false;
-    }
     let o = OuterProductOp(op);
     let (lhs, rhs, acc) = (o.lhs(ctx), o.rhs(ctx), o.acc(ctx));
     let kind = crate::dialects::vector::combining_kind(ctx, op).unwrap_or("add").to_string();
@@ -232,25 +244,29 @@ pub fn lower_outer_product(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     let result_ty = ctx.value_type(ctx.result(op, 0));
     let Some(l) = vector_shape(ctx, lhs_ty) else { return false };
     let (rows, elem) = (l.shape[0], l.elem);
-    rw.set_insertion_point_before(op);
-    if vector_shape(rw.ctx, rhs_ty).is_none() {
-        let b = BroadcastOp::create(rw, rhs, &[lhs_ty], vec![]).vector(rw.ctx);
-        let Some(r) = contract_arith(rw, lhs, b, acc, &kind) else { return false };
-        rw.replace_op(op, &[r]);
-        return true;
+    if vector_shape(ctx, result_ty).is_some_and(|r| r.rank() >= 2 && r.scalable.iter().all(|s| *s)) {
+        return false;
     }
     // Fail before building anything when the kind does not fit the type.
-    if super::vector::arith_combiner(&kind, rw.ctx.type_kind(elem).is_float()).is_none() {
+    if super::vector::arith_combiner(&kind, ctx.type_kind(elem).is_float()).is_none() {
         return false;
+    }
+    let (root, mask) = super::vector_mask_lowering::root_and_mask(rw, op);
+    if vector_shape(rw.ctx, rhs_ty).is_none() {
+        let b = BroadcastOp::create(rw, rhs, &[lhs_ty], vec![]).vector(rw.ctx);
+        let Some(r) = contract_arith(rw, lhs, b, acc, &kind, mask) else { return false };
+        rw.replace_op(root, &[r]);
+        return true;
     }
     let mut result = crate::dialects::arith::zero_here(rw, result_ty);
     for d in 0..rows {
         let x = ExtractOp::create(rw, lhs, &[], &[d], &[elem], vec![]).result(rw.ctx);
         let row = BroadcastOp::create(rw, x, &[rhs_ty], vec![]).vector(rw.ctx);
         let acc_row = acc.map(|c| ExtractOp::create(rw, c, &[], &[d], &[rhs_ty], vec![]).result(rw.ctx));
-        let Some(m) = contract_arith(rw, row, rhs, acc_row, &kind) else { return false };
+        let row_mask = mask.map(|m| rw.vector_extract(m, &[d]));
+        let Some(m) = contract_arith(rw, row, rhs, acc_row, &kind, row_mask) else { return false };
         result = InsertOp::create(rw, m, result, &[], &[d], &[result_ty], vec![]).result(rw.ctx);
     }
-    rw.replace_op(op, &[result]);
+    rw.replace_op(root, &[result]);
     true
 }

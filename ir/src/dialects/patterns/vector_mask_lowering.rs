@@ -152,3 +152,37 @@ pub fn lower_masked_transfer(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     rw.replace_op(op, &results);
     true
 }
+
+/// The op a rewrite of a maskable op replaces (the `vector.mask` around
+/// it, when masked: MLIR's `MaskableOpRewritePattern`) and the mask, if any;
+/// the insertion point is set before it.
+pub(crate) fn root_and_mask(rw: &mut Rewriter<'_>, op: OpId) -> (OpId, Option<Value>) {
+    let ctx = &*rw.ctx;
+    match ctx.parent_op(op).filter(|p| MaskOp::isa(ctx, *p)) {
+        Some(m) => {
+            let mask = MaskOp(m).mask(ctx);
+            rw.set_insertion_point_before(m);
+            (m, Some(mask))
+        }
+        None => {
+            rw.set_insertion_point_before(op);
+            (op, None)
+        }
+    }
+}
+
+/// `maskOperation`: `op` moved into a `vector.mask %mask` made at the
+/// insertion point; the mask's result.
+pub(crate) fn mask_op(rw: &mut Rewriter<'_>, op: OpId, mask: Option<Value>) -> Value {
+    let Some(mask) = mask else { return rw.ctx.result(op, 0) };
+    let ty = rw.ctx.value_type(rw.ctx.result(op, 0));
+    let (region, block, _) = rw.region_with_block(&[]);
+    let m = MaskOp::create(rw, mask, None, &[ty], vec![region]);
+    let r = rw.ctx.result(op, 0);
+    let saved = rw.ip;
+    rw.ip = crate::builder::InsertPoint::End(block);
+    let y = YieldOp::create(rw, &[r], &[], vec![]);
+    rw.ip = saved;
+    rw.move_op_before(op, y.0);
+    rw.ctx.result(m.op(), 0)
+}

@@ -16,47 +16,14 @@
 //! mask transposed, cast and sliced along (an elementwise combination
 //! keeps the accumulator where the mask is off).
 
+use super::vector_mask_lowering::{mask_op, root_and_mask};
 use crate::dialects::arith::SelectOp;
 use crate::dialects::vector::{
-    kind_attr, vector_shape, BroadcastOp, ExtractOp, InsertOp, MaskOp, MultiReductionOp, ReductionOp, ShapeCastOp,
-    TransposeOp, YieldOp,
+    kind_attr, vector_shape, BroadcastOp, ExtractOp, InsertOp, MultiReductionOp, ReductionOp, ShapeCastOp, TransposeOp,
 };
 use crate::rewriter::Rewriter;
 use crate::types::TypeKind;
 use crate::{OpId, Type, Value};
-
-/// The op the rewrite replaces (the `vector.mask` around a masked
-/// reduction) and the mask, if any; the insertion point is set before it.
-fn root_and_mask(rw: &mut Rewriter<'_>, op: OpId) -> (OpId, Option<Value>) {
-    let ctx = &*rw.ctx;
-    match ctx.parent_op(op).filter(|p| MaskOp::isa(ctx, *p)) {
-        Some(m) => {
-            let mask = MaskOp(m).mask(ctx);
-            rw.set_insertion_point_before(m);
-            (m, Some(mask))
-        }
-        None => {
-            rw.set_insertion_point_before(op);
-            (op, None)
-        }
-    }
-}
-
-/// `maskOperation`: `op` moved into a `vector.mask %mask` made at the
-/// insertion point; the mask's result.
-fn mask_op(rw: &mut Rewriter<'_>, op: OpId, mask: Option<Value>) -> Value {
-    let Some(mask) = mask else { return rw.ctx.result(op, 0) };
-    let ty = rw.ctx.value_type(rw.ctx.result(op, 0));
-    let (region, block, _) = rw.region_with_block(&[]);
-    let m = MaskOp::create(rw, mask, None, &[ty], vec![region]);
-    let r = rw.ctx.result(op, 0);
-    let saved = rw.ip;
-    rw.ip = crate::builder::InsertPoint::End(block);
-    let y = YieldOp::create(rw, &[r], &[], vec![]);
-    rw.ip = saved;
-    rw.move_op_before(op, y.0);
-    rw.ctx.result(m.op(), 0)
-}
 
 fn vec_ty(rw: &mut Rewriter<'_>, shape: Vec<i64>, scalable: Vec<bool>, elem: Type) -> Type {
     rw.ctx.ty(TypeKind::Vector { shape, scalable, elem })

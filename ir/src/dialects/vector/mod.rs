@@ -6,6 +6,7 @@
 //! Values of vector type are immutable, like tensors; the engine keeps a
 //! vector in the same dense storage as a tensor.
 
+mod builders;
 mod contract;
 mod format;
 mod memory;
@@ -191,7 +192,7 @@ crate::op! {
     results { result: One }
     regions { }
     format { format::parse_insert, format::print_insert }
-    patterns [super::patterns::vector::fold_noop_extract_or_insert, super::patterns::vector_constant::fold_insert_of_constants]
+    patterns [super::patterns::vector::fold_noop_extract_or_insert, super::patterns::vector_constant::fold_insert_of_constants, super::patterns::vector::fold_insert_use_chain, super::patterns::vector::insert_to_broadcast]
     def {
         verify: Some(verify::verify_insert),
         traits: traits::PURE,

@@ -90,8 +90,15 @@ pub(super) fn verify_mask(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
 }
 
 /// The mask shape a maskable op expects: a transfer's inferred mask, a
-/// reduction's source shape; `None` for an op that cannot be masked.
+/// reduction's source shape, a contraction's iteration space, an outer
+/// product's result shape; `None` for an op that cannot be masked.
 pub fn expected_mask_shape(ctx: &Context, op: OpId) -> Option<Vec<i64>> {
+    if super::ContractOp::isa(ctx, op) {
+        return contract_iteration_bounds(ctx, op);
+    }
+    if super::OuterProductOp::isa(ctx, op) {
+        return vector_shape(ctx, ctx.value_type(ctx.result(op, 0))).map(|v| v.shape.to_vec());
+    }
     if let Some(view) = TransferView::of(ctx, op) {
         let vshape = vector_shape(ctx, view.vector_type).map(|v| v.shape.to_vec()).unwrap_or_default();
         return Some(inferred_mask_shape(&vshape, &view.dims));
@@ -648,4 +655,17 @@ pub(super) fn verify_outer_product(ctx: &Context, op: OpId) -> Result<(), Verify
         return Err("unsupported outerproduct type".into());
     }
     Ok(())
+}
+
+/// A contraction's loop sizes, read off its operands through their maps.
+pub fn contract_iteration_bounds(ctx: &Context, op: OpId) -> Option<Vec<i64>> {
+    let maps = super::contract_maps(ctx, op)?;
+    let mut sizes = vec![None; maps.first()?.num_dims as usize];
+    for (map, operand) in maps.iter().zip(ctx.operands(op)) {
+        let Some(v) = vector_shape(ctx, ctx.value_type(*operand)) else { continue };
+        for (d, size) in map.dim_positions()?.into_iter().zip(v.shape) {
+            *sizes.get_mut(d)? = Some(*size);
+        }
+    }
+    sizes.into_iter().collect()
 }
