@@ -119,3 +119,37 @@ func.func @int_identities(%a: vector<4xi32>, %b: vector<4xi8>) -> (vector<4xi32>
   %5 = arith.divsi %a, %o : vector<4xi32>
   return %0, %1, %2, %3, %4, %5 : vector<4xi32>, vector<4xi32>, vector<4xi32>, vector<4xi8>, vector<4xi32>, vector<4xi32>
 }
+
+// -----
+
+// Integer ops on two dense vector constants fold element by element (a
+// splat when all results agree); a division by zero stays.
+// CHECK-LABEL: func.func @int_vector_constants(
+// CHECK-NEXT: %cst = arith.constant dense<[1, 4]> : vector<2xindex>
+// CHECK-NEXT: %cst_0 = arith.constant dense<[-1, 5, -56]> : vector<3xi8>
+// CHECK-NEXT: %cst_1 = arith.constant dense<[2, 4]> : vector<2xi32>
+// CHECK-NEXT: %cst_2 = arith.constant dense<[3, 0]> : vector<2xi32>
+// CHECK-NEXT: %cst_3 = arith.constant dense<[6, 8]> : vector<2xi32>
+// CHECK-NEXT: %cst_4 = arith.constant dense<[-56, 56, 14, -128]> : vector<4xi8>
+// CHECK-NEXT: %cst_5 = arith.constant dense<[false, true, true]> : vector<3xi1>
+// CHECK-NEXT: %0 = arith.divsi %cst_3, %cst_2 : vector<2xi32>
+// CHECK-NEXT: return %cst_4, %cst_5, %0, %cst_1, %cst_0, %cst : vector<4xi8>, vector<3xi1>, vector<2xi32>, vector<2xi32>, vector<3xi8>, vector<2xindex>
+func.func @int_vector_constants() -> (vector<4xi8>, vector<3xi1>, vector<2xi32>, vector<2xi32>, vector<3xi8>, vector<2xindex>) {
+  %a = arith.constant dense<[100, -100, 7, 127]> : vector<4xi8>
+  %b = arith.constant dense<[100, -100, 7, 1]> : vector<4xi8>
+  %0 = arith.addi %a, %b : vector<4xi8>
+  %t = arith.constant dense<[true, false, true]> : vector<3xi1>
+  %u = arith.constant dense<[true, true, false]> : vector<3xi1>
+  %1 = arith.xori %t, %u : vector<3xi1>
+  %c = arith.constant dense<[6, 8]> : vector<2xi32>
+  %d = arith.constant dense<[3, 0]> : vector<2xi32>
+  %2 = arith.divsi %c, %d : vector<2xi32>
+  %e = arith.constant dense<[4, 4]> : vector<2xi32>
+  %3 = arith.subi %c, %e : vector<2xi32>
+  %g = arith.constant dense<[-1, 5, 200]> : vector<3xi8>
+  %h = arith.constant dense<3> : vector<3xi8>
+  %4 = arith.maxui %g, %h : vector<3xi8>
+  %i = arith.constant dense<[1, 2]> : vector<2xindex>
+  %5 = arith.muli %i, %i : vector<2xindex>
+  return %0, %1, %2, %3, %4, %5 : vector<4xi8>, vector<3xi1>, vector<2xi32>, vector<2xi32>, vector<3xi8>, vector<2xindex>
+}

@@ -141,6 +141,13 @@ pub fn fold_int_binary(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     let [lhs, rhs] = ctx.operands(op) else { return false };
     let (lhs, rhs) = (*lhs, *rhs);
     if vector {
+        if let Some(folded) = fold_dense_int_operands(ctx, fold, width, lhs, rhs) {
+            rw.set_insertion_point_before(op);
+            let attr = rw.ctx.attr(crate::attrs::AttrKind::Dense { ty, data: folded });
+            let v = crate::dialects::arith::ConstantOp::create(rw, Some(attr), &[ty], vec![]).result(rw.ctx);
+            rw.replace_op(op, &[v]);
+            return true;
+        }
         // A splat constant on the right acts as its element.
         let splat = crate::dialects::arith::ConstantOp::defining(ctx, rhs).and_then(|c| c.value(ctx)).and_then(|a| {
             match ctx.attr_kind(a) {
@@ -203,6 +210,37 @@ pub fn fold_int_binary(rw: &mut Rewriter<'_>, op: OpId) -> bool {
         None => return false,
     }
     true
+}
+
+/// Two `dense` integer vector constants combined element by element
+/// (`constFoldBinaryOp`): a splat when every result is the same, nothing
+/// when one element does not fold (a division by zero).
+fn fold_dense_int_operands(
+    ctx: &crate::Context,
+    fold: &IntFold,
+    width: Width,
+    lhs: crate::Value,
+    rhs: crate::Value,
+) -> Option<crate::attrs::DenseData> {
+    use super::vector_constant::dense_of;
+    use crate::attrs::{DenseData, DenseElement};
+    let ((ty, a), (_, b)) = (dense_of(ctx, lhs)?, dense_of(ctx, rhs)?);
+    let n = ctx.type_kind(ty).shape().map(|s| s.iter().product::<i64>())? as usize;
+    let (a, b) = (super::constants::elements(&a, n)?, super::constants::elements(&b, n)?);
+    let values = a
+        .iter()
+        .zip(&b)
+        .map(|(x, y)| match (x, y) {
+            (DenseElement::Int(x), DenseElement::Int(y)) => {
+                (fold.eval)(width, width.wrap(*x), width.wrap(*y)).map(|v| DenseElement::Int(width.wrap(v)))
+            }
+            _ => None,
+        })
+        .collect::<Option<Vec<_>>>()?;
+    Some(match values.first() {
+        Some(first) if values.iter().all(|v| v == first) => DenseData::Splat(*first),
+        _ => DenseData::Elements(values),
+    })
 }
 
 /// What an op folds to: one of the values there, or a new constant.

@@ -15,7 +15,7 @@ use crate::{Context, OpId, Type, Value};
 const INSERT_FOLD_THRESHOLD: i64 = 256;
 
 /// The type and elements of the `dense` constant `v` (hex data decoded).
-fn dense_of(ctx: &Context, v: Value) -> Option<(Type, DenseData)> {
+pub(crate) fn dense_of(ctx: &Context, v: Value) -> Option<(Type, DenseData)> {
     let c = ConstantOp::defining(ctx, v)?;
     match ctx.attr_kind(c.value(ctx)?) {
         AttrKind::Dense { ty, data: DenseData::Hex(h) } => {
