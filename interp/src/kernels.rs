@@ -194,6 +194,18 @@ pub(crate) fn attr_value(ctx: &Context, a: tessel_ir::Attr, elem: ElemType) -> R
                 }
             }
         }
+        AttrKind::DenseResource { ty, handle } => {
+            let shape: Vec<usize> = ctx.type_kind(*ty).shape().unwrap_or(&[]).iter().map(|d| *d as usize).collect();
+            let elem_ty = ctx.type_kind(*ty).element_type().unwrap_or(*ty);
+            let blob = ctx.resources.get(handle).ok_or_else(|| {
+                RunError::new(format!("dense_resource<{handle}> has no blob in the file's dialect_resources"))
+            })?;
+            let es = tessel_ir::dense_hex::decode_resource(ctx, elem_ty, &blob.data, shape.iter().product())
+                .ok_or_else(|| {
+                    RunError::new(format!("dense_resource<{handle}>: its blob does not hold the elements of its type"))
+                })?;
+            RtValue::Tensor(Tensor::try_from_scalars(shape, elem, es.iter().map(scalar))?)
+        }
         _ => return Err("unsupported constant".into()),
     })
 }

@@ -53,6 +53,49 @@ pub enum AttrKind {
     IntegerSet(IntegerSet),
     /// `dense<...> : tensor<...>`
     Dense { ty: Type, data: DenseData },
+    /// `dense_resource<handle> : tensor<...>`: elements held in the file's
+    /// `{-# dialect_resources: { builtin: { handle: "0x..." } } #-}`
+    /// section ([`crate::Context::resources`]).
+    DenseResource { ty: Type, handle: String },
+    /// `distinct[N]<attr>`: unique per creation (`uid`, from
+    /// [`crate::Context::fresh_distinct`]) however equal its referenced
+    /// attribute; printed with ids numbered in order of appearance.
+    Distinct { uid: u64, referenced: Attr },
     /// A dialect attribute kept as text: `#dialect.name<body>` or `#dialect<body>`.
     Opaque { dialect: Sym, text: String },
+}
+
+/// A blob of the `{-# dialect_resources: { builtin: { .. } } #-}` section
+/// (what `dense_resource<handle>` refers to): written as `"0x"`, the
+/// alignment as four little-endian bytes, then the data.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ResourceBlob {
+    pub alignment: u32,
+    pub data: Vec<u8>,
+}
+
+impl ResourceBlob {
+    /// Reads `0x<alignment><data>` (the quotes already removed); `None`
+    /// when it is not hex or shorter than the alignment.
+    pub fn from_hex(text: &str) -> Option<ResourceBlob> {
+        let digits = text.strip_prefix("0x")?;
+        if digits.len() % 2 != 0 || digits.len() < 8 {
+            return None;
+        }
+        let bytes: Vec<u8> = (0..digits.len() / 2)
+            .map(|i| u8::from_str_radix(digits.get(2 * i..2 * i + 2)?, 16).ok())
+            .collect::<Option<_>>()?;
+        let alignment = u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
+        Some(ResourceBlob { alignment, data: bytes[4..].to_vec() })
+    }
+
+    /// `0x<alignment><data>` in upper-case hex, as mlir-opt prints it.
+    pub fn to_hex(&self) -> String {
+        let mut out = String::with_capacity(2 + 2 * (4 + self.data.len()));
+        out.push_str("0x");
+        for b in self.alignment.to_le_bytes().iter().chain(&self.data) {
+            out.push_str(&format!("{b:02X}"));
+        }
+        out
+    }
 }

@@ -126,6 +126,31 @@ pub fn decode(ctx: &Context, elem: Type, hex: &str, count: usize) -> Option<Dens
     Some(DenseData::Elements((0..count).map(element).collect::<Option<_>>()?))
 }
 
+/// The `count` elements of type `elem` a `dense_resource` blob's `data`
+/// holds (little-endian, `i1` one byte each); `None` when the size does
+/// not fit or the type has no encoding here.
+pub fn decode_resource(ctx: &Context, elem: Type, data: &[u8], count: usize) -> Option<Vec<DenseElement>> {
+    let per_element = match storage(ctx, elem)? {
+        Storage::Bits => {
+            return (data.len() == count).then(|| data.iter().map(|b| DenseElement::Int((*b != 0) as i128)).collect());
+        }
+        Storage::Int(n) | Storage::Float(n, _) => n,
+    };
+    if data.len() != count.checked_mul(per_element)? || count == 0 {
+        return (data.is_empty() && count == 0).then(Vec::new);
+    }
+    let mut hex = String::with_capacity(2 + 2 * data.len());
+    hex.push_str("0x");
+    for b in data {
+        hex.push_str(&format!("{b:02X}"));
+    }
+    match decode(ctx, elem, &hex, count)? {
+        DenseData::Elements(es) => Some(es),
+        DenseData::Splat(e) => Some(vec![e; count]),
+        DenseData::Hex(_) => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

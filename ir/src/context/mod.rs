@@ -336,6 +336,11 @@ pub struct Context {
     /// Whether builders record into `constants_made_at_top` (canonicalize
     /// turns it off while it runs: its own constants are hoisted as made).
     pub record_constants_made_at_top: bool,
+    /// The blobs of the input's `{-# dialect_resources: { builtin: .. } #-}`
+    /// section, by handle (what `dense_resource<handle>` reads).
+    pub resources: indexmap::IndexMap<String, crate::attrs::ResourceBlob>,
+    /// The next `distinct` attribute's unique id.
+    next_distinct: u64,
 }
 
 /// Slots of [`Context::static_sym`]'s cache.
@@ -362,6 +367,8 @@ impl Context {
             transform_library: Vec::new(),
             constants_made_at_top: Default::default(),
             record_constants_made_at_top: true,
+            resources: Default::default(),
+            next_distinct: 0,
         };
         for (i, kind) in well_known_types().into_iter().enumerate() {
             let at = ctx.types.intern(kind);
@@ -475,6 +482,12 @@ impl Context {
     /// (whether or not an op still refers to it).
     pub fn any_attr(&self, pred: impl Fn(&AttrKind) -> bool) -> bool {
         self.attrs.iter().any(pred)
+    }
+
+    /// A new `distinct[..]<referenced>` attribute, unequal to every other.
+    pub fn fresh_distinct(&mut self, referenced: Attr) -> Attr {
+        self.next_distinct += 1;
+        self.attr(AttrKind::Distinct { uid: self.next_distinct, referenced })
     }
 
     /// Uniques a location.

@@ -254,7 +254,10 @@ fn parse_constant(p: &mut OpParser<'_, '_>) -> PResult<()> {
     let a = p.attribute(None)?;
     let ty = match p.ctx().attr_kind(a) {
         AttrKind::Bool(_) => p.ctx().int_type(1),
-        AttrKind::Integer { ty, .. } | AttrKind::Float { ty, .. } | AttrKind::Dense { ty, .. } => *ty,
+        AttrKind::Integer { ty, .. }
+        | AttrKind::Float { ty, .. }
+        | AttrKind::Dense { ty, .. }
+        | AttrKind::DenseResource { ty, .. } => *ty,
         _ => return p.err_at(loc, "expected constant attribute"),
     };
     p.set_attr("value", a);
@@ -277,7 +280,10 @@ fn verify_constant(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
     let rt = ctx.value_type(ctx.result(op, 0));
     let at = match ctx.attr_kind(v) {
         AttrKind::Bool(_) => None,
-        AttrKind::Integer { ty, .. } | AttrKind::Float { ty, .. } | AttrKind::Dense { ty, .. } => Some(*ty),
+        AttrKind::Integer { ty, .. }
+        | AttrKind::Float { ty, .. }
+        | AttrKind::Dense { ty, .. }
+        | AttrKind::DenseResource { ty, .. } => Some(*ty),
         _ => return Err("value must be an integer, float, or elements attribute".into()),
     };
     let ok = match at {

@@ -269,7 +269,9 @@ impl<'a> Parser<'a> {
                 let _ = l;
                 Ok(self.ctx.attr(AttrKind::Unit))
             }
-            "strided" | "dense_resource" | "sparse" | "distinct" | "opaque" => {
+            "dense_resource" => self.parse_dense_resource(),
+            "distinct" => self.parse_distinct(),
+            "strided" | "sparse" | "opaque" => {
                 let kw = kw.to_string();
                 let end = self.tok_end();
                 if self.bytes().get(end) != Some(&b'<') {
@@ -293,6 +295,67 @@ impl<'a> Parser<'a> {
             }
             _ => self.err("expected attribute value"),
         }
+    }
+
+    /// `distinct[N]<attr>` (`<>`: `unit`): the same `N` in one input is
+    /// the same attribute, and must reference the same attribute.
+    fn parse_distinct(&mut self) -> PResult<Attr> {
+        let loc = self.cur_pos();
+        self.bump();
+        self.expect_tok(Tok::LSquare)?;
+        let id = match self.kind() {
+            Tok::Integer => match self.text().parse::<u64>() {
+                Ok(v) => v,
+                Err(_) => return self.err("expected an unsigned 64-bit integer"),
+            },
+            _ => return self.wrong_token("expected distinct ID"),
+        };
+        self.bump();
+        self.expect_tok(Tok::RSquare)?;
+        self.expect_tok(Tok::Less)?;
+        let referenced =
+            if self.kind() == Tok::Greater { self.ctx.attr(AttrKind::Unit) } else { self.parse_attribute(None)? };
+        self.expect_tok(Tok::Greater)?;
+        if let Some(&a) = self.distinct_ids.get(&id) {
+            let previous = match self.ctx.attr_kind(a) {
+                AttrKind::Distinct { referenced, .. } => *referenced,
+                _ => a,
+            };
+            if previous != referenced {
+                let text = crate::printer::attr_to_string(self.ctx, previous);
+                return self.err_at(loc, format!("referenced attribute does not match previous definition: {text}"));
+            }
+            return Ok(a);
+        }
+        let a = self.ctx.fresh_distinct(referenced);
+        self.distinct_ids.insert(id, a);
+        Ok(a)
+    }
+
+    /// `dense_resource<handle> : shaped-type` (the handle a keyword or a
+    /// string).
+    fn parse_dense_resource(&mut self) -> PResult<Attr> {
+        self.bump();
+        self.expect_tok(Tok::Less)?;
+        let handle = match self.kind() {
+            Tok::String => match lexer::unescape(self.text()) {
+                Ok(h) => h,
+                Err(e) => return self.err(e),
+            },
+            Tok::BareId => self.text().to_string(),
+            _ => return self.err("expected identifier key for 'resource' entry"),
+        };
+        self.bump();
+        self.expect_tok(Tok::Greater)?;
+        let loc = self.cur_pos();
+        if !self.consume_if(Tok::Colon) {
+            return self.wrong_token("expected ':'");
+        }
+        let ty = self.parse_type()?;
+        if self.ctx.type_kind(ty).shape().is_none() {
+            return self.err_at(loc, "`dense_resource` expected a shaped type");
+        }
+        Ok(self.ctx.attr(AttrKind::DenseResource { ty, handle }))
     }
 
     fn parse_dense_array(&mut self) -> PResult<Attr> {

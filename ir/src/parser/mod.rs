@@ -103,6 +103,8 @@ pub struct Parser<'a> {
     tok: Token,
     type_aliases: HashMap<String, Type>,
     attr_aliases: HashMap<String, Attr>,
+    /// The `distinct[N]<..>` attributes read so far, by the `N` written.
+    pub(crate) distinct_ids: HashMap<u64, Attr>,
     loc_aliases: HashMap<String, Loc>,
     deferred_locs: Vec<(OpId, String, Loc)>,
     isolated: Vec<IsolatedScope<'a>>,
@@ -208,6 +210,7 @@ impl<'a> Parser<'a> {
             tok,
             type_aliases: HashMap::new(),
             attr_aliases: HashMap::new(),
+            distinct_ids: HashMap::new(),
             loc_aliases: HashMap::new(),
             deferred_locs: Vec::new(),
             isolated: Vec::new(),
@@ -463,7 +466,7 @@ impl<'a> Parser<'a> {
                 Tok::Eof => break,
                 Tok::HashId => self.parse_attr_alias_def()?,
                 Tok::BangId => self.parse_type_alias_def()?,
-                Tok::FileMetaBegin => self.skip_file_metadata()?,
+                Tok::FileMetaBegin => self.parse_file_metadata()?,
                 _ => {
                     let op = self.parse_operation(block)?;
                     top_ops.push(op);
@@ -498,16 +501,90 @@ impl<'a> Parser<'a> {
         Ok(ParsedModule { module, attr_alias_names, implicit: true })
     }
 
-    fn skip_file_metadata(&mut self) -> PResult<()> {
-        // `{-# ... #-}` holds dialect resources; they are not used here.
-        let start = self.tok.start;
-        match self.src[start..].find("#-}") {
-            Some(i) => {
-                self.reset_to(start + i + 3);
-                Ok(())
+    /// `{-# key: { .. }, .. #-}`: the blobs of `dialect_resources: {
+    /// builtin: { handle: "0x.." } }` go to [`Context::resources`]; other
+    /// dialects' resources and `external_resources` are skipped.
+    fn parse_file_metadata(&mut self) -> PResult<()> {
+        self.bump();
+        loop {
+            if self.consume_if(Tok::FileMetaEnd) {
+                return Ok(());
             }
-            None => self.err("expected '#-}' to end file metadata"),
+            let section = match self.kind() {
+                Tok::BareId => self.text().to_string(),
+                _ => return self.err("expected identifier key in file metadata dictionary"),
+            };
+            self.bump();
+            self.expect(Tok::Colon, "':'")?;
+            if section == "dialect_resources" {
+                self.parse_dialect_resources()?;
+            } else {
+                self.skip_braced()?;
+            }
+            if !self.consume_if(Tok::Comma) && self.kind() != Tok::FileMetaEnd {
+                return self.err("expected '#-}' to end file metadata");
+            }
         }
+    }
+
+    /// `{ dialect: { key: "0x..", .. }, .. }`.
+    fn parse_dialect_resources(&mut self) -> PResult<()> {
+        self.expect(Tok::LBrace, "'{'")?;
+        while !self.consume_if(Tok::RBrace) {
+            let dialect = match self.kind() {
+                Tok::BareId => self.text().to_string(),
+                _ => return self.err("expected identifier key for 'resource' entry"),
+            };
+            self.bump();
+            self.expect(Tok::Colon, "':'")?;
+            if dialect != "builtin" {
+                self.skip_braced()?;
+            } else {
+                self.expect(Tok::LBrace, "'{'")?;
+                while !self.consume_if(Tok::RBrace) {
+                    let key = match self.kind() {
+                        Tok::BareId => self.text().to_string(),
+                        Tok::String => match lexer::unescape(self.text()) {
+                            Ok(k) => k,
+                            Err(e) => return self.err(e),
+                        },
+                        _ => return self.err("expected identifier key for 'resource' entry"),
+                    };
+                    self.bump();
+                    self.expect(Tok::Colon, "':'")?;
+                    let loc = self.cur_loc();
+                    let blob = match self.kind() {
+                        Tok::String => {
+                            lexer::unescape(self.text()).ok().and_then(|t| crate::attrs::ResourceBlob::from_hex(&t))
+                        }
+                        _ => None,
+                    };
+                    let Some(blob) = blob else {
+                        return self.err_at(loc, format!("expected hex string blob for key '{key}'"));
+                    };
+                    self.bump();
+                    self.ctx.resources.insert(key, blob);
+                    if !self.consume_if(Tok::Comma) && self.kind() != Tok::RBrace {
+                        return self.err("expected ',' or '}'");
+                    }
+                }
+            }
+            if !self.consume_if(Tok::Comma) && self.kind() != Tok::RBrace {
+                return self.err("expected ',' or '}'");
+            }
+        }
+        Ok(())
+    }
+
+    /// Skips a `{ .. }` with whatever it nests.
+    fn skip_braced(&mut self) -> PResult<()> {
+        let start = self.tok.start;
+        if self.kind() != Tok::LBrace {
+            return self.err("expected '{'");
+        }
+        let close = self.balanced_end(start)?;
+        self.reset_to(close);
+        Ok(())
     }
 
     fn parse_attr_alias_def(&mut self) -> PResult<()> {

@@ -192,12 +192,18 @@ struct Aliases {
     order: Vec<Attr>,
     maps: usize,
     sets: usize,
+    distincts: usize,
 }
 
 impl Aliases {
     /// Whether `a` is printed through an alias (`#map`, `#set`).
     fn aliasable(ctx: &Context, a: Attr) -> bool {
-        matches!(ctx.attr_kind(a), AttrKind::AffineMap(_) | AttrKind::IntegerSet(_))
+        match ctx.attr_kind(a) {
+            AttrKind::AffineMap(_) | AttrKind::IntegerSet(_) => true,
+            // mlir-opt prints a distinct attribute of `unit` in place.
+            AttrKind::Distinct { referenced, .. } => !matches!(ctx.attr_kind(*referenced), AttrKind::Unit),
+            _ => false,
+        }
     }
 
     fn name(&mut self, ctx: &Context, a: Attr) -> Option<&str> {
@@ -211,6 +217,15 @@ impl Aliases {
                 AttrKind::IntegerSet(_) => {
                     let n = if self.sets == 0 { "set".to_string() } else { format!("set{}", self.sets) };
                     self.sets += 1;
+                    n
+                }
+                AttrKind::Distinct { .. } if Self::aliasable(ctx, a) => {
+                    let n = if self.distincts == 0 {
+                        "distinct".to_string()
+                    } else {
+                        format!("distinct{}", self.distincts)
+                    };
+                    self.distincts += 1;
                     n
                 }
                 _ => return None,
@@ -275,6 +290,43 @@ pub struct OpPrinter<'a> {
 /// Streamed text is handed to the sink once this much has been printed.
 const STREAM_FLUSH_BYTES: usize = 1 << 20;
 
+/// Brackets a `distinct` attribute's unique id in printed text until
+/// [`renumber_distinct`] numbers it (a private-use character: printed
+/// strings escape every non-ASCII byte, so only markers contain it).
+const DISTINCT_MARK: char = '\u{E000}';
+
+/// Replaces the marked unique ids of `distinct` attributes in `text` by
+/// 0, 1, ... in order of first appearance, as mlir-opt numbers them.
+fn renumber_distinct(text: &str) -> String {
+    if !text.contains(DISTINCT_MARK) {
+        return text.to_string();
+    }
+    let mut ids: HashMap<&str, usize> = HashMap::new();
+    let mut out = String::with_capacity(text.len());
+    let mut parts = text.split(DISTINCT_MARK);
+    out.push_str(parts.next().unwrap_or(""));
+    loop {
+        match (parts.next(), parts.next()) {
+            (Some(uid), Some(rest)) if uid.bytes().all(|b| b.is_ascii_digit()) => {
+                let next = ids.len();
+                let _ = write!(out, "{}", *ids.entry(uid).or_insert(next));
+                out.push_str(rest);
+            }
+            // Not a marker pair (the character came from elsewhere): as is.
+            (Some(a), b) => {
+                out.push(DISTINCT_MARK);
+                out.push_str(a);
+                if let Some(b) = b {
+                    out.push(DISTINCT_MARK);
+                    out.push_str(b);
+                }
+            }
+            (None, _) => break,
+        }
+    }
+    out
+}
+
 /// Prints a top-level op (normally the module) with alias definitions first.
 pub fn print_op_top(ctx: &Context, op: OpId, opts: PrintOptions) -> String {
     let (head, body) = print_op_top_parts(ctx, op, opts);
@@ -313,7 +365,64 @@ fn print_top(ctx: &Context, op: OpId, opts: PrintOptions, parallel: bool) -> (St
     p.parallel = parallel && !opts.debug_info && !opts.value_users;
     p.print_op(op);
     p.out.push('\n');
-    p.finish_with_aliases()
+    let (head, mut body) = p.finish_with_aliases();
+    if !opts.local_scope {
+        // After the location aliases, as mlir-opt prints it.
+        body.push(resources_section(ctx, op, opts.skip_regions));
+    }
+    if !ctx.any_attr(|k| matches!(k, AttrKind::Distinct { .. })) {
+        return (head, body);
+    }
+    // Distinct ids count in order of appearance, alias definitions first.
+    let mut text = PrintedText::default();
+    text.push(renumber_distinct(&(head + &body.into_string())));
+    (String::new(), text)
+}
+
+/// The `{-# dialect_resources: .. #-}` section after a top-level op: the
+/// blobs its `dense_resource` attributes refer to, in order of first
+/// reference (empty when there are none), as mlir-opt prints it; with
+/// `skip_regions`, those of the top op's own attributes.
+pub fn resources_section(ctx: &Context, top: OpId, skip_regions: bool) -> String {
+    if ctx.resources.is_empty() || !ctx.any_attr(|k| matches!(k, AttrKind::DenseResource { .. })) {
+        return String::new();
+    }
+    let mut handles: Vec<&str> = Vec::new();
+    fn visit<'c>(ctx: &'c Context, a: Attr, handles: &mut Vec<&'c str>) {
+        match ctx.attr_kind(a) {
+            AttrKind::DenseResource { handle, .. }
+                if ctx.resources.contains_key(handle) && !handles.contains(&handle.as_str()) =>
+            {
+                handles.push(handle);
+            }
+            AttrKind::Array(items) => items.iter().for_each(|x| visit(ctx, *x, handles)),
+            AttrKind::Dict(entries) => entries.iter().for_each(|(_, x)| visit(ctx, *x, handles)),
+            _ => {}
+        }
+    }
+    let mut attrs: Vec<Attr> = Vec::new();
+    if skip_regions {
+        attrs.extend(ctx.op(top).attrs.iter().map(|(_, a)| *a));
+    } else {
+        ctx.walk_preorder(top, &mut |o| attrs.extend(ctx.op(o).attrs.iter().map(|(_, a)| *a)));
+    }
+    for a in attrs {
+        visit(ctx, a, &mut handles);
+    }
+    if handles.is_empty() {
+        return String::new();
+    }
+    let mut out = String::from("\n{-#\n  dialect_resources: {\n    builtin: {\n");
+    for (i, h) in handles.iter().enumerate() {
+        out.push_str("      ");
+        write_attr_name(h, &mut out);
+        out.push_str(": \"");
+        out.push_str(&ctx.resources[*h].to_hex());
+        out.push('"');
+        out.push_str(if i + 1 < handles.len() { ",\n" } else { "\n" });
+    }
+    out.push_str("    }\n  }\n#-}\n");
+    out
 }
 
 /// Prints a top-level op like [`print_op_top`] into `w`. When no alias can
@@ -341,8 +450,9 @@ fn print_top_to(
     w: &mut (dyn std::io::Write + Send),
     parallel: bool,
 ) -> std::io::Result<()> {
-    let aliases_possible = !opts.local_scope
-        && (opts.debug_info || ctx.any_attr(|k| matches!(k, AttrKind::AffineMap(_) | AttrKind::IntegerSet(_))));
+    let aliases_possible = ctx.any_attr(|k| matches!(k, AttrKind::Distinct { .. }))
+        || (!opts.local_scope
+            && (opts.debug_info || ctx.any_attr(|k| matches!(k, AttrKind::AffineMap(_) | AttrKind::IntegerSet(_)))));
     if aliases_possible {
         let (head, body) = print_top(ctx, op, opts, false);
         w.write_all(head.as_bytes())?;
@@ -353,6 +463,9 @@ fn print_top_to(
     p.sink = Some(w);
     p.print_op(op);
     p.out.push('\n');
+    if !opts.local_scope {
+        p.out.push_str(&resources_section(ctx, op, opts.skip_regions));
+    }
     p.flush_sink();
     match p.sink_error.take() {
         Some(e) => Err(e),
@@ -392,7 +505,7 @@ pub fn type_to_string(ctx: &Context, t: Type) -> String {
 pub fn attr_to_string(ctx: &Context, a: Attr) -> String {
     let mut p = OpPrinter::detached(ctx);
     p.print_attr(a);
-    p.out
+    renumber_distinct(&p.out)
 }
 
 /// Prints an op in generic form for diagnostics (`see current operation`).
@@ -401,7 +514,7 @@ pub fn op_to_generic_string(ctx: &Context, op: OpId) -> String {
     let mut p = OpPrinter::new(ctx, op, opts);
     p.use_aliases = false;
     p.print_op(op);
-    p.out
+    renumber_distinct(&p.out)
 }
 
 /// The pack/unpack names a spelling replaces, and their replacements.
@@ -575,8 +688,8 @@ impl<'a> OpPrinter<'a> {
         let mut head = top_plain;
         let mut defs: Vec<(String, Attr)> =
             self.aliases.order.iter().map(|a| (self.aliases.names[a].clone(), *a)).collect();
-        // `#map*` before `#set*`, each in order of first use.
-        defs.sort_by_key(|(n, _)| !n.starts_with("map"));
+        // `#distinct*`, `#map*`, then `#set*`, each in order of first use.
+        defs.sort_by_key(|(n, _)| [n.starts_with("distinct"), n.starts_with("map"), true].iter().position(|x| *x));
         let mut plain = OpPrinter::detached(self.ctx);
         for (name, a) in defs {
             plain.out.clear();
@@ -702,6 +815,18 @@ impl<'a> OpPrinter<'a> {
                 return;
             }
         }
+        if let TypeKind::Function { inputs, results } = self.ctx.type_kind(t) {
+            // A function type holding a memref with an aliased layout
+            // prints its parts through the aliases too.
+            if self.use_aliases && (inputs.iter().chain(results).any(|x| self.has_aliased_layout(*x))) {
+                let (inputs, results) = (inputs.clone(), results.clone());
+                self.out.push('(');
+                self.print_types(&inputs);
+                self.out.push_str(") -> ");
+                self.print_arrow_types(&results);
+                return;
+            }
+        }
         let i = t.index();
         if self.type_text.len() <= i {
             self.type_text.resize(i + 1, None);
@@ -736,6 +861,16 @@ impl<'a> OpPrinter<'a> {
                 self.out.push_str(", ");
             }
             self.print_type(self.ctx.value_type(*v));
+        }
+    }
+
+    /// Whether `t` is (or is a function type of) a memref whose layout
+    /// prints as an alias.
+    fn has_aliased_layout(&self, t: Type) -> bool {
+        match self.ctx.type_kind(t) {
+            TypeKind::MemRef { layout: Some(layout), .. } => Aliases::aliasable(self.ctx, *layout),
+            TypeKind::Function { inputs, results } => inputs.iter().chain(results).any(|x| self.has_aliased_layout(*x)),
+            _ => false,
         }
     }
 
@@ -902,9 +1037,27 @@ impl<'a> OpPrinter<'a> {
                     self.print_type(*ty);
                 }
             }
+            AttrKind::Distinct { uid, referenced } => {
+                // The id is a marker, numbered in order of appearance once
+                // the whole text is printed (`renumber_distinct`).
+                let _ = write!(self.out, "distinct[{DISTINCT_MARK}{uid}{DISTINCT_MARK}]<");
+                if !matches!(ctx.attr_kind(*referenced), AttrKind::Unit) {
+                    self.print_attr(*referenced);
+                }
+                self.out.push('>');
+            }
+            AttrKind::DenseResource { ty, handle } => {
+                self.out.push_str("dense_resource<");
+                write_attr_name(handle, &mut self.out);
+                self.out.push('>');
+                if elide != Elide::Must {
+                    self.out.push_str(" : ");
+                    self.print_type(*ty);
+                }
+            }
             AttrKind::Opaque { dialect, text } => {
                 let d = ctx.str(*dialect);
-                if matches!(d, "strided" | "dense_resource" | "sparse" | "distinct" | "opaque") {
+                if matches!(d, "strided" | "sparse" | "opaque") {
                     self.out.push_str(d);
                 } else {
                     self.out.push('#');
