@@ -3,9 +3,10 @@
 mlir-opt 22's.
 
 Generates seeded random functions of vector.transpose ops (ranks 2-4, dims
-1-4, random permutations, f32 / i8 / bf16; chains of two transposes)
-lowered with `transform.apply_patterns.vector.lower_transpose` under a
-random strategy (eltwise, the default, or shuffle_1d), and of
+1-4 or a 16x16 slice, random permutations, f32 / i8 / bf16; chains of two
+transposes) lowered with `transform.apply_patterns.vector.lower_transpose`
+under a random strategy (eltwise, the default, shuffle_1d, shuffle_16x16 or
+llvmintr), and of
 vector.broadcast ops (from 0-d, 1-D and N-D vectors with unit dims, to
 ranks 1-4, sometimes of a transpose) lowered with
 `transform.apply_patterns.vector.lower_broadcast`, and of vector.shape_cast
@@ -22,8 +23,12 @@ unit dims (elementwise, insert, strided slices, masked transfers, constant
 masks, contractions) lowered with `cast_away_vector_leading_one_dim`, and
 of vector.multi_reduction (ranks 1-4, random dims and kinds, sometimes
 masked) lowered with `lower_multi_reduction` under either strategy, and
-of vector.outerproduct (2-D and AXPY, random kinds) lowered with
-`lower_outerproduct`, in tessel and in mlir-opt 22. For each program:
+of vector.outerproduct (2-D and AXPY, random kinds, sometimes masked)
+lowered with `lower_outerproduct`, and of vector.contract (matmul and
+matvec layouts, batch and free dims, masks, kinds, mixed element types)
+lowered with `lower_contraction` under a random strategy, in tessel and in
+mlir-opt 22 (22's wrong masks for transposed-output contractions aside,
+docs/differences.md). For each program:
 
   1. the two outputs are the same text;
   2. tessel's engine computes the same values before and after lowering.
@@ -306,6 +311,18 @@ def leading_unit_dims_program(rng, k):
     return func + schedule("transform.apply_patterns.vector.cast_away_vector_leading_one_dim")
 
 
+def maybe_masked(rng, p, args, op, mask_shape, result_ty):
+    """The body lines computing %r with `op`, under a vector.mask of
+    create_mask bounds passed as index arguments (appended to `args`) with
+    probability `p`."""
+    if rng.random() < p:
+        args += [f"%n{d}: index" for d in range(len(mask_shape))]
+        mty = vec(mask_shape, "i1")
+        return [f"  %m = vector.create_mask {', '.join(f'%n{d}' for d in range(len(mask_shape)))} : {mty}",
+                f"  %r = vector.mask %m {{ {op} }} : {mty} -> {result_ty}"]
+    return [f"  %r = {op}"]
+
+
 def multi_reduction_program(rng, k):
     """vector.multi_reduction of ranks 1-4 over random dims (sometimes
     masked), lowered with lower_multi_reduction under either strategy."""
@@ -319,14 +336,7 @@ def multi_reduction_program(rng, k):
     acc_ty = vec(kept, elem) if kept else elem
     args = [f"%v: {vec(shape, elem)}", f"%acc: {acc_ty}"]
     op = f"vector.multi_reduction <{kind}>, %v, %acc {dims} : {vec(shape, elem)} to {acc_ty}"
-    lines = []
-    if rng.random() < 0.3:
-        args += [f"%n{d}: index" for d in range(rank)]
-        mty = vec(shape, "i1")
-        lines.append(f"  %m = vector.create_mask {', '.join(f'%n{d}' for d in range(rank))} : {mty}")
-        lines.append(f"  %r = vector.mask %m {{ {op} }} : {mty} -> {acc_ty}")
-    else:
-        lines.append(f"  %r = {op}")
+    lines = maybe_masked(rng, 0.3, args, op, shape, acc_ty)
     strategy = rng.choice(["", " lowering_strategy = innerreduction", " lowering_strategy = innerparallel"])
     func = (f"func.func @f{k}({', '.join(args)}) -> {acc_ty} {{\n" + "\n".join(lines) +
             f"\n  return %r : {acc_ty}\n}}\n")
@@ -348,14 +358,7 @@ def outer_product_program(rng, k):
     args = [f"%a: {lhs_t}", f"%b: {rhs_t}"] + ([f"%c: {res_t}"] if acc else [])
     attr = f" {{kind = #vector.kind<{kind}>}}" if kind != "add" or acc else ""
     op = f"vector.outerproduct %a, %b{', %c' if acc else ''}{attr} : {lhs_t}, {rhs_t}"
-    dims = [m] if axpy else [m, n]
-    if rng.random() < 0.3:
-        args += [f"%n{d}: index" for d in range(len(dims))]
-        mty = vec(dims, "i1")
-        body = (f"  %m = vector.create_mask {', '.join(f'%n{d}' for d in range(len(dims)))} : {mty}\n"
-                f"  %r = vector.mask %m {{ {op} }} : {mty} -> {res_t}")
-    else:
-        body = f"  %r = {op}"
+    body = "\n".join(maybe_masked(rng, 0.3, args, op, [m] if axpy else [m, n], res_t))
     func = f"func.func @f{k}({', '.join(args)}) -> {res_t} {{\n{body}\n  return %r : {res_t}\n}}\n"
     return func + schedule("transform.apply_patterns.vector.lower_outerproduct")
 
@@ -420,14 +423,7 @@ def contraction_program(rng, k):
     op = (f"vector.contract {{indexing_maps = [{amap(maps[0])}, {amap(maps[1])}, {amap(maps[2])}], "
           f"iterator_types = [{iters}], kind = #vector.kind<{kind}>}} %a, %b, %c{fm} : {lhs_t}, {rhs_t} into {acc_t}")
     args = [f"%a: {lhs_t}", f"%b: {rhs_t}", f"%c: {acc_t}"]
-    lines = []
-    if rng.random() < 0.25:
-        args += [f"%n{d}: index" for d in range(loops)]
-        mty = vec(sizes, "i1")
-        lines.append(f"  %m = vector.create_mask {', '.join(f'%n{d}' for d in range(loops))} : {mty}")
-        lines.append(f"  %r = vector.mask %m {{ {op} }} : {mty} -> {acc_t}")
-    else:
-        lines.append(f"  %r = {op}")
+    lines = maybe_masked(rng, 0.25, args, op, sizes, acc_t)
     strategy = rng.choice(["", " lowering_strategy = dot", " lowering_strategy = llvmintr",
                            " lowering_strategy = outerproduct", " lowering_strategy = parallelarith"])
     func = (f"func.func @f{k}({', '.join(args)}) -> {acc_t} {{\n" + "\n".join(lines) +
@@ -461,13 +457,18 @@ def program(rng, k):
     elem = rng.choice(["f32", "f32", "i8", "bf16"])
     rank = rng.randint(2, 4)
     shape = [rng.choice([1, 1, 2, 3, 4]) for _ in range(rank)]
+    if rng.random() < 0.15:  # a 16x16 slice, what shuffle_16x16 lowers by blocks
+        shape = [1] * rank
+        for d in rng.sample(range(rank), 2):
+            shape[d] = 16
     lines, cur, val = [], shape, "%arg0"
     for j in range(rng.randint(1, 2)):
         perm = rng.sample(range(rank), rank)
         out = [cur[p] for p in perm]
         lines.append(f"  %t{j} = vector.transpose {val}, {perm} : {vec(cur, elem)} to {vec(out, elem)}")
         val, cur = f"%t{j}", out
-    strategy = rng.choice(["", " lowering_strategy = eltwise", " lowering_strategy = shuffle_1d"])
+    strategy = rng.choice(["", " lowering_strategy = eltwise", " lowering_strategy = shuffle_1d",
+                           " lowering_strategy = shuffle_16x16", " lowering_strategy = llvmintr"])
     func = (f"func.func @f{k}(%arg0: {vec(shape, elem)}) -> {vec(cur, elem)} {{\n" + "\n".join(lines) +
             f"\n  return {val} : {vec(cur, elem)}\n}}\n")
     return func + schedule(f"transform.apply_patterns.vector.lower_transpose{strategy}")

@@ -32,7 +32,8 @@ Without --children, some programs are contractions (below) vectorized with
 With --children, each function is vectorized whole by
 `transform.structured.vectorize_children_and_apply_patterns` (no vector
 sizes; the transfer permutation lowering and reduction-to-contract
-cleanups), and contractions join the programs: matmul, batch_matmul,
+cleanups; pads with `{vectorize_padding}`), and contractions join the
+programs: matmul, batch_matmul,
 matvec, vecmat, dot and generics of a product summed over random
 reduction loops, with transposed operands and outputs.
 
@@ -77,13 +78,15 @@ CHILDREN = False
 
 def schedule(op_name, sizes):
     if CHILDREN:
-        return """module attributes {transform.with_named_sequence} {
-  transform.named_sequence @__transform_main(%arg0: !transform.any_op {transform.readonly}) {
-    %0 = transform.structured.match ops{["func.func"]} in %arg0 : (!transform.any_op) -> !transform.any_op
-    %1 = transform.structured.vectorize_children_and_apply_patterns %0 : (!transform.any_op) -> !transform.any_op
+        # Pads go through the pad patterns (`vectorize_padding`).
+        flag = " {vectorize_padding}" if op_name == "tensor.pad" else ""
+        return f"""module attributes {{transform.with_named_sequence}} {{
+  transform.named_sequence @__transform_main(%arg0: !transform.any_op {{transform.readonly}}) {{
+    %0 = transform.structured.match ops{{["func.func"]}} in %arg0 : (!transform.any_op) -> !transform.any_op
+    %1 = transform.structured.vectorize_children_and_apply_patterns %0{flag} : (!transform.any_op) -> !transform.any_op
     transform.yield
-  }
-}
+  }}
+}}
 """
     vs = f" vector_sizes [{', '.join(map(str, sizes))}]" if sizes else ""
     return f"""module attributes {{transform.with_named_sequence}} {{

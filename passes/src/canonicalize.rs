@@ -428,6 +428,14 @@ impl Listener for ChangeMarks {
     fn op_modified(&mut self, ctx: &Context, op: OpId) {
         self.mark_changed(op);
         self.mark_ancestors(ctx, op);
+        // MLIR's next iteration visits every op: a user may fold now that
+        // its operand's producer reads something else (an extract of a
+        // shape_cast whose own source just folded).
+        for &r in ctx.results(op) {
+            for u in ctx.uses(r) {
+                self.mark_changed(u.op);
+            }
+        }
     }
 
     fn value_lost_use(&mut self, ctx: &Context, v: Value) {

@@ -269,17 +269,16 @@ fn run_vectorize(ctx: &mut Context, op: OpId, handles: &Handles) -> Result<(), D
 /// target must be isolated from above; the result handle is the targets.
 fn run_vectorize_children(ctx: &mut Context, op: OpId, handles: &mut Handles) -> Result<(), Diagnostic> {
     let v = VectorizeChildrenOp(op);
-    for (set, flag) in [
-        (v.vectorize_padding(ctx), "vectorize_padding"),
-        (v.fold_type_extensions_into_contract(ctx), "fold_type_extensions_into_contract"),
-    ] {
-        if set {
-            return Err(Diagnostic::error(ctx.op_loc(op), format!("tessel does not support {flag} yet")));
-        }
+    if v.fold_type_extensions_into_contract(ctx) {
+        return Err(Diagnostic::error(
+            ctx.op_loc(op),
+            "tessel does not support fold_type_extensions_into_contract yet",
+        ));
     }
     let opts = crate::vectorize::ChildrenOptions {
         no_transfer_permutation: v.disable_transfer_permutation_map_lowering_patterns(ctx),
         no_reduction_to_contract: v.disable_multi_reduction_to_contract_patterns(ctx),
+        vectorize_padding: v.vectorize_padding(ctx),
     };
     let targets = handles.get(&ctx.operands(op)[0]).cloned().unwrap_or_default();
     for &t in &targets {
@@ -537,14 +536,10 @@ fn run_apply_patterns(ctx: &mut Context, op: OpId, handles: &Handles) -> Result<
             sources.push(crate::vectorize::lower_contraction_patterns(strategy));
         } else if ApplyLowerTransposeOp::isa(ctx, d) {
             match tessel_ir::dialects::transform_vector::transpose_strategy(ctx, d) {
-                "eltwise" => sources.push(crate::vectorize::lower_transpose_eltwise_patterns),
+                // `llvmintr` is the LLVM conversion's: here, as in 22, eltwise.
                 "shuffle_1d" => sources.push(crate::vectorize::lower_transpose_shuffle_patterns),
-                other => {
-                    return Err(Diagnostic::error(
-                        ctx.op_loc(d),
-                        format!("tessel lowers transposes with lowering_strategy = eltwise or shuffle_1d, not {other}"),
-                    ))
-                }
+                "shuffle_16x16" => sources.push(crate::vectorize::lower_transpose_shuffle_16x16_patterns),
+                _ => sources.push(crate::vectorize::lower_transpose_eltwise_patterns),
             }
         } else {
             return Err(Diagnostic::error(

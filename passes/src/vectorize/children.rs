@@ -8,8 +8,8 @@
 //!
 //! As in MLIR, the vectorization is one more pattern of that application
 //! (the order in which ops are visited decides where folded constants
-//! land). `vectorize_padding` and `fold_type_extensions_into_contract` are
-//! a diagnostic (not in tessel yet).
+//! land). `vectorize_padding` adds the pad patterns (`pad_patterns.rs`);
+//! `fold_type_extensions_into_contract` is a diagnostic (not in tessel yet).
 
 use tessel_ir::dialects::pack::{PackOp, UnPackOp};
 use tessel_ir::dialects::patterns::{vector_contract, vector_transfer};
@@ -27,6 +27,9 @@ pub struct ChildrenOptions {
     pub no_transfer_permutation: bool,
     /// `disable_multi_reduction_to_contract_patterns`.
     pub no_reduction_to_contract: bool,
+    /// `vectorize_padding`: the pad vectorization and decomposition
+    /// patterns.
+    pub vectorize_padding: bool,
 }
 
 /// `populateVectorTransferPermutationMapLoweringPatterns`.
@@ -170,6 +173,9 @@ pub fn vectorize_children(ctx: &mut Context, target: OpId, opts: &ChildrenOption
     sources.push(sink_and_step_patterns);
     sources.push(subset_into_transfer_patterns);
     sources.push(transfer_canonicalization_patterns);
+    if opts.vectorize_padding {
+        sources.push(super::pad_patterns::pad_vectorization_patterns);
+    }
     // MLIR runs at most two iterations and does not mind not converging.
     let set = PatternSet { top_down: true, fold_in_place: true, ..PatternSet::patterns(&sources) };
     apply_patterns_greedily_within(ctx, target, set, 2);

@@ -144,6 +144,20 @@ pub fn lower_transpose_eltwise_patterns(ctx: &Context, op: OpId) -> &'static [Na
     }
 }
 
+/// `populateVectorTransposeLoweringPatterns` with the `shuffle_16x16`
+/// strategy.
+pub fn lower_transpose_shuffle_16x16_patterns(ctx: &Context, op: OpId) -> &'static [NamedPattern] {
+    if TransposeOp::isa(ctx, op) {
+        named_patterns![
+            vector_lowering::transpose_2d_unit_dim_to_shape_cast,
+            vector_lowering::transpose_eltwise_but_2d,
+            vector_lowering::transpose_shuffle_16x16
+        ]
+    } else {
+        &[]
+    }
+}
+
 /// `populateVectorTransposeLoweringPatterns` with the `shuffle_1d` strategy.
 pub fn lower_transpose_shuffle_patterns(ctx: &Context, op: OpId) -> &'static [NamedPattern] {
     if TransposeOp::isa(ctx, op) {

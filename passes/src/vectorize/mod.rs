@@ -16,6 +16,7 @@ mod linalg;
 mod lowerings;
 mod pack;
 mod pad;
+mod pad_patterns;
 mod transfer;
 
 pub use children::{
@@ -24,7 +25,7 @@ pub use children::{
 };
 pub use lowerings::{
     descriptor_patterns, lower_contraction_patterns, lower_transfer_patterns, lower_transpose_eltwise_patterns,
-    lower_transpose_shuffle_patterns, DESCRIPTORS,
+    lower_transpose_shuffle_16x16_patterns, lower_transpose_shuffle_patterns, DESCRIPTORS,
 };
 use tessel_ir::dialects::pack::{PackOp, UnPackOp};
 use tessel_ir::{Context, OpId};

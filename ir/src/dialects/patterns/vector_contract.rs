@@ -23,6 +23,23 @@ fn is_masked(ctx: &Context, op: OpId) -> bool {
     ctx.parent_op(op).is_some_and(|p| MaskOp::isa(ctx, p))
 }
 
+/// A new `vector.contract` of `lhs`, `rhs`, `acc` under `maps` and
+/// `reductions` (`true`: a reduction loop), of combining kind `kind`, at
+/// the insertion point.
+pub(crate) fn build_contract(
+    rw: &mut Rewriter<'_>,
+    operands: [Value; 3],
+    maps: &[AffineMap],
+    reductions: &[bool],
+    kind: &str,
+) -> OpId {
+    let result_ty = rw.ctx.value_type(operands[2]);
+    let (maps, iterators) = contract_attrs(rw.ctx, maps, reductions);
+    let kind = kind_attr(rw.ctx, kind);
+    let (lhs, rhs, acc) = (operands[0], operands[1], operands[2]);
+    ContractOp::create(rw, lhs, rhs, acc, Some(maps), Some(iterators), Some(kind), &[result_ty], vec![]).0
+}
+
 /// Replaces `op` with a contraction of `lhs`, `rhs`, `acc` under `maps`
 /// and `reductions`, of combining kind `kind`.
 fn replace_with_contract(
@@ -33,22 +50,9 @@ fn replace_with_contract(
     reductions: &[bool],
     kind: &str,
 ) {
-    let result_ty = rw.ctx.value_type(operands[2]);
-    let (maps, iterators) = contract_attrs(rw.ctx, maps, reductions);
-    let kind = kind_attr(rw.ctx, kind);
     rw.set_insertion_point_before(op);
-    let c = ContractOp::create(
-        rw,
-        operands[0],
-        operands[1],
-        operands[2],
-        Some(maps),
-        Some(iterators),
-        Some(kind),
-        &[result_ty],
-        vec![],
-    )
-    .result(rw.ctx);
+    let c = build_contract(rw, operands, maps, reductions, kind);
+    let c = rw.ctx.result(c, 0);
     rw.replace_op(op, &[c]);
 }
 

@@ -35,8 +35,7 @@ use super::vector_mask_lowering::{mask_op, root_and_mask};
 use crate::affine::{AffineExpr, AffineMap};
 use crate::dialects::arith::{ADDF, ADDI, EXTF, EXTSI, MULF, MULI};
 use crate::dialects::vector::{
-    combining_kind, contract_attrs, contract_iterators, contract_maps, kind_attr, vector_shape, ContractOp,
-    OuterProductOp, ReductionOp,
+    combining_kind, contract_iterators, contract_maps, kind_attr, vector_shape, ContractOp, OuterProductOp, ReductionOp,
 };
 use crate::registry::OpDef;
 use crate::rewriter::Rewriter;
@@ -500,21 +499,7 @@ fn lower_contract(rw: &mut Rewriter<'_>, c: &Contraction, d: usize, operands: [V
     let n = c.reductions.len();
     let maps: Vec<AffineMap> = c.maps.iter().map(|m| drop_loop_dim(m, d, n)).collect();
     let reductions: Vec<bool> = c.reductions.iter().enumerate().filter(|(i, _)| *i != d).map(|(_, r)| *r).collect();
-    let (maps, iterators) = contract_attrs(rw.ctx, &maps, &reductions);
-    let kind = kind_attr(rw.ctx, &c.kind);
-    let ty = rw.ctx.value_type(operands[2]);
-    ContractOp::create(
-        rw,
-        operands[0],
-        operands[1],
-        operands[2],
-        Some(maps),
-        Some(iterators),
-        Some(kind),
-        &[ty],
-        vec![],
-    )
-    .0
+    super::vector_contract::build_contract(rw, operands, &maps, &reductions, &c.kind)
 }
 
 /// `lowerParallel`: the loop dim at lhs position `l` / rhs position `r`

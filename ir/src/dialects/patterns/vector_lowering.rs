@@ -102,8 +102,19 @@ pub fn transpose_eltwise_but_2d(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     transpose_unrolled(rw, op, true)
 }
 
-/// `TransposeOp2DToShuffleLowering`.
+/// `TransposeOp2DToShuffleLowering` with the `shuffle_1d` strategy.
 pub fn transpose_shuffle_1d(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    transpose_2d_to_shuffles(rw, op, false)
+}
+
+/// `TransposeOp2DToShuffleLowering` with the `shuffle_16x16` strategy: a
+/// 16x16 slice takes the AVX-512-style sequence of 64 two-source shuffles
+/// of rows, any other slice one shuffle.
+pub fn transpose_shuffle_16x16(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    transpose_2d_to_shuffles(rw, op, true)
+}
+
+fn transpose_2d_to_shuffles(rw: &mut Rewriter<'_>, op: OpId, blocks_16x16: bool) -> bool {
     let ctx = &*rw.ctx;
     let t = TransposeOp(op);
     let src = t.vector(ctx);
@@ -124,10 +135,80 @@ pub fn transpose_shuffle_1d(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     }
     rw.set_insertion_point_before(op);
     let cast = ShapeCastOp::create(rw, src, &[flat], vec![]).result(rw.ctx);
-    let shuffled = ShuffleOp::create(rw, cast, cast, &mask, &[flat], vec![]).vector(rw.ctx);
+    let shuffled = if blocks_16x16 && m == 16 && n == 16 {
+        let square = vector_type(rw.ctx, vec![16, 16], elem);
+        let square_src = ShapeCastOp::create(rw, cast, &[square], vec![]).result(rw.ctx);
+        transpose_16x16(rw, square_src, elem)
+    } else {
+        ShuffleOp::create(rw, cast, cast, &mask, &[flat], vec![]).vector(rw.ctx)
+    };
     let back = ShapeCastOp::create(rw, shuffled, &[result_ty], vec![]).result(rw.ctx);
     rw.replace_op(op, &[back]);
     true
+}
+
+/// MLIR's `transposeToShuffle16x16`: the 16 rows interleaved by 32-bit
+/// lanes, then 64-bit lanes (`unpacklo/hi`), then 128-bit lanes permuted
+/// twice (`shuffle_i32x4`), each step a two-source `vector.shuffle` of
+/// 16 elements; the rows go into a `ub.poison`.
+fn transpose_16x16(rw: &mut Rewriter<'_>, src: Value, elem: Type) -> Value {
+    let row_ty = vector_type(rw.ctx, vec![16], elem);
+    let shuffle = |rw: &mut Rewriter<'_>, a: Value, b: Value, mask: &[i64]| -> Value {
+        ShuffleOp::create(rw, a, b, mask, &[row_ty], vec![]).vector(rw.ctx)
+    };
+    // Per 128-bit lane of four elements, `pattern` offset by the lane.
+    let per_lane =
+        |pattern: [i64; 4]| -> Vec<i64> { (0..16).step_by(4).flat_map(|i| pattern.map(|v| v + i)).collect() };
+    let unpack_lo_ps = per_lane([0, 16, 1, 17]);
+    let unpack_hi_ps = per_lane([2, 18, 3, 19]);
+    let unpack_lo_pd = per_lane([0, 1, 16, 17]);
+    let unpack_hi_pd = per_lane([2, 3, 18, 19]);
+    // `_mm512_shuffle_i32x4`: two lanes of `a` chosen by the low four
+    // bits of `control`, two of `b` by the high four.
+    let lanes = |control: u8| -> Vec<i64> {
+        (0..4)
+            .flat_map(|k| {
+                let base = if k < 2 { 0 } else { 16 };
+                let lane = ((control >> (2 * k)) & 3) as i64;
+                (0..4).map(move |e| base + 4 * lane + e)
+            })
+            .collect()
+    };
+    let (lo_lanes, hi_lanes) = (lanes(0x88), lanes(0xdd));
+    let rows: Vec<Value> = (0..16).map(|i| rw.vector_extract(src, &[i])).collect();
+    let mut t = Vec::with_capacity(16);
+    for pair in rows.chunks(2) {
+        t.push(shuffle(rw, pair[0], pair[1], &unpack_lo_ps));
+        t.push(shuffle(rw, pair[0], pair[1], &unpack_hi_ps));
+    }
+    let mut r = Vec::with_capacity(16);
+    for quad in t.chunks(4) {
+        r.push(shuffle(rw, quad[0], quad[2], &unpack_lo_pd));
+        r.push(shuffle(rw, quad[0], quad[2], &unpack_hi_pd));
+        r.push(shuffle(rw, quad[1], quad[3], &unpack_lo_pd));
+        r.push(shuffle(rw, quad[1], quad[3], &unpack_hi_pd));
+    }
+    let mut u = Vec::with_capacity(16);
+    for half in r.chunks(8) {
+        for mask in [&lo_lanes, &hi_lanes] {
+            for k in 0..4 {
+                u.push(shuffle(rw, half[k], half[k + 4], mask));
+            }
+        }
+    }
+    let mut out = Vec::with_capacity(16);
+    for mask in [&lo_lanes, &hi_lanes] {
+        for k in 0..8 {
+            out.push(shuffle(rw, u[k], u[k + 8], mask));
+        }
+    }
+    let square = vector_type(rw.ctx, vec![16, 16], elem);
+    let attr = poison_attr(rw.ctx);
+    let mut result = PoisonOp::create(rw, Some(attr), &[square], vec![]).result(rw.ctx);
+    for (i, row) in out.into_iter().enumerate() {
+        result = rw.vector_insert(row, result, &[i as i64]);
+    }
+    result
 }
 
 /// MLIR 22's `BroadcastOpLowering`
