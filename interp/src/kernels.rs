@@ -831,9 +831,8 @@ fn insert_slice(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
     Ok(Flow::Next)
 }
 
-/// `tensor.pad`: the source inside a tensor of the padding value. The value
-/// is what the body yields; a body whose value depends on the position (its
-/// block arguments) is not run.
+/// `tensor.pad`: the source inside a tensor of the padding value, what the
+/// body yields (run per element when it depends on the position).
 fn pad(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
     let ctx = i.ctx;
     let src = i.operand(op, 0)?;
@@ -853,12 +852,31 @@ fn pad(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
         ValueDef::Result { op, .. } => ctx.op_block(op) == Some(body),
         ValueDef::Detached => false,
     };
-    if inside(yielded) {
-        return Err("the engine runs tensor.pad only with a padding value defined outside its body".into());
-    }
-    let value = i.get(yielded)?.scalar()?;
     let shape: Vec<usize> = (0..src.shape.len()).map(|d| low[d] + src.shape[d] + high[d]).collect();
-    let mut out = Tensor::try_filled(shape, value)?;
+    let mut out = if inside(yielded) {
+        // The value depends on the position: the body runs for each
+        // element (those the source covers are overwritten below).
+        let region = *ctx.regions(op).first().ok_or("tensor.pad without a body")?;
+        let total: usize = shape.iter().product();
+        let mut vals = Vec::with_capacity(total);
+        let mut idx = vec![0usize; shape.len()];
+        for _ in 0..total {
+            let args = idx.iter().map(|k| RtValue::index(*k as i64)).collect();
+            let yielded = i.run_region(region, args)?;
+            vals.push(yielded.first().ok_or("tensor.pad: the body yields nothing")?.scalar()?);
+            for d in (0..shape.len()).rev() {
+                idx[d] += 1;
+                if idx[d] < shape[d] {
+                    break;
+                }
+                idx[d] = 0;
+            }
+        }
+        Tensor::try_from_scalars(shape, src.elem, vals)?
+    } else {
+        let value = i.get(yielded)?.scalar()?;
+        Tensor::try_filled(shape, value)?
+    };
     let b: SliceBox = (low, src.shape.clone(), vec![1; src.shape.len()]);
     insert(&mut out, src, &b, "tensor.pad")?;
     i.set(op, 0, RtValue::Tensor(out));
