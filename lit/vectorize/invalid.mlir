@@ -69,19 +69,3 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
-
-// -----
-
-// fold_type_extensions_into_contract is not in tessel yet: a diagnostic,
-// not a silently different output.
-func.func @children_with_type_extensions() {
-  return
-}
-module attributes {transform.with_named_sequence} {
-  transform.named_sequence @__transform_main(%arg0: !transform.any_op {transform.readonly}) {
-    %0 = transform.structured.match ops{["func.func"]} in %arg0 : (!transform.any_op) -> !transform.any_op
-    // expected-error @+1 {{tessel does not support fold_type_extensions_into_contract yet}}
-    %1 = transform.structured.vectorize_children_and_apply_patterns %0 {fold_type_extensions_into_contract} : (!transform.any_op) -> !transform.any_op
-    transform.yield
-  }
-}

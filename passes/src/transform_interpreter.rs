@@ -269,16 +269,11 @@ fn run_vectorize(ctx: &mut Context, op: OpId, handles: &Handles) -> Result<(), D
 /// target must be isolated from above; the result handle is the targets.
 fn run_vectorize_children(ctx: &mut Context, op: OpId, handles: &mut Handles) -> Result<(), Diagnostic> {
     let v = VectorizeChildrenOp(op);
-    if v.fold_type_extensions_into_contract(ctx) {
-        return Err(Diagnostic::error(
-            ctx.op_loc(op),
-            "tessel does not support fold_type_extensions_into_contract yet",
-        ));
-    }
     let opts = crate::vectorize::ChildrenOptions {
         no_transfer_permutation: v.disable_transfer_permutation_map_lowering_patterns(ctx),
         no_reduction_to_contract: v.disable_multi_reduction_to_contract_patterns(ctx),
         vectorize_padding: v.vectorize_padding(ctx),
+        fold_type_extensions: v.fold_type_extensions_into_contract(ctx),
     };
     let targets = handles.get(&ctx.operands(op)[0]).cloned().unwrap_or_default();
     for &t in &targets {

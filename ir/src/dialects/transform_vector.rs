@@ -72,6 +72,11 @@ macro_rules! descriptor {
 }
 
 descriptor!(
+    /// `transform.apply_patterns.vector.fold_arith_extension`
+    ApplyFoldArithExtensionOp, APPLY_FOLD_ARITH_EXTENSION, "transform.apply_patterns.vector.fold_arith_extension"
+);
+
+descriptor!(
     /// `transform.apply_patterns.vector.transfer_permutation_patterns`
     ApplyTransferPermutationPatternsOp, APPLY_TRANSFER_PERMUTATION_PATTERNS, "transform.apply_patterns.vector.transfer_permutation_patterns"
 );
@@ -343,6 +348,7 @@ pub fn register(r: &mut Registry) {
     r.add(&VECTORIZE_CHILDREN);
     r.add(&APPLY_TRANSFER_PERMUTATION_PATTERNS);
     r.add(&APPLY_REDUCTION_TO_CONTRACT);
+    r.add(&APPLY_FOLD_ARITH_EXTENSION);
     r.add(&APPLY_FOLD_SUBSET_INTO_TRANSFERS);
     r.add(&APPLY_LOWER_TRANSPOSE);
     r.add(&APPLY_LOWER_BROADCAST);

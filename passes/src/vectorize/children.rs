@@ -8,8 +8,9 @@
 //!
 //! As in MLIR, the vectorization is one more pattern of that application
 //! (the order in which ops are visited decides where folded constants
-//! land). `vectorize_padding` adds the pad patterns (`pad_patterns.rs`);
-//! `fold_type_extensions_into_contract` is a diagnostic (not in tessel yet).
+//! land). `vectorize_padding` adds the pad patterns (`pad_patterns.rs`),
+//! `fold_type_extensions_into_contract` the fold of `arith.extf` /
+//! `arith.extsi` operands into contractions.
 
 use tessel_ir::dialects::pack::{PackOp, UnPackOp};
 use tessel_ir::dialects::patterns::{vector_contract, vector_transfer};
@@ -30,6 +31,9 @@ pub struct ChildrenOptions {
     /// `vectorize_padding`: the pad vectorization and decomposition
     /// patterns.
     pub vectorize_padding: bool,
+    /// `fold_type_extensions_into_contract`: contractions of extended
+    /// operands contract the sources.
+    pub fold_type_extensions: bool,
 }
 
 /// `populateVectorTransferPermutationMapLoweringPatterns`.
@@ -173,6 +177,9 @@ pub fn vectorize_children(ctx: &mut Context, target: OpId, opts: &ChildrenOption
     sources.push(sink_and_step_patterns);
     sources.push(subset_into_transfer_patterns);
     sources.push(transfer_canonicalization_patterns);
+    if opts.fold_type_extensions {
+        sources.push(super::lowerings::fold_arith_extension_patterns);
+    }
     if opts.vectorize_padding {
         sources.push(super::pad_patterns::pad_vectorization_patterns);
     }

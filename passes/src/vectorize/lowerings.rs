@@ -20,6 +20,7 @@ use crate::canonicalize::PatternSource;
 pub const DESCRIPTORS: &[(&OpDef, PatternSource)] = &[
     (&tv::APPLY_TRANSFER_PERMUTATION_PATTERNS, super::transfer_permutation_patterns),
     (&tv::APPLY_REDUCTION_TO_CONTRACT, super::reduction_to_contract_patterns),
+    (&tv::APPLY_FOLD_ARITH_EXTENSION, fold_arith_extension_patterns),
     (&tv::APPLY_FOLD_SUBSET_INTO_TRANSFERS, super::subset_into_transfer_patterns),
     (&tv::APPLY_LOWER_BROADCAST, lower_broadcast_patterns),
     (&tv::APPLY_LOWER_SHAPE_CAST, lower_shape_cast_patterns),
@@ -34,6 +35,15 @@ pub const DESCRIPTORS: &[(&OpDef, PatternSource)] = &[
 pub fn descriptor_patterns(ctx: &Context, op: OpId) -> Option<PatternSource> {
     let name = ctx.op_name(op);
     DESCRIPTORS.iter().find(|(def, _)| def.name == name).map(|(_, source)| *source)
+}
+
+/// `populateFoldArithExtensionPatterns`.
+pub fn fold_arith_extension_patterns(ctx: &Context, op: OpId) -> &'static [NamedPattern] {
+    contraction_only(
+        ctx,
+        op,
+        named_patterns![tessel_ir::dialects::patterns::vector_contract::fold_arith_ext_into_contract],
+    )
 }
 
 /// `populateVectorMaskOpLoweringPatterns`.

@@ -130,6 +130,38 @@ pub fn combine_contract_ab_transpose(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     changed
 }
 
+/// `FoldArithExtIntoContractionOp` (`populateFoldArithExtensionPatterns`):
+/// a contraction of two `arith.extf` (or two `arith.extsi`) of one element
+/// type contracts their sources (the contraction extends its operands
+/// itself). Unlike 22, the kind stays (22 resets it to `add`) and sources
+/// of two element types are left alone (22 builds a contraction its
+/// verifier rejects).
+pub fn fold_arith_ext_into_contract(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    use crate::dialects::arith::{ExtFOp, ExtSIOp};
+    let ctx = &*rw.ctx;
+    let c = ContractOp(op);
+    let (lhs, rhs) = (c.lhs(ctx), c.rhs(ctx));
+    let source = |v: Value| -> Option<(Value, bool)> {
+        let d = ctx.defining_op(v)?;
+        let float = if ExtFOp::isa(ctx, d) {
+            true
+        } else if ExtSIOp::isa(ctx, d) {
+            false
+        } else {
+            return None;
+        };
+        Some((ctx.operands(d)[0], float))
+    };
+    let (Some((a, fa)), Some((b, fb))) = (source(lhs), source(rhs)) else { return false };
+    let elem = |v: Value| vector_shape(ctx, ctx.value_type(v)).map(|s| s.elem);
+    if fa != fb || elem(a) != elem(b) {
+        return false;
+    }
+    rw.set_operand(op, 0, a);
+    rw.set_operand(op, 1, b);
+    true
+}
+
 /// `CombineContractBroadcastMask` (unmasked): a lhs or rhs broadcast along
 /// leading dims is read through the contraction's map instead; loops no
 /// map walks any more go.
