@@ -99,3 +99,11 @@ impl ResourceBlob {
         out
     }
 }
+
+/// A value of an `external_resources` entry.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum ExternalResourceValue {
+    /// A string (a hex blob is one too), unescaped.
+    String(String),
+    Bool(bool),
+}

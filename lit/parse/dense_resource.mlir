@@ -6,7 +6,8 @@
 
 // dense_resource constants and the {-# dialect_resources #-} section as
 // mlir-opt 22 prints them: the blobs the IR refers to, in order of first
-// reference (an unused one is dropped), keys quoted when not identifiers.
+// reference (an unused one is dropped), keys quoted when not identifiers;
+// external resources are kept.
 // The engine reads a blob as its constant's elements (little-endian, i1
 // one byte each) and reports one that does not hold them, or is missing.
 
@@ -34,6 +35,16 @@
 // CHECK-NEXT: w.0: "0x040000000000803F000000400000404000008040",
 // CHECK-NEXT: bias: "0x0100000001FF7F",
 // CHECK-NEXT: "flags mask": "0x010000000100"
+// CHECK-NEXT: }
+// CHECK-NEXT: },
+// CHECK-NEXT: external_resources: {
+// CHECK-NEXT: tool: {
+// CHECK-NEXT: pipeline: "builtin.module(canonicalize)",
+// CHECK-NEXT: "debug \22on\22": true,
+// CHECK-NEXT: blob: "0x0400000001"
+// CHECK-NEXT: },
+// CHECK-NEXT: other: {
+// CHECK-NEXT: flag: false
 // CHECK-NEXT: }
 // CHECK-NEXT: }
 // CHECK-NEXT: #-}
@@ -74,5 +85,9 @@ func.func @elided() -> tensor<4xf32> {
       bias: "0x0100000001FF7F",
       w.0: "0x040000000000803F000000400000404000008040"
     }
+  },
+  external_resources: {
+    tool: { pipeline: "builtin.module(canonicalize)", "debug \22on\22": true, blob: "0x0400000001" },
+    other: { flag: false }
   }
 #-}

@@ -339,6 +339,10 @@ pub struct Context {
     /// The blobs of the input's `{-# dialect_resources: { builtin: .. } #-}`
     /// section, by handle (what `dense_resource<handle>` reads).
     pub resources: indexmap::IndexMap<String, crate::attrs::ResourceBlob>,
+    /// The input's `{-# external_resources: { group: { key: value } } #-}`
+    /// entries, kept to be printed back (values as written: a string's
+    /// text, `true` or `false`).
+    pub external_resources: Vec<(String, Vec<(String, crate::attrs::ExternalResourceValue)>)>,
     /// The next `distinct` attribute's unique id.
     next_distinct: u64,
 }
@@ -368,6 +372,7 @@ impl Context {
             constants_made_at_top: Default::default(),
             record_constants_made_at_top: true,
             resources: Default::default(),
+            external_resources: Vec::new(),
             next_distinct: 0,
         };
         for (i, kind) in well_known_types().into_iter().enumerate() {

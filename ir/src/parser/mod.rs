@@ -518,6 +518,8 @@ impl<'a> Parser<'a> {
             self.expect(Tok::Colon, "':'")?;
             if section == "dialect_resources" {
                 self.parse_dialect_resources()?;
+            } else if section == "external_resources" {
+                self.parse_external_resources()?;
             } else {
                 self.skip_braced()?;
             }
@@ -574,6 +576,55 @@ impl<'a> Parser<'a> {
             }
         }
         Ok(())
+    }
+
+    /// `{ group: { key: "string" | true | false, .. }, .. }`, kept in
+    /// [`Context::external_resources`].
+    fn parse_external_resources(&mut self) -> PResult<()> {
+        use crate::attrs::ExternalResourceValue as V;
+        self.expect(Tok::LBrace, "'{'")?;
+        while !self.consume_if(Tok::RBrace) {
+            let group = self.resource_key()?;
+            self.expect(Tok::Colon, "':'")?;
+            self.expect(Tok::LBrace, "'{'")?;
+            let mut entries = Vec::new();
+            while !self.consume_if(Tok::RBrace) {
+                let key = self.resource_key()?;
+                self.expect(Tok::Colon, "':'")?;
+                let value = match self.kind() {
+                    Tok::String => match lexer::unescape(self.text()) {
+                        Ok(v) => V::String(v),
+                        Err(e) => return self.err(e),
+                    },
+                    Tok::BareId if self.text() == "true" || self.text() == "false" => V::Bool(self.text() == "true"),
+                    _ => return self.err(format!("expected a string or a boolean for key '{key}'")),
+                };
+                self.bump();
+                entries.push((key, value));
+                if !self.consume_if(Tok::Comma) && self.kind() != Tok::RBrace {
+                    return self.err("expected ',' or '}'");
+                }
+            }
+            self.ctx.external_resources.push((group, entries));
+            if !self.consume_if(Tok::Comma) && self.kind() != Tok::RBrace {
+                return self.err("expected ',' or '}'");
+            }
+        }
+        Ok(())
+    }
+
+    /// A resource key: an identifier or a string.
+    fn resource_key(&mut self) -> PResult<String> {
+        let key = match self.kind() {
+            Tok::BareId => self.text().to_string(),
+            Tok::String => match lexer::unescape(self.text()) {
+                Ok(k) => k,
+                Err(e) => return self.err(e),
+            },
+            _ => return self.err("expected identifier key for 'resource' entry"),
+        };
+        self.bump();
+        Ok(key)
     }
 
     /// Skips a `{ .. }` with whatever it nests.

@@ -384,8 +384,58 @@ fn print_top(ctx: &Context, op: OpId, opts: PrintOptions, parallel: bool) -> (St
 /// reference (empty when there are none), as mlir-opt prints it; with
 /// `skip_regions`, those of the top op's own attributes.
 pub fn resources_section(ctx: &Context, top: OpId, skip_regions: bool) -> String {
-    if ctx.resources.is_empty() || !ctx.any_attr(|k| matches!(k, AttrKind::DenseResource { .. })) {
+    let handles = referenced_resources(ctx, top, skip_regions);
+    if handles.is_empty() && ctx.external_resources.is_empty() {
         return String::new();
+    }
+    let mut sections: Vec<String> = Vec::new();
+    if !handles.is_empty() {
+        let mut out = String::from("  dialect_resources: {\n    builtin: {\n");
+        for (i, h) in handles.iter().enumerate() {
+            out.push_str("      ");
+            write_attr_name(h, &mut out);
+            out.push_str(": \"");
+            out.push_str(&ctx.resources[*h].to_hex());
+            out.push('"');
+            out.push_str(if i + 1 < handles.len() { ",\n" } else { "\n" });
+        }
+        out.push_str("    }\n  }");
+        sections.push(out);
+    }
+    if !ctx.external_resources.is_empty() {
+        let mut out = String::from("  external_resources: {\n");
+        for (g, (group, entries)) in ctx.external_resources.iter().enumerate() {
+            out.push_str("    ");
+            write_attr_name(group, &mut out);
+            out.push_str(": {\n");
+            for (i, (key, value)) in entries.iter().enumerate() {
+                out.push_str("      ");
+                write_attr_name(key, &mut out);
+                out.push_str(": ");
+                match value {
+                    crate::attrs::ExternalResourceValue::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+                    crate::attrs::ExternalResourceValue::String(v) => {
+                        out.push('"');
+                        escape(v, &mut out);
+                        out.push('"');
+                    }
+                }
+                out.push_str(if i + 1 < entries.len() { ",\n" } else { "\n" });
+            }
+            out.push_str(if g + 1 < ctx.external_resources.len() { "    },\n" } else { "    }\n" });
+        }
+        out.push_str("  }");
+        sections.push(out);
+    }
+    format!("\n{{-#\n{}\n#-}}\n", sections.join(",\n"))
+}
+
+/// The `dense_resource` handles with a blob that the IR under `top` (only
+/// `top` itself with `skip_regions`) refers to, in order of first
+/// reference.
+fn referenced_resources(ctx: &Context, top: OpId, skip_regions: bool) -> Vec<&str> {
+    if ctx.resources.is_empty() || !ctx.any_attr(|k| matches!(k, AttrKind::DenseResource { .. })) {
+        return Vec::new();
     }
     let mut handles: Vec<&str> = Vec::new();
     fn visit<'c>(ctx: &'c Context, a: Attr, handles: &mut Vec<&'c str>) {
@@ -409,20 +459,7 @@ pub fn resources_section(ctx: &Context, top: OpId, skip_regions: bool) -> String
     for a in attrs {
         visit(ctx, a, &mut handles);
     }
-    if handles.is_empty() {
-        return String::new();
-    }
-    let mut out = String::from("\n{-#\n  dialect_resources: {\n    builtin: {\n");
-    for (i, h) in handles.iter().enumerate() {
-        out.push_str("      ");
-        write_attr_name(h, &mut out);
-        out.push_str(": \"");
-        out.push_str(&ctx.resources[*h].to_hex());
-        out.push('"');
-        out.push_str(if i + 1 < handles.len() { ",\n" } else { "\n" });
-    }
-    out.push_str("    }\n  }\n#-}\n");
-    out
+    handles
 }
 
 /// Prints a top-level op like [`print_op_top`] into `w`. When no alias can
