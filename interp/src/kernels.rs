@@ -564,13 +564,28 @@ fn generate(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
     let shape = result_shape(i, result, ctx.operands(op))?;
     let elem = elem_of(ctx, result)?;
     let body = *ctx.regions(op).first().ok_or("tensor.generate without a body")?;
+    let t = generated(i, body, shape, elem, "tensor.generate")?;
+    i.set(op, 0, RtValue::Tensor(t));
+    Ok(Flow::Next)
+}
+
+/// A tensor of `shape` whose elements `body` yields, run with each
+/// element's indices in row-major order (`tensor.generate`, a pad's body).
+fn generated(
+    i: &mut Interpreter<'_>,
+    body: tessel_ir::RegionId,
+    shape: Vec<usize>,
+    elem: ElemType,
+    what: &str,
+) -> RunResult<Tensor> {
     let total: usize = shape.iter().product();
     let mut vals = Vec::with_capacity(total);
     let mut idx = vec![0usize; shape.len()];
     for _ in 0..total {
         let args = idx.iter().map(|k| RtValue::index(*k as i64)).collect();
         let yielded = i.run_region(body, args)?;
-        vals.push(yielded.first().ok_or("tensor.generate: the body yields nothing")?.scalar()?);
+        let first = yielded.first().ok_or_else(|| RunError::new(format!("{what}: the body yields nothing")))?;
+        vals.push(first.scalar()?);
         for d in (0..shape.len()).rev() {
             idx[d] += 1;
             if idx[d] < shape[d] {
@@ -579,9 +594,7 @@ fn generate(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
             idx[d] = 0;
         }
     }
-    let t = Tensor::try_from_scalars(shape, elem, vals)?;
-    i.set(op, 0, RtValue::Tensor(t));
-    Ok(Flow::Next)
+    Ok(Tensor::try_from_scalars(shape, elem, vals)?)
 }
 
 fn dim(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
@@ -857,22 +870,7 @@ fn pad(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
         // The value depends on the position: the body runs for each
         // element (those the source covers are overwritten below).
         let region = *ctx.regions(op).first().ok_or("tensor.pad without a body")?;
-        let total: usize = shape.iter().product();
-        let mut vals = Vec::with_capacity(total);
-        let mut idx = vec![0usize; shape.len()];
-        for _ in 0..total {
-            let args = idx.iter().map(|k| RtValue::index(*k as i64)).collect();
-            let yielded = i.run_region(region, args)?;
-            vals.push(yielded.first().ok_or("tensor.pad: the body yields nothing")?.scalar()?);
-            for d in (0..shape.len()).rev() {
-                idx[d] += 1;
-                if idx[d] < shape[d] {
-                    break;
-                }
-                idx[d] = 0;
-            }
-        }
-        Tensor::try_from_scalars(shape, src.elem, vals)?
+        generated(i, region, shape, src.elem, "tensor.pad")?
     } else {
         let value = i.get(yielded)?.scalar()?;
         Tensor::try_filled(shape, value)?

@@ -544,15 +544,7 @@ impl<'a> Parser<'a> {
             } else {
                 self.expect(Tok::LBrace, "'{'")?;
                 while !self.consume_if(Tok::RBrace) {
-                    let key = match self.kind() {
-                        Tok::BareId => self.text().to_string(),
-                        Tok::String => match lexer::unescape(self.text()) {
-                            Ok(k) => k,
-                            Err(e) => return self.err(e),
-                        },
-                        _ => return self.err("expected identifier key for 'resource' entry"),
-                    };
-                    self.bump();
+                    let key = self.resource_key()?;
                     self.expect(Tok::Colon, "':'")?;
                     let loc = self.cur_loc();
                     let blob = match self.kind() {
