@@ -315,6 +315,7 @@ pub fn print_options(opts: &Options) -> PrintOptions {
         value_users: opts.print_value_users,
         pretty_debug_info: opts.pretty_debuginfo,
         nameloc_as_prefix: opts.nameloc_as_prefix,
+        ir_dump: false,
     }
 }
 

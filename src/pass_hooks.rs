@@ -201,6 +201,7 @@ impl DriverHooks<'_> {
         // aliases: they would be defined outside the dump).
         let opts = PrintOptions {
             local_scope: self.print_opts.local_scope || ctx.parent_op(shown).is_some(),
+            ir_dump: true,
             ..self.print_opts
         };
         let mut text = print_op_top(ctx, shown, opts).trim_end_matches('\n').to_string();

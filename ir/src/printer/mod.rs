@@ -56,6 +56,9 @@ pub struct PrintOptions {
     /// `--mlir-use-nameloc-as-prefix`: values whose location holds a name
     /// (`loc("sum")`) are named after it (`%sum`).
     pub nameloc_as_prefix: bool,
+    /// An IR dump between passes: the file's `external_resources` are not
+    /// printed (mlir-opt prints them with the final output only).
+    pub ir_dump: bool,
 }
 
 impl Default for PrintOptions {
@@ -71,6 +74,7 @@ impl Default for PrintOptions {
             value_users: false,
             pretty_debug_info: false,
             nameloc_as_prefix: false,
+            ir_dump: false,
         }
     }
 }
@@ -368,7 +372,7 @@ fn print_top(ctx: &Context, op: OpId, opts: PrintOptions, parallel: bool) -> (St
     let (head, mut body) = p.finish_with_aliases();
     if !opts.local_scope {
         // After the location aliases, as mlir-opt prints it.
-        body.push(resources_section(ctx, op, opts.skip_regions));
+        body.push(resources_section(ctx, op, opts.skip_regions, !opts.ir_dump));
     }
     if !ctx.any_attr(|k| matches!(k, AttrKind::Distinct { .. })) {
         return (head, body);
@@ -382,10 +386,12 @@ fn print_top(ctx: &Context, op: OpId, opts: PrintOptions, parallel: bool) -> (St
 /// The `{-# dialect_resources: .. #-}` section after a top-level op: the
 /// blobs its `dense_resource` attributes refer to, in order of first
 /// reference (empty when there are none), as mlir-opt prints it; with
-/// `skip_regions`, those of the top op's own attributes.
-pub fn resources_section(ctx: &Context, top: OpId, skip_regions: bool) -> String {
+/// `skip_regions`, those of the top op's own attributes; then, if
+/// `external`, the input's `external_resources`.
+pub fn resources_section(ctx: &Context, top: OpId, skip_regions: bool, external: bool) -> String {
     let handles = referenced_resources(ctx, top, skip_regions);
-    if handles.is_empty() && ctx.external_resources.is_empty() {
+    let external = external && !ctx.external_resources.is_empty();
+    if handles.is_empty() && !external {
         return String::new();
     }
     let mut sections: Vec<String> = Vec::new();
@@ -402,7 +408,7 @@ pub fn resources_section(ctx: &Context, top: OpId, skip_regions: bool) -> String
         out.push_str("    }\n  }");
         sections.push(out);
     }
-    if !ctx.external_resources.is_empty() {
+    if external {
         let mut out = String::from("  external_resources: {\n");
         for (g, (group, entries)) in ctx.external_resources.iter().enumerate() {
             out.push_str("    ");
@@ -501,7 +507,7 @@ fn print_top_to(
     p.print_op(op);
     p.out.push('\n');
     if !opts.local_scope {
-        p.out.push_str(&resources_section(ctx, op, opts.skip_regions));
+        p.out.push_str(&resources_section(ctx, op, opts.skip_regions, !opts.ir_dump));
     }
     p.flush_sink();
     match p.sink_error.take() {
