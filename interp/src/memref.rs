@@ -15,8 +15,9 @@ use crate::kernels::{elem_of, Kernel};
 use crate::{Flow, Interpreter, MemRef, RtValue, RunError, RunResult, Tensor};
 
 /// The kernel of each memref and bufferization op the engine runs.
-pub(crate) fn kernels() -> [(&'static OpDef, Kernel); 31] {
+pub(crate) fn kernels() -> [(&'static OpDef, Kernel); 32] {
     [
+        (&tessel_ir::dialects::vector::TYPE_CAST, type_cast),
         (&mr::RESHAPE, reshape),
         (&mr::ALLOC, alloc),
         (&mr::ALLOCA, alloc),
@@ -109,7 +110,8 @@ fn set_view(i: &mut Interpreter<'_>, op: OpId, m: MemRef, what: &str) -> RunResu
 fn alloc(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
     let ctx = i.ctx;
     let h = mr::AllocOp(op);
-    let shape = result_shape(i, op, h.dynamic_sizes(ctx))?;
+    let mut shape = result_shape(i, op, h.dynamic_sizes(ctx))?;
+    shape.extend(vector_element_shape(i, ctx.result(op, 0))?.unwrap_or_default());
     let elem = elem_of(ctx, ctx.result(op, 0))?;
     if !mr::layout::has_identity_layout(ctx, ctx.value_type(ctx.result(op, 0))) {
         return Err(RunError::new("the engine allocates memrefs with the identity layout only"));
@@ -127,21 +129,62 @@ fn dealloc(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
     Ok(Flow::Next)
 }
 
+/// The shape of a memref's vector elements (`memref<4xvector<8xf32>>`:
+/// `[8]`), `None` for scalar elements. The engine stores such a memref as
+/// one of its scalars with the vector dims innermost (`[4, 8]`), so
+/// `vector.type_cast` views the same storage.
+fn vector_element_shape(i: &Interpreter<'_>, m: Value) -> RunResult<Option<Vec<usize>>> {
+    let ctx = i.ctx;
+    match ctx.value_type_kind(m) {
+        TypeKind::MemRef { elem, .. } if matches!(ctx.type_kind(*elem), TypeKind::Vector { .. }) => {
+            crate::vector::static_shape(i, *elem).map(Some)
+        }
+        _ => Ok(None),
+    }
+}
+
 fn load(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
     let ops = i.ctx.operands(op);
     let m = memref(i, ops[0])?;
     let idx = ints(i, &ops[1..])?;
-    let v = m.load(&idx)?;
-    i.set(op, 0, RtValue::Scalar(v));
+    let value = match vector_element_shape(i, ops[0])? {
+        None => RtValue::Scalar(m.load(&idx)?),
+        Some(lanes) => {
+            let mut start = idx;
+            start.extend(std::iter::repeat_n(0, lanes.len()));
+            let mut out = Tensor::try_zeros(lanes.clone(), m.elem)?;
+            for (k, at) in crate::vector::lane_positions(&start, &lanes)?.iter().enumerate() {
+                out.set(k, m.load(at)?)?;
+            }
+            RtValue::Tensor(out)
+        }
+    };
+    i.set(op, 0, value);
+    Ok(Flow::Next)
+}
+
+/// `vector.type_cast`: the same storage (see [`vector_element_shape`]).
+fn type_cast(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
+    let m = memref(i, i.ctx.operands(op)[0])?;
+    i.set(op, 0, RtValue::MemRef(m));
     Ok(Flow::Next)
 }
 
 fn store(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
     let ops = i.ctx.operands(op);
-    let v = i.get(ops[0])?.scalar()?;
     let m = memref(i, ops[1])?;
     let idx = ints(i, &ops[2..])?;
-    m.store(&idx, v)?;
+    match vector_element_shape(i, ops[1])? {
+        None => m.store(&idx, i.get(ops[0])?.scalar()?)?,
+        Some(lanes) => {
+            let value = i.get(ops[0])?.tensor()?.clone();
+            let mut start = idx;
+            start.extend(std::iter::repeat_n(0, lanes.len()));
+            for (k, at) in crate::vector::lane_positions(&start, &lanes)?.iter().enumerate() {
+                m.store(at, value.get(k))?;
+            }
+        }
+    }
     Ok(Flow::Next)
 }
 
@@ -229,8 +272,10 @@ fn dim(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
 }
 
 fn rank(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
-    let m = memref(i, i.ctx.operands(op)[0])?;
-    i.set(op, 0, RtValue::index(m.shape.len() as i64));
+    let source = i.ctx.operands(op)[0];
+    let m = memref(i, source)?;
+    let lanes = vector_element_shape(i, source)?.map_or(0, |l| l.len());
+    i.set(op, 0, RtValue::index((m.shape.len() - lanes) as i64));
     Ok(Flow::Next)
 }
 

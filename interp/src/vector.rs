@@ -52,7 +52,7 @@ pub(crate) fn kernels() -> [(&'static OpDef, Kernel); 30] {
 }
 
 /// The static shape of a vector type (scalable vectors have no size here).
-fn static_shape(i: &Interpreter<'_>, t: Type) -> RunResult<Vec<usize>> {
+pub(crate) fn static_shape(i: &Interpreter<'_>, t: Type) -> RunResult<Vec<usize>> {
     let ctx = i.ctx;
     let vs = vector_shape(ctx, t).ok_or("expected a vector type")?;
     if vs.is_scalable() {
@@ -558,7 +558,7 @@ fn shuffle(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
 
 /// The memref positions of the lanes of a `vector.load` / `store` of a
 /// `shape` vector at `start`: the vector spans the memref's trailing dims.
-fn lane_positions(start: &[i64], shape: &[usize]) -> RunResult<Vec<Vec<i64>>> {
+pub(crate) fn lane_positions(start: &[i64], shape: &[usize]) -> RunResult<Vec<Vec<i64>>> {
     if shape.len() > start.len() {
         return Err(RunError::new(format!(
             "a rank-{} vector moved to or from a rank-{} memref",

@@ -48,6 +48,25 @@ pub struct Rewriter<'c> {
     /// The highest vector rank the transfer lowerings turn into loads and
     /// stores (`lower_transfer max_transfer_rank = N`; `None`: any).
     pub max_transfer_rank: Option<usize>,
+    /// The options of `-convert-vector-to-scf`'s patterns.
+    pub transfer_to_scf: TransferToScfOptions,
+}
+
+/// The options of `-convert-vector-to-scf`'s patterns (MLIR's
+/// `VectorTransferToSCFOptions` but `full-unroll`, which picks the pattern
+/// set).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TransferToScfOptions {
+    /// Transfers of this rank or lower stay (`target-rank`, 1 by default).
+    pub target_rank: usize,
+    /// Whether transfers on tensors are lowered too (`lower-tensors`).
+    pub lower_tensors: bool,
+}
+
+impl Default for TransferToScfOptions {
+    fn default() -> Self {
+        TransferToScfOptions { target_rank: 1, lower_tensors: false }
+    }
 }
 
 /// The default of [`Rewriter::constant_fold_limit`]: 65,536 elements
@@ -75,6 +94,7 @@ impl<'c> Rewriter<'c> {
             constant_fold_limit: DEFAULT_CONSTANT_FOLD_LIMIT,
             fold_in_place: false,
             max_transfer_rank: None,
+            transfer_to_scf: Default::default(),
         }
     }
 

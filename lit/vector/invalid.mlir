@@ -383,3 +383,51 @@ func.func @a(%a: vector<4xf32>, %b: vector<3x2xf32>) {
   %0 = vector.outerproduct %a, %b : vector<4xf32>, vector<3x2xf32>
   return
 }
+
+// -----
+
+func.func @type_cast_shape(%m: memref<vector<4x8xf32>>) {
+  // expected-error @+1 {{'vector.type_cast' op expects concatenated result and operand shapes to be equal: 'memref<4xvector<4xf32>>'}}
+  %0 = vector.type_cast %m : memref<vector<4x8xf32>> to memref<4xvector<4xf32>>
+  return
+}
+
+// -----
+
+func.func @type_cast_scalar(%m: memref<vector<4x8xf32>>) {
+  // expected-error @+1 {{'vector.type_cast' op expects result and operand with same underlying scalar type: 'memref<4xvector<8xi32>>'}}
+  %0 = vector.type_cast %m : memref<vector<4x8xf32>> to memref<4xvector<8xi32>>
+  return
+}
+
+// -----
+
+func.func @type_cast_dynamic(%m: memref<?xf32>) {
+  // expected-error @+1 {{'vector.type_cast' op operand #0 must be statically shaped memref of any type values, but got 'memref<?xf32>'}}
+  %0 = vector.type_cast %m : memref<?xf32> to memref<4xf32>
+  return
+}
+
+// -----
+
+func.func @type_cast_layout(%m: memref<4xf32, strided<[2]>>) {
+  // expected-error @+1 {{'vector.type_cast' op expects operand to be a memref with identity layout}}
+  %0 = vector.type_cast %m : memref<4xf32, strided<[2]>> to memref<4xf32>
+  return
+}
+
+// -----
+
+func.func @type_cast_space(%m: memref<4xf32>) {
+  // expected-error @+1 {{'vector.type_cast' op expects result in same memory space}}
+  %0 = vector.type_cast %m : memref<4xf32> to memref<4xf32, 1>
+  return
+}
+
+// -----
+
+func.func @type_cast_tensor(%m: memref<2x4xf32>) {
+  // expected-error @+1 {{custom op 'vector.type_cast' invalid kind of type specified: expected builtin.memref, but found 'tensor<2x4xf32>'}}
+  %0 = vector.type_cast %m : memref<2x4xf32> to tensor<2x4xf32>
+  return
+}

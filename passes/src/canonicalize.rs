@@ -215,6 +215,8 @@ pub struct PatternSet<'a> {
     /// `transform.apply_patterns.vector.lower_transfer`'s
     /// `max_transfer_rank` (see [`Rewriter::max_transfer_rank`]).
     pub max_transfer_rank: Option<usize>,
+    /// `-convert-vector-to-scf`'s options (see [`Rewriter::transfer_to_scf`]).
+    pub transfer_to_scf: tessel_ir::dialects::patterns::vector_to_scf::TransferToScfOptions,
 }
 
 impl PatternSet<'_> {
@@ -227,6 +229,10 @@ impl PatternSet<'_> {
         constant_fold_limit: DEFAULT_CONSTANT_FOLD_LIMIT,
         fold_in_place: true,
         max_transfer_rank: None,
+        transfer_to_scf: tessel_ir::dialects::patterns::vector_to_scf::TransferToScfOptions {
+            target_rank: 1,
+            lower_tensors: false,
+        },
     };
 
     /// MLIR's `applyPatternsGreedily` with `sources` (bottom-up, folds).
@@ -239,6 +245,10 @@ impl PatternSet<'_> {
             constant_fold_limit: DEFAULT_CONSTANT_FOLD_LIMIT,
             fold_in_place: false,
             max_transfer_rank: None,
+            transfer_to_scf: tessel_ir::dialects::patterns::vector_to_scf::TransferToScfOptions {
+                target_rank: 1,
+                lower_tensors: false,
+            },
         }
     }
 }
@@ -314,6 +324,7 @@ fn vector_folds(ctx: &Context, op: OpId) -> &'static [NamedPattern] {
     } else if tessel_ir::dialects::vector::ExtractOp::isa(ctx, op) {
         named_patterns![
             vector::fold_noop_extract_or_insert,
+            vector::fold_constant_positions,
             tessel_ir::dialects::patterns::vector_constant::fold_extract_of_constant,
             vector::fold_extract_of_extract,
             vector::fold_extract_of_insert,
@@ -327,6 +338,8 @@ fn vector_folds(ctx: &Context, op: OpId) -> &'static [NamedPattern] {
         named_patterns![vector::fold_write_of_read, vector::fold_transfer_in_bounds, memref::fold_cast_operands]
     } else if BroadcastOp::isa(ctx, op) {
         named_patterns![vector::fold_broadcast]
+    } else if tessel_ir::dialects::vector::BitCastOp::isa(ctx, op) {
+        named_patterns![vector::fold_bitcast]
     } else if ShapeCastOp::isa(ctx, op) {
         named_patterns![
             tessel_ir::dialects::patterns::vector_constant::fold_shape_cast_of_constant,
@@ -339,6 +352,7 @@ fn vector_folds(ctx: &Context, op: OpId) -> &'static [NamedPattern] {
     } else if tessel_ir::dialects::vector::InsertOp::isa(ctx, op) {
         named_patterns![
             vector::fold_noop_extract_or_insert,
+            vector::fold_constant_positions,
             tessel_ir::dialects::patterns::vector_constant::fold_insert_of_constants,
             vector::fold_insert_use_chain
         ]
@@ -878,6 +892,7 @@ fn apply_patterns(ctx: &mut Context, op: OpId, marks: &mut ChangeMarks, set: Pat
     rw.constant_fold_limit = set.constant_fold_limit;
     rw.fold_in_place = set.fold_in_place;
     rw.max_transfer_rank = set.max_transfer_rank;
+    rw.transfer_to_scf = set.transfer_to_scf;
     let applied = own.iter().chain(extra.iter().flat_map(|l| l.iter())).find(|(_, pattern)| pattern(&mut rw, op));
     if let (true, Some((name, _))) = (debug, applied) {
         let at = tessel_ir::diag::render_loc(rw.ctx, loc);

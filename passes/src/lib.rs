@@ -72,6 +72,7 @@ pub fn register_all(r: &mut PassRegistry) {
     r.add(transform_library::INFO);
     r.add(vector_passes::LOWER_MULTI_REDUCTION);
     r.add(vector_passes::LOWER_MASK);
+    r.add(vector_passes::CONVERT_VECTOR_TO_SCF);
     r.add(view_op_graph::INFO);
 }
 

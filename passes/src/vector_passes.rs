@@ -4,9 +4,13 @@
 //! - `lower-vector-multi-reduction{lowering-strategy=inner-parallel|inner-reduction}`
 //!   (`vector.multi_reduction` to elementwise ops or `vector.reduction`s);
 //! - `lower-vector-mask` (a `vector.mask` around a transfer or gather to
-//!   the op's own mask operand, then the mask's folds).
+//!   the op's own mask operand, then the mask's folds);
+//! - `convert-vector-to-scf{full-unroll target-rank lower-tensors}`
+//!   (transfers above the target rank to loops, n-D prints to loops of
+//!   scalar prints).
 
 use tessel_ir::dialects::patterns::vector_multi_reduction as mr;
+use tessel_ir::dialects::patterns::vector_to_scf::{self as v2s, TransferToScfOptions};
 use tessel_ir::dialects::vector::MultiReductionOp;
 use tessel_ir::named_patterns;
 use tessel_ir::rewriter::NamedPattern;
@@ -117,6 +121,97 @@ impl Pass for LowerMask {
     fn run(&mut self, ctx: &mut Context, root: OpId) -> Result<(), Diagnostic> {
         let sources: [PatternSource; 1] = [lower_mask];
         apply_patterns_greedily(ctx, root, PatternSet { fold_in_place: true, ..PatternSet::patterns(&sources) });
+        Ok(())
+    }
+}
+
+/// A boolean pass option as LLVM's command line reads one.
+fn bool_option(opts: &PassOptions, name: &str) -> Result<bool, String> {
+    match opts.get(name).map(String::as_str) {
+        None => Ok(false),
+        Some("" | "true" | "TRUE" | "True" | "1") => Ok(true),
+        Some("false" | "FALSE" | "False" | "0") => Ok(false),
+        Some(v) => Err(format!("for the --{name} option: '{v}' is invalid value for boolean argument! Try 0 or 1")),
+    }
+}
+
+pub(crate) const CONVERT_VECTOR_TO_SCF: PassInfo = PassInfo {
+    name: "convert-vector-to-scf",
+    description: "Lower the operations from the vector dialect into the SCF dialect \
+                  {full-unroll, target-rank=1, lower-tensors, lower-scalable}",
+    build: |opts: &PassOptions| {
+        crate::reject_unknown_options(opts, &["full-unroll", "target-rank", "lower-tensors", "lower-scalable"])?;
+        let target_rank = match opts.get("target-rank") {
+            None => 1,
+            Some(v) => v
+                .parse::<u32>()
+                .map_err(|_| format!("for the --target-rank option: '{v}' value invalid for uint argument!"))?
+                as usize,
+        };
+        if bool_option(opts, "lower-scalable")? {
+            return Err("convert-vector-to-scf: lower-scalable is not supported by tessel (it has no scalable \
+                        vector lowering yet)"
+                .to_string());
+        }
+        Ok(Box::new(ConvertVectorToScf {
+            unroll: bool_option(opts, "full-unroll")?,
+            options: TransferToScfOptions { target_rank, lower_tensors: bool_option(opts, "lower-tensors")? },
+        }))
+    },
+};
+
+/// `-convert-vector-to-scf`: the transfer permutation lowerings, then the
+/// transfer-to-loop patterns (`ir::dialects::patterns::vector_to_scf`).
+struct ConvertVectorToScf {
+    unroll: bool,
+    options: TransferToScfOptions,
+}
+
+fn vector_to_scf_progressive(ctx: &Context, op: OpId) -> &'static [NamedPattern] {
+    use tessel_ir::dialects::vector::{PrintOp, TransferReadOp, TransferWriteOp};
+    if TransferReadOp::isa(ctx, op) {
+        named_patterns![v2s::prepare_transfer_read, v2s::transfer_op_conversion, v2s::transfer_1d_conversion]
+    } else if TransferWriteOp::isa(ctx, op) {
+        named_patterns![v2s::prepare_transfer_write, v2s::transfer_op_conversion, v2s::transfer_1d_conversion]
+    } else if PrintOp::isa(ctx, op) {
+        named_patterns![v2s::decompose_print]
+    } else {
+        &[]
+    }
+}
+
+fn vector_to_scf_unrolled(ctx: &Context, op: OpId) -> &'static [NamedPattern] {
+    use tessel_ir::dialects::vector::{PrintOp, TransferReadOp, TransferWriteOp};
+    if TransferReadOp::isa(ctx, op) {
+        named_patterns![v2s::unroll_transfer_read, v2s::transfer_1d_conversion]
+    } else if TransferWriteOp::isa(ctx, op) {
+        named_patterns![v2s::unroll_transfer_write, v2s::transfer_1d_conversion]
+    } else if PrintOp::isa(ctx, op) {
+        named_patterns![v2s::decompose_print]
+    } else {
+        &[]
+    }
+}
+
+impl Pass for ConvertVectorToScf {
+    fn name(&self) -> &'static str {
+        "convert-vector-to-scf"
+    }
+
+    fn class_name(&self) -> &'static str {
+        "ConvertVectorToSCF"
+    }
+
+    fn run(&mut self, ctx: &mut Context, root: OpId) -> Result<(), Diagnostic> {
+        let permutations: [PatternSource; 1] = [crate::vectorize::transfer_permutation_patterns];
+        apply_patterns_greedily(ctx, root, PatternSet { fold_in_place: true, ..PatternSet::patterns(&permutations) });
+        let lowering: [PatternSource; 1] =
+            [if self.unroll { vector_to_scf_unrolled } else { vector_to_scf_progressive }];
+        apply_patterns_greedily(
+            ctx,
+            root,
+            PatternSet { fold_in_place: true, transfer_to_scf: self.options, ..PatternSet::patterns(&lowering) },
+        );
         Ok(())
     }
 }

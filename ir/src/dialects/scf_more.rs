@@ -106,7 +106,7 @@ fn parse_while(p: &mut OpParser<'_, '_>) -> PResult<()> {
     p.expect(Tok::Colon)?;
     let ft = p.ty()?;
     let TypeKind::Function { inputs, results } = p.ctx().type_kind(ft).clone() else {
-        return p.err_at(type_loc, "invalid kind of type specified");
+        return p.custom_err_at(type_loc, "invalid kind of type specified");
     };
     if inputs.len() != assignments.len() {
         return p.err_at(

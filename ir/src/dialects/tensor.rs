@@ -259,7 +259,8 @@ fn ranked(ctx: &Context, t: Type) -> Option<(&[i64], Type)> {
 fn expect_ranked(p: &mut OpParser<'_, '_>, t: Type, loc: crate::parser::SrcPos) -> PResult<()> {
     if ranked(p.ctx(), t).is_none() {
         let s = p.type_str(t);
-        return p.err_at(loc, format!("invalid kind of type specified: expected builtin.tensor, but found '{s}'"));
+        return p
+            .custom_err_at(loc, format!("invalid kind of type specified: expected builtin.tensor, but found '{s}'"));
     }
     Ok(())
 }

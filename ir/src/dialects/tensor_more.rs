@@ -303,7 +303,8 @@ fn parse_splat(p: &mut OpParser<'_, '_>) -> PResult<()> {
     let ty = p.colon_type()?;
     let Some((_, elem)) = ranked(p.ctx(), ty) else {
         let s = p.type_str(ty);
-        return p.err_at(loc, format!("invalid kind of type specified: expected builtin.tensor, but found '{s}'"));
+        return p
+            .custom_err_at(loc, format!("invalid kind of type specified: expected builtin.tensor, but found '{s}'"));
     };
     p.push_operand(&input, elem)?;
     let index = p.index_type();
@@ -369,7 +370,7 @@ fn parse_concat(p: &mut OpParser<'_, '_>) -> PResult<()> {
     let loc = p.cur_loc();
     let ft = p.colon_type()?;
     let TypeKind::Function { inputs: tys, results } = p.ctx().type_kind(ft).clone() else {
-        return p.err_at(loc, "invalid kind of type specified");
+        return p.custom_err_at(loc, "invalid kind of type specified");
     };
     if tys.len() != inputs.len() {
         return p.err_at(loc, format!("{} operands present, but expected {}", inputs.len(), tys.len()));

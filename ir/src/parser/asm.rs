@@ -109,6 +109,13 @@ impl<'p, 'a> OpParser<'p, 'a> {
         self.p.err_at(at, msg)
     }
 
+    /// An error of this op's custom parser, prefixed as MLIR's
+    /// `CustomOpAsmParser::emitError` does (`custom op 'name' ...`).
+    pub fn custom_err_at<T>(&mut self, at: impl IntoLoc, msg: impl Into<String>) -> PResult<T> {
+        let msg = format!("custom op '{}' {}", self.def.name, msg.into());
+        self.p.err_at(at, msg)
+    }
+
     /// Whether the current token is `k`.
     pub fn at(&self, k: Tok) -> bool {
         self.p.kind() == k

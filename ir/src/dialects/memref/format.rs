@@ -23,7 +23,7 @@ fn expect_memref(p: &mut OpParser<'_, '_>, t: Type, at: crate::parser::SrcPos) -
         Some(e) => Ok(e),
         None => {
             let s = p.type_str(t);
-            p.err_at(at, format!("invalid kind of type specified: expected builtin.memref, but found '{s}'"))
+            p.custom_err_at(at, format!("invalid kind of type specified: expected builtin.memref, but found '{s}'"))
         }
     }
 }
@@ -116,8 +116,9 @@ pub(super) fn parse_load(p: &mut OpParser<'_, '_>) -> PResult<()> {
     let m = p.operand()?;
     let indices = p.square_operand_list()?;
     p.optional_attr_dict()?;
+    p.expect_what(Tok::Colon, "':'")?;
     let at = p.cur_loc();
-    let t = p.colon_type()?;
+    let t = p.ty()?;
     let elem = expect_memref(p, t, at)?;
     p.push_operand(&m, t)?;
     let index = p.index_type();
@@ -158,8 +159,9 @@ pub(super) fn parse_store(p: &mut OpParser<'_, '_>) -> PResult<()> {
     let m = p.operand()?;
     let indices = p.square_operand_list()?;
     p.optional_attr_dict()?;
+    p.expect_what(Tok::Colon, "':'")?;
     let at = p.cur_loc();
-    let t = p.colon_type()?;
+    let t = p.ty()?;
     let elem = expect_memref(p, t, at)?;
     p.push_operand(&v, elem)?;
     p.push_operand(&m, t)?;

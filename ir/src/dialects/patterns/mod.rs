@@ -28,6 +28,7 @@ pub mod vector_mask_lowering;
 pub mod vector_multi_reduction;
 pub mod vector_shape_cast;
 pub mod vector_sink;
+pub mod vector_to_scf;
 pub mod vector_transfer;
 pub mod vector_transfer_lowering;
 pub mod vector_unit_dims;

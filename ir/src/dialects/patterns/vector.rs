@@ -893,3 +893,71 @@ pub fn elide_unit_dim_reduction(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     rw.replace_op(op, &[result]);
     true
 }
+
+/// `BitCastOp::fold`: a bitcast to its own type is its source; two
+/// bitcasts in a row are one (none when the second goes back).
+pub fn fold_bitcast(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let ctx = &*rw.ctx;
+    let src = ctx.operands(op)[0];
+    let ty = ctx.value_type(ctx.result(op, 0));
+    if ctx.value_type(src) == ty {
+        rw.replace_op(op, &[src]);
+        return true;
+    }
+    let Some(inner) = crate::dialects::vector::BitCastOp::defining(ctx, src) else { return false };
+    let inner_src = inner.source(ctx);
+    if ctx.value_type(inner_src) == ty {
+        rw.replace_op(op, &[inner_src]);
+    } else {
+        rw.set_operand(op, 0, inner_src);
+    }
+    true
+}
+
+/// `extractInsertFoldConstantOp`: dynamic positions of a `vector.extract`
+/// / `vector.insert` that are constants become static ones.
+pub fn fold_constant_positions(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    use crate::dialects::vector::{ExtractOp as E, InsertOp as I};
+    let ctx = &*rw.ctx;
+    let (dynamic, statics) = if let Some(e) = E::cast(ctx, op) {
+        (e.dynamic_position(ctx).to_vec(), e.static_position(ctx).to_vec())
+    } else if let Some(i) = I::cast(ctx, op) {
+        (i.dynamic_position(ctx).to_vec(), i.static_position(ctx).to_vec())
+    } else {
+        return false;
+    };
+    let constants: Vec<Option<i64>> = dynamic.iter().map(|v| crate::dialects::pack::constant_int(ctx, *v)).collect();
+    if constants.iter().all(Option::is_none) {
+        return false;
+    }
+    let mut kept = Vec::new();
+    let mut next = dynamic.iter().zip(&constants);
+    let statics: Vec<i64> = statics
+        .iter()
+        .map(|s| {
+            if *s != crate::types::DYNAMIC {
+                return *s;
+            }
+            let (v, c) = next.next().expect("one operand per dynamic position");
+            match c {
+                Some(c) => *c,
+                None => {
+                    kept.push(*v);
+                    crate::types::DYNAMIC
+                }
+            }
+        })
+        .collect();
+    let ty = ctx.value_type(ctx.result(op, 0));
+    rw.set_insertion_point_before(op);
+    let new = if let Some(e) = E::cast(rw.ctx, op) {
+        let source = e.source(rw.ctx);
+        E::create(rw, source, &kept, &statics, &[ty], vec![]).result(rw.ctx)
+    } else {
+        let i = I(op);
+        let (v, dest) = (i.value_to_store(rw.ctx), i.dest(rw.ctx));
+        I::create(rw, v, dest, &kept, &statics, &[ty], vec![]).result(rw.ctx)
+    };
+    rw.replace_op(op, &[new]);
+    true
+}

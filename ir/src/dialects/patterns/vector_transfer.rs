@@ -34,45 +34,43 @@ fn permutation_map(ctx: &Context, op: OpId) -> Option<AffineMap> {
 }
 
 /// MLIR's `isPermutationOfMinorIdentityWithBroadcasting`: every result is
-/// `0` or a distinct dim, and the dims are exactly the minor ones. Returns,
-/// for each result, its position in the canonical order (broadcasts first,
-/// then the dims in order).
+/// `0` or a dim among the minor ones (`d >= dims - results`). Returns, for
+/// each result, its slot in the minor identity: a dim `d` goes to
+/// `d - (dims - results)` (after any leading broadcasts when there are
+/// more results than dims), the broadcasts to the free slots in order.
 fn permutation_of_minor_identity(map: &AffineMap) -> Option<Vec<usize>> {
     if map.num_syms != 0 {
         return None;
     }
-    let n = map.num_dims as usize;
-    let mut dims = Vec::new();
-    let mut broadcasts = 0;
-    for e in &map.results {
+    let (n, r) = (map.num_dims as usize, map.results.len());
+    let projection_start = n.saturating_sub(r);
+    let leading_broadcast = r.saturating_sub(n);
+    let mut found = vec![false; n.max(r)];
+    let mut perm = vec![0; r];
+    let mut broadcasts = Vec::new();
+    for (i, e) in map.results.iter().enumerate() {
         match e {
-            AffineExpr::Const(0) => broadcasts += 1,
-            AffineExpr::Dim(d) => dims.push(*d as usize),
+            AffineExpr::Const(0) => broadcasts.push(i),
+            AffineExpr::Dim(d) if *d as usize >= projection_start => {
+                let slot = *d as usize - projection_start + leading_broadcast;
+                if slot >= r || found[slot] {
+                    return None;
+                }
+                perm[i] = slot;
+                found[slot] = true;
+            }
             _ => return None,
         }
     }
-    let k = dims.len();
-    if k > n {
-        return None;
+    let mut slot = 0;
+    for b in broadcasts {
+        while slot < found.len() && found[slot] {
+            slot += 1;
+        }
+        perm[b] = slot;
+        slot += 1;
     }
-    let mut sorted = dims.clone();
-    sorted.sort_unstable();
-    if sorted.iter().enumerate().any(|(j, d)| *d != n - k + j) {
-        return None;
-    }
-    let mut next_broadcast = 0;
-    Some(
-        map.results
-            .iter()
-            .map(|e| match e {
-                AffineExpr::Dim(d) => broadcasts + (*d as usize - (n - k)),
-                _ => {
-                    next_broadcast += 1;
-                    next_broadcast - 1
-                }
-            })
-            .collect(),
-    )
+    perm.iter().all(|p| *p < r).then_some(perm)
 }
 
 /// MLIR's `isMinorIdentityWithBroadcasting`: result `i` of `r` is `0` or
@@ -117,11 +115,12 @@ pub fn transfer_read_permutation_lowering(rw: &mut Rewriter<'_>, op: OpId) -> bo
         scalable[*p] = v.scalable[i];
         in_bounds[*p] = view.in_bounds[i];
     }
-    let broadcasts = map.results.iter().filter(|e| matches!(e, AffineExpr::Const(0))).count();
-    let n = map.num_dims as usize;
-    let k = rank - broadcasts;
-    let mut results = vec![AffineExpr::Const(0); broadcasts];
-    results.extend((n - k..n).map(|d| AffineExpr::Dim(d as u32)));
+    // The new read's map: result `i` moved to its slot (MLIR's
+    // `inversePermutation(perm).compose(map)`).
+    let mut results = vec![AffineExpr::Const(0); rank];
+    for (i, p) in perm.iter().enumerate() {
+        results[*p] = map.results[i].clone();
+    }
     let new_map = AffineMap { num_dims: map.num_dims, num_syms: 0, results };
     let elem = v.elem;
     let read_ty = rw.ctx.ty(TypeKind::Vector { shape, scalable, elem });
@@ -262,8 +261,27 @@ pub fn transfer_write_non_permutation_lowering(rw: &mut Rewriter<'_>, op: OpId) 
             bshape.extend_from_slice(&ms);
             let b_ty = vector_type_like(rw.ctx, mask_ty, bshape.clone());
             let b = BroadcastOp::create(rw, mask, &[b_ty], vec![]).vector(rw.ctx);
+            // The new mask is in the base's dim order: each missing dim's unit
+            // dim goes where that dim sits among the walked ones (22 puts them
+            // all last, a mask its verifier rejects when a missing dim comes
+            // before a walked one).
+            let Some(walked) = map.dim_positions() else { return false };
+            let mut sorted_walked = walked.clone();
+            sorted_walked.sort_unstable();
+            let mut all: Vec<usize> = sorted_walked.iter().copied().chain(missing.iter().copied()).collect();
+            all.sort_unstable();
+            let ordered: Vec<i64> = all
+                .iter()
+                .map(|d| match missing.iter().position(|x| x == d) {
+                    Some(k) => k as i64,
+                    None => (m + sorted_walked.iter().position(|x| x == d).unwrap_or(0)) as i64,
+                })
+                .collect();
+            // 22's order when it gives the same shape (unit dims swapped).
             let rank = bshape.len();
-            let perm: Vec<i64> = (m..rank).chain(0..m).map(|p| p as i64).collect();
+            let upstream: Vec<i64> = (m..rank).chain(0..m).map(|p| p as i64).collect();
+            let shape_of = |perm: &[i64]| perm.iter().map(|p| bshape[*p as usize]).collect::<Vec<i64>>();
+            let perm = if shape_of(&upstream) == shape_of(&ordered) { upstream } else { ordered };
             let tshape: Vec<i64> = perm.iter().map(|p| bshape[*p as usize]).collect();
             let t_ty = vector_type_like(rw.ctx, mask_ty, tshape);
             Some(TransposeOp::create(rw, b, &perm, &[t_ty], vec![]).result(rw.ctx))

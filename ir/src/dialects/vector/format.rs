@@ -14,7 +14,8 @@ use super::vector_shape;
 fn expect_vector(p: &mut OpParser<'_, '_>, t: Type, loc: crate::parser::SrcPos) -> PResult<()> {
     if vector_shape(p.ctx(), t).is_none() {
         let s = p.type_str(t);
-        return p.err_at(loc, format!("invalid kind of type specified: expected builtin.vector, but found '{s}'"));
+        return p
+            .custom_err_at(loc, format!("invalid kind of type specified: expected builtin.vector, but found '{s}'"));
     }
     Ok(())
 }

@@ -305,3 +305,110 @@ pub(super) fn verify_gather_scatter(ctx: &Context, op: OpId) -> Result<(), Verif
     }
     Ok(())
 }
+
+// ---- vector.type_cast -----------------------------------------------------------
+
+fn expect_memref(p: &mut OpParser<'_, '_>, t: Type, loc: crate::parser::SrcPos) -> PResult<()> {
+    if !matches!(p.ctx().type_kind(t), TypeKind::MemRef { .. }) {
+        let s = p.type_str(t);
+        return p
+            .custom_err_at(loc, format!("invalid kind of type specified: expected builtin.memref, but found '{s}'"));
+    }
+    Ok(())
+}
+
+/// `%m attr-dict : memref<..> to memref<..>`
+pub(super) fn parse_type_cast(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    let src = p.operand()?;
+    p.optional_attr_dict()?;
+    p.expect_what(Tok::Colon, "':'")?;
+    let loc = p.cur_loc();
+    let st = p.ty()?;
+    expect_memref(p, st, loc)?;
+    p.keyword("to")?;
+    let loc = p.cur_loc();
+    let rt = p.ty()?;
+    expect_memref(p, rt, loc)?;
+    p.push_operand(&src, st)?;
+    p.result_types.push(rt);
+    Ok(())
+}
+
+/// A memref's shape followed by its vector element's shape, and the
+/// scalar underneath (MLIR's `extractShape` / `getElementTypeOrSelf` twice).
+fn concatenated_shape(ctx: &Context, t: Type) -> (Vec<i64>, Type) {
+    let TypeKind::MemRef { shape, elem, .. } = ctx.type_kind(t) else { return (Vec::new(), t) };
+    let mut all = shape.clone();
+    match vector_shape(ctx, *elem) {
+        Some(v) => {
+            all.extend_from_slice(v.shape);
+            (all, v.elem)
+        }
+        None => (all, *elem),
+    }
+}
+
+/// Whether a memref's layout is the identity (`strided` with row-major
+/// strides and no offset counts, as MLIR's canonical strided layout).
+fn contiguous_layout(ctx: &Context, t: Type, canonicalize: bool) -> bool {
+    use crate::dialects::memref::layout as ml;
+    let Some(parts) = ml::memref_parts(ctx, t) else { return false };
+    if parts.layout.is_none() || ml::has_identity_layout(ctx, t) {
+        return true;
+    }
+    if !canonicalize {
+        return false;
+    }
+    let Some(s) = ml::strides_and_offset(ctx, t) else { return false };
+    let mut want = 1i64;
+    let mut ok = s.offset == 0;
+    for (stride, dim) in s.strides.iter().zip(&parts.shape).rev() {
+        ok &= *dim == 1 || *stride == want;
+        want = want.saturating_mul(*dim);
+    }
+    ok
+}
+
+pub(super) fn verify_type_cast(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
+    let (src, res) = (ctx.value_type(ctx.operands(op)[0]), ctx.value_type(ctx.result(op, 0)));
+    let static_memref = matches!(ctx.type_kind(src), TypeKind::MemRef { shape, .. }
+        if shape.iter().all(|d| *d != crate::types::DYNAMIC));
+    if !static_memref {
+        return Err(format!(
+            "operand #0 must be statically shaped memref of any type values, but got '{}'",
+            type_to_string(ctx, src)
+        )
+        .into());
+    }
+    if !matches!(ctx.type_kind(res), TypeKind::MemRef { .. }) {
+        return Err(
+            format!("result #0 must be memref of any type values, but got '{}'", type_to_string(ctx, res)).into()
+        );
+    }
+    if !contiguous_layout(ctx, src, true) {
+        return Err("expects operand to be a memref with identity layout".into());
+    }
+    if !contiguous_layout(ctx, res, false) {
+        return Err("expects result to be a memref with identity layout".into());
+    }
+    use crate::dialects::memref::layout::memory_space;
+    if memory_space(ctx, src) != memory_space(ctx, res) {
+        return Err("expects result in same memory space".into());
+    }
+    let ((s_shape, s_elem), (r_shape, r_elem)) = (concatenated_shape(ctx, src), concatenated_shape(ctx, res));
+    if s_elem != r_elem {
+        return Err(format!(
+            "expects result and operand with same underlying scalar type: '{}'",
+            type_to_string(ctx, res)
+        )
+        .into());
+    }
+    if s_shape != r_shape {
+        return Err(format!(
+            "expects concatenated result and operand shapes to be equal: '{}'",
+            type_to_string(ctx, res)
+        )
+        .into());
+    }
+    Ok(())
+}

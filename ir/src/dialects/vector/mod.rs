@@ -148,6 +148,7 @@ crate::op! {
     results { result: One }
     regions { }
     format { format::parse_unary_to, format::print_unary_to }
+    patterns [super::patterns::vector::fold_bitcast]
     def {
         verify: Some(verify::verify_bitcast),
         traits: traits::PURE,
@@ -177,7 +178,7 @@ crate::op! {
     results { result: One }
     regions { }
     format { format::parse_extract, format::print_extract }
-    patterns [super::patterns::vector::fold_noop_extract_or_insert, super::patterns::vector_constant::fold_extract_of_constant, super::patterns::vector::fold_extract_of_extract, super::patterns::vector::fold_extract_of_insert, super::patterns::vector::fold_extract_of_transpose, super::patterns::vector::fold_extract_of_broadcast, super::patterns::vector::fold_extract_of_shape_cast, super::patterns::vector::fold_extract_of_extract_strided, super::patterns::vector::fold_extract_of_insert_strided]
+    patterns [super::patterns::vector::fold_noop_extract_or_insert, super::patterns::vector::fold_constant_positions, super::patterns::vector_constant::fold_extract_of_constant, super::patterns::vector::fold_extract_of_extract, super::patterns::vector::fold_extract_of_insert, super::patterns::vector::fold_extract_of_transpose, super::patterns::vector::fold_extract_of_broadcast, super::patterns::vector::fold_extract_of_shape_cast, super::patterns::vector::fold_extract_of_extract_strided, super::patterns::vector::fold_extract_of_insert_strided]
     def {
         verify: Some(verify::verify_extract),
         traits: traits::PURE,
@@ -192,7 +193,7 @@ crate::op! {
     results { result: One }
     regions { }
     format { format::parse_insert, format::print_insert }
-    patterns [super::patterns::vector::fold_noop_extract_or_insert, super::patterns::vector_constant::fold_insert_of_constants, super::patterns::vector::fold_insert_use_chain, super::patterns::vector::insert_to_broadcast]
+    patterns [super::patterns::vector::fold_noop_extract_or_insert, super::patterns::vector::fold_constant_positions, super::patterns::vector_constant::fold_insert_of_constants, super::patterns::vector::fold_insert_use_chain, super::patterns::vector::insert_to_broadcast]
     def {
         verify: Some(verify::verify_insert),
         traits: traits::PURE,
@@ -456,6 +457,22 @@ crate::op! {
 }
 
 crate::op! {
+    /// `vector.type_cast %m : memref<vector<4x8xf32>> to memref<4xvector<8xf32>>`:
+    /// a statically shaped memref viewed with dims moved between the memref
+    /// and its vector elements.
+    pub struct TypeCastOp => TYPE_CAST = "vector.type_cast";
+    operands { memref: One }
+    attributes { }
+    results { result: One }
+    regions { }
+    format { memory::parse_type_cast, format::print_unary_to }
+    def {
+        verify: Some(memory::verify_type_cast),
+        traits: traits::PURE,
+    }
+}
+
+crate::op! {
     /// `vector.contract {indexing_maps, iterator_types, kind} %a, %b, %acc : A, B into C`
     pub struct ContractOp => CONTRACT = "vector.contract";
     operands { lhs: One, rhs: One, acc: One }
@@ -502,6 +519,7 @@ pub static OPS: &[&OpDef] = &[
     &OUTER_PRODUCT,
     &GATHER,
     &SCATTER,
+    &TYPE_CAST,
 ];
 
 /// Registers the dialect.
