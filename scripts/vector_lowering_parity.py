@@ -31,10 +31,15 @@ mlir-opt 22 (22's wrong masks for transposed-output contractions aside,
 docs/differences.md). For each program:
 
   1. the two outputs are the same text;
-  2. tessel's engine computes the same values before and after lowering.
+  2. tessel's engine computes the same values before and after lowering;
+  3. with --llvm-bin, the program called on fixed inputs from a wrapper,
+     lowered by tessel and then taken to LLVM by mlir-opt 22 and run by
+     mlir-runner, prints the values the engine computes for the original
+     (scripts/runner_wrap.py).
 
 Usage: scripts/vector_lowering_parity.py [--tessel PATH] [--mlir-opt PATH]
-                                         [--count N] [--seed S] [--show N]
+                                         [--llvm-bin DIR] [--count N] [--seed S]
+                                         [--show N]
 """
 import argparse
 import difflib
@@ -43,6 +48,9 @@ import random
 import subprocess
 import sys
 import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import runner_wrap  # noqa: E402
 
 
 def vec(shape, elem):
@@ -523,6 +531,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--tessel", default="target/debug/tessel-opt")
     ap.add_argument("--mlir-opt", default="/usr/lib/llvm-22/bin/mlir-opt")
+    ap.add_argument("--llvm-bin", default=None, help="also run tessel's lowering through 22's LLVM pipeline")
     ap.add_argument("--count", type=int, default=200)
     ap.add_argument("--seed", type=int, default=None)
     ap.add_argument("--show", type=int, default=3)
@@ -530,7 +539,8 @@ def main():
     seed = args.seed if args.seed is not None else random.randrange(1 << 30)
     rng = random.Random(seed)
     tmp = tempfile.mkdtemp(prefix="tessel-vlower-")
-    failures, identical, same_values, where_22_fails = [], 0, 0, 0
+    failures, identical, same_values, where_22_fails, runner_ran = [], 0, 0, 0, 0
+    runner_left = 0
     lower = ["-transform-interpreter", "-test-transform-dialect-erase-schedule"]
     for k in range(args.count):
         text = program(rng, k)
@@ -567,9 +577,19 @@ def main():
                             f"{before.stderr[:300]}{after.stderr[:300]}")
         else:
             same_values += 1
+        if args.llvm_bin:
+            why = runner_wrap.check(args.tessel, args.llvm_bin, tmp, str(k), text, f"f{k}", lower, k, tolerant)
+            if why == runner_wrap.LEFT_BY_22:
+                runner_left += 1
+            elif why:
+                failures.append(f"#{k}: {why}\n{text}")
+            else:
+                runner_ran += 1
     print(f"seed {seed}: {args.count} lowering programs (transpose, broadcast, shape_cast, mask, transfer, unit dims, leading unit dims, multi-reductions, outer products, contractions): {identical} lowered identically to mlir-opt 22, "
           f"{where_22_fails} where 22 masks a transposed-output contraction wrongly, "
-          f"{same_values} with the same values in the engine before and after")
+          f"{same_values} with the same values in the engine before and after, "
+          f"{runner_ran} run by mlir-runner after 22's LLVM lowering with the engine's values, "
+          f"{runner_left} that 22's LLVM pipeline cannot take (n-D loads, masked contractions)")
     for f in failures[:args.show]:
         print("FAIL", f)
     if failures:

@@ -139,8 +139,9 @@ pub fn kind(ctx: &Context, op: OpId, function_boundaries: bool) -> Option<Kind> 
         _ if ForOp::isa(ctx, op) => Kind::For,
         _ if ForallOp::isa(ctx, op) => Kind::Forall,
         _ if IfOp::isa(ctx, op) => Kind::If,
-        _ if TransferReadOp::isa(ctx, op) => Kind::Read,
-        _ if TransferWriteOp::isa(ctx, op) => Kind::WriteDest,
+        // Transfers of memrefs are already buffers.
+        _ if TransferReadOp::isa(ctx, op) && touches_tensors(ctx, op) => Kind::Read,
+        _ if TransferWriteOp::isa(ctx, op) && touches_tensors(ctx, op) => Kind::WriteDest,
         _ if ToTensorOp::isa(ctx, op) => Kind::ToTensor,
         _ if ToBufferOp::isa(ctx, op) => Kind::ToBuffer,
         _ if MaterializeInDestinationOp::isa(ctx, op) => Kind::Materialize,
