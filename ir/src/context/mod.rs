@@ -623,6 +623,16 @@ impl Context {
         self.values[v].def
     }
 
+    /// The block a value is defined in (MLIR's `Value::getParentBlock`):
+    /// its op's block, or the block it is an argument of.
+    pub fn value_block(&self, v: Value) -> Option<BlockId> {
+        match self.value_def(v) {
+            ValueDef::Result { op, .. } => self.op_block(op),
+            ValueDef::BlockArg { block, .. } => Some(block),
+            ValueDef::Detached => None,
+        }
+    }
+
     /// The op defining a value, if it is an op result.
     pub fn defining_op(&self, v: Value) -> Option<OpId> {
         match self.values[v].def {

@@ -16,7 +16,7 @@ crate::op! {
     results { results: Variadic }
     regions { body }
     format { parse_for, print_for }
-    patterns [super::patterns::scf::inline_single_iteration, super::patterns::scf::drop_invariant_iter_args]
+    patterns [super::patterns::scf::merge_equivalent_iter_args, super::patterns::scf::inline_single_iteration, super::patterns::scf_while::forward_single_iter_values, super::patterns::scf::drop_invariant_iter_args]
     def {
         verify: Some(verify_for),
         traits: traits::SINGLE_BLOCK | traits::RECURSIVE_EFFECTS,

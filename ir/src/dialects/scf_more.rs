@@ -25,6 +25,7 @@ crate::op! {
     results { results: Variadic }
     regions { before, after }
     format { parse_while, print_while }
+    patterns [super::patterns::scf_while::merge_equivalent_args, super::patterns::scf_while::forward_single_values, super::patterns::scf_while::remove_loop_invariant_args, super::patterns::scf_while::remove_loop_invariant_value_yielded, super::patterns::scf_while::condition_truth, super::patterns::scf_while::cmp_cond, super::patterns::scf_while::remove_duplicated_results, super::patterns::scf_while::unused_result, super::patterns::scf_while::remove_unused_args, super::patterns::scf_while::align_before_args]
     def {
         verify: Some(verify_while),
         traits: traits::RECURSIVE_EFFECTS,

@@ -322,6 +322,25 @@ fn fold_int_without_constants(
             }
         }
     }
+    if is(&XORI) {
+        // xor(xor(x, a), a) -> x and its mirrors.
+        if let Some((x, y)) = defined_by(lhs, &XORI) {
+            if y == rhs {
+                return Some(Folded::Value(x));
+            }
+            if x == rhs {
+                return Some(Folded::Value(y));
+            }
+        }
+        if let Some((x, y)) = defined_by(rhs, &XORI) {
+            if y == lhs {
+                return Some(Folded::Value(x));
+            }
+            if x == lhs {
+                return Some(Folded::Value(y));
+            }
+        }
+    }
     if is(&SUBI) {
         // (a + b) - b -> a; (a + b) - a -> b.
         if let Some((x, y)) = defined_by(lhs, &ADDI) {

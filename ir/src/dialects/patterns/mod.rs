@@ -17,6 +17,7 @@ pub mod math;
 pub mod memref;
 pub mod reshape_slice;
 pub mod scf;
+pub mod scf_while;
 pub mod tensor;
 pub mod vector;
 pub mod vector_constant;

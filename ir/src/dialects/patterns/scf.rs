@@ -8,28 +8,42 @@ use crate::dialects::tensor::ParallelInsertSliceOp;
 use crate::rewriter::Rewriter;
 use crate::{OpId, Value};
 
-/// A loop of zero trips is its inits; a loop of one trip is its body,
-/// inlined before it.
+/// MLIR's `SimplifyTrivialLoops`: a loop of zero trips is its inits; a
+/// loop of one trip is its body, inlined before it; a loop of more trips
+/// whose body only yields values defined outside it is those values.
 pub fn inline_single_iteration(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     let ctx = &*rw.ctx;
     let for_op = ForOp(op);
     let (lb, ub, step) = (for_op.lower_bound(ctx), for_op.upper_bound(ctx), for_op.step(ctx));
-    let (Some(lbc), Some(ubc), Some(stepc)) = (constant_int(ctx, lb), constant_int(ctx, ub), constant_int(ctx, step))
-    else {
-        return false;
-    };
     let inits = for_op.init_args(ctx).to_vec();
-    if stepc <= 0 {
-        return false;
+    if lb == ub {
+        rw.replace_op(op, &inits);
+        return true;
     }
+    let (Some(lbc), Some(ubc)) = (constant_int(ctx, lb), constant_int(ctx, ub)) else { return false };
     if ubc <= lbc {
         rw.replace_op(op, &inits);
         return true;
     }
-    if lbc + stepc < ubc {
+    let Some(stepc) = constant_int(ctx, step) else { return false };
+    if stepc <= 0 {
         return false;
     }
     let body = ctx.blocks(for_op.body(ctx))[0];
+    if lbc + stepc < ubc {
+        // Two trips or more: only a body that yields outside values goes.
+        let Some(term) = ctx.last_op(body) else { return false };
+        if ctx.first_op(body) != Some(term) {
+            return false;
+        }
+        let yielded = ctx.operands(term).to_vec();
+        let outside = yielded.iter().all(|v| ctx.value_block(*v).is_some_and(|b| !block_within(ctx, b, op)));
+        if !outside {
+            return false;
+        }
+        rw.replace_op(op, &yielded);
+        return true;
+    }
     let args = ctx.block_args(body).to_vec();
     let Some(term) = ctx.last_op(body) else { return false };
     rw.replace_all_uses_with(args[0], lb);
@@ -45,6 +59,18 @@ pub fn inline_single_iteration(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     }
     rw.replace_op(op, &yielded);
     true
+}
+
+/// Whether `block` is inside `op` (in one of its regions, at any depth).
+pub(crate) fn block_within(ctx: &crate::Context, block: crate::BlockId, op: OpId) -> bool {
+    let mut cur = ctx.block_parent(block).and_then(|r| ctx.region_parent(r));
+    while let Some(p) = cur {
+        if p == op {
+            return true;
+        }
+        cur = ctx.op_block(p).and_then(|b| ctx.block_parent(b)).and_then(|r| ctx.region_parent(r));
+    }
+    false
 }
 
 /// MLIR's `ForallOpIterArgsFolder`: a shared output whose result is unused,
@@ -278,6 +304,35 @@ pub fn drop_invariant_iter_args(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     }
     rw.erase_op(op);
     true
+}
+
+/// Two iteration arguments of an `scf.for` that start from the same value
+/// and are yielded the same value hold the same value on every iteration:
+/// the later one's uses (and its result's) take the earlier one, as
+/// mlir-opt 22 merges them; the unused pair then goes.
+pub fn merge_equivalent_iter_args(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let ctx = &*rw.ctx;
+    let f = ForOp(op);
+    let body = f.body_block(ctx);
+    let Some(term) = ctx.last_op(body).filter(|t| YieldOp::isa(ctx, *t)) else { return false };
+    let inits = f.init_args(ctx).to_vec();
+    let args = f.region_iter_args(ctx).to_vec();
+    let yielded = ctx.operands(term).to_vec();
+    let results = ctx.results(op).to_vec();
+    if yielded.len() != args.len() || inits.len() != args.len() || results.len() != args.len() {
+        return false;
+    }
+    for j in 0..args.len() {
+        if ctx.use_empty(args[j]) && ctx.use_empty(results[j]) {
+            continue;
+        }
+        if let Some(i) = (0..j).find(|i| inits[*i] == inits[j] && yielded[*i] == yielded[j]) {
+            rw.replace_all_uses_with(args[j], args[i]);
+            rw.replace_all_uses_with(results[j], results[i]);
+            return true;
+        }
+    }
+    false
 }
 
 // ---- scf.if -----------------------------------------------------------------
