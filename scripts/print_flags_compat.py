@@ -32,6 +32,7 @@ PRINT_FLAGS = [
     ["--mlir-use-nameloc-as-prefix"],
     ["--mlir-use-nameloc-as-prefix", "--mlir-print-debuginfo", "--mlir-print-op-generic"],
     ["--mlir-elide-elementsattrs-if-larger=2"],
+    ["--mlir-elide-resource-strings-if-larger=20"],
     ["--mlir-print-skip-regions"],
     ["--mlir-print-unique-ssa-ids"],
     ["--mlir-print-value-users"],

@@ -50,6 +50,8 @@ pub struct Options {
     /// `--mlir-pretty-debuginfo`.
     pub print_local_scope: bool,
     pub elide_elements_larger: Option<u64>,
+    /// `--mlir-elide-resource-strings-if-larger`.
+    pub elide_resources_larger: Option<u64>,
     pub print_skip_regions: bool,
     pub print_unique_ssa_ids: bool,
     pub print_value_users: bool,
@@ -133,6 +135,7 @@ impl Default for Options {
             ir_report: None,
             print_local_scope: false,
             elide_elements_larger: None,
+            elide_resources_larger: None,
             print_skip_regions: false,
             print_unique_ssa_ids: false,
             print_value_users: false,
@@ -222,6 +225,8 @@ OPTIONS:
                                   (with --mlir-print-ir-tree-dir: one .diff file per pass)
   --mlir-print-local-scope        Print attributes and locations in place, without aliases
   --mlir-elide-elementsattrs-if-larger=<n>  Print dense<...> of more than n elements as dense_resource<__elided__>
+  --mlir-elide-resource-strings-if-larger=<n>  Leave resource entries printed longer than n chars
+                                  out of the {-# ... #-} section
   --mlir-print-skip-regions       Print regions as {...}
   --mlir-print-unique-ssa-ids     Number values on through sibling regions
   --mlir-print-value-users        Comment each op and block argument with the users of its values
@@ -352,6 +357,12 @@ pub fn parse_args(args: &[String], is_pass: &dyn Fn(&str) -> bool) -> Result<Opt
                 let v = take_value("--mlir-elide-elementsattrs-if-larger")?;
                 o.elide_elements_larger = Some(v.parse().map_err(|_| {
                     format!("invalid value '{v}' for --mlir-elide-elementsattrs-if-larger (expected a number)")
+                })?);
+            }
+            "mlir-elide-resource-strings-if-larger" => {
+                let v = take_value("--mlir-elide-resource-strings-if-larger")?;
+                o.elide_resources_larger = Some(v.parse().map_err(|_| {
+                    format!("invalid value '{v}' for --mlir-elide-resource-strings-if-larger (expected a number)")
                 })?);
             }
             "mlir-print-skip-regions" => o.print_skip_regions = parse_bool(name, value)?,

@@ -310,6 +310,7 @@ pub fn print_options(opts: &Options) -> PrintOptions {
         pack_spelling: opts.pack_spelling,
         local_scope: opts.print_local_scope,
         elide_elements_larger: opts.elide_elements_larger,
+        elide_resources_larger: opts.elide_resources_larger,
         skip_regions: opts.print_skip_regions,
         unique_ssa_ids: opts.print_unique_ssa_ids,
         value_users: opts.print_value_users,

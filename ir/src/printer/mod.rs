@@ -41,6 +41,10 @@ pub struct PrintOptions {
     /// `--mlir-elide-elementsattrs-if-larger=N`: a non-splat `dense<...>`
     /// of more than N elements prints as `dense_resource<__elided__>`.
     pub elide_elements_larger: Option<u64>,
+    /// `--mlir-elide-resource-strings-if-larger=N`: resource entries (blobs
+    /// and external strings) printed longer than N chars, quotes included,
+    /// are left out of the `{-# ... #-}` section.
+    pub elide_resources_larger: Option<u64>,
     /// `--mlir-print-skip-regions`: regions print as `{...}`.
     pub skip_regions: bool,
     /// `--mlir-print-unique-ssa-ids`: value numbers do not restart in
@@ -69,6 +73,7 @@ impl Default for PrintOptions {
             pack_spelling: PackSpelling::AsParsed,
             local_scope: false,
             elide_elements_larger: None,
+            elide_resources_larger: None,
             skip_regions: false,
             unique_ssa_ids: false,
             value_users: false,
@@ -372,7 +377,7 @@ fn print_top(ctx: &Context, op: OpId, opts: PrintOptions, parallel: bool) -> (St
     let (head, mut body) = p.finish_with_aliases();
     if !opts.local_scope {
         // After the location aliases, as mlir-opt prints it.
-        body.push(resources_section(ctx, op, opts.skip_regions, !opts.ir_dump));
+        body.push(resources_section(ctx, op, &opts));
     }
     if !ctx.any_attr(|k| matches!(k, AttrKind::Distinct { .. })) {
         return (head, body);
@@ -386,52 +391,72 @@ fn print_top(ctx: &Context, op: OpId, opts: PrintOptions, parallel: bool) -> (St
 /// The `{-# dialect_resources: .. #-}` section after a top-level op: the
 /// blobs its `dense_resource` attributes refer to, in order of first
 /// reference (empty when there are none), as mlir-opt prints it; with
-/// `skip_regions`, those of the top op's own attributes; then, if
-/// `external`, the input's `external_resources`.
-pub fn resources_section(ctx: &Context, top: OpId, skip_regions: bool, external: bool) -> String {
-    let handles = referenced_resources(ctx, top, skip_regions);
-    let external = external && !ctx.external_resources.is_empty();
+/// `skip_regions`, those of the top op's own attributes; then, unless an IR
+/// dump, the input's `external_resources`. Entries printed longer than
+/// `elide_resources_larger` chars are left out (and groups left empty).
+pub fn resources_section(ctx: &Context, top: OpId, opts: &PrintOptions) -> String {
+    let handles = referenced_resources(ctx, top, opts.skip_regions);
+    let external = !opts.ir_dump && !ctx.external_resources.is_empty();
     if handles.is_empty() && !external {
         return String::new();
     }
+    let fits = |printed: &str| opts.elide_resources_larger.is_none_or(|n| printed.len() as u64 <= n);
+    // One `key: value` line per entry that fits, grouped.
+    let group = |name: &str, entries: Vec<(String, String)>, indent: &str| -> Option<String> {
+        let entries: Vec<(String, String)> = entries.into_iter().filter(|(_, v)| fits(v)).collect();
+        if entries.is_empty() {
+            return None;
+        }
+        let mut out = indent.to_string();
+        write_attr_name(name, &mut out);
+        out.push_str(": {\n");
+        let lines: Vec<String> = entries
+            .iter()
+            .map(|(k, v)| {
+                let mut line = format!("{indent}  ");
+                write_attr_name(k, &mut line);
+                line.push_str(": ");
+                line.push_str(v);
+                line
+            })
+            .collect();
+        out.push_str(&lines.join(",\n"));
+        out.push_str(&format!("\n{indent}}}"));
+        Some(out)
+    };
     let mut sections: Vec<String> = Vec::new();
     if !handles.is_empty() {
-        let mut out = String::from("  dialect_resources: {\n    builtin: {\n");
-        for (i, h) in handles.iter().enumerate() {
-            out.push_str("      ");
-            write_attr_name(h, &mut out);
-            out.push_str(": \"");
-            out.push_str(&ctx.resources[*h].to_hex());
-            out.push('"');
-            out.push_str(if i + 1 < handles.len() { ",\n" } else { "\n" });
+        let blobs = handles.iter().map(|h| (h.to_string(), format!("\"{}\"", ctx.resources[*h].to_hex()))).collect();
+        if let Some(g) = group("builtin", blobs, "    ") {
+            sections.push(format!("  dialect_resources: {{\n{g}\n  }}"));
         }
-        out.push_str("    }\n  }");
-        sections.push(out);
     }
     if external {
-        let mut out = String::from("  external_resources: {\n");
-        for (g, (group, entries)) in ctx.external_resources.iter().enumerate() {
-            out.push_str("    ");
-            write_attr_name(group, &mut out);
-            out.push_str(": {\n");
-            for (i, (key, value)) in entries.iter().enumerate() {
-                out.push_str("      ");
-                write_attr_name(key, &mut out);
-                out.push_str(": ");
-                match value {
-                    crate::attrs::ExternalResourceValue::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
-                    crate::attrs::ExternalResourceValue::String(v) => {
-                        out.push('"');
-                        escape(v, &mut out);
-                        out.push('"');
-                    }
-                }
-                out.push_str(if i + 1 < entries.len() { ",\n" } else { "\n" });
-            }
-            out.push_str(if g + 1 < ctx.external_resources.len() { "    },\n" } else { "    }\n" });
+        let groups: Vec<String> = ctx
+            .external_resources
+            .iter()
+            .filter_map(|(name, entries)| {
+                let entries = entries
+                    .iter()
+                    .map(|(key, value)| {
+                        let v = match value {
+                            crate::attrs::ExternalResourceValue::Bool(b) => b.to_string(),
+                            crate::attrs::ExternalResourceValue::String(v) => {
+                                let mut out = String::from("\"");
+                                escape(v, &mut out);
+                                out.push('"');
+                                out
+                            }
+                        };
+                        (key.clone(), v)
+                    })
+                    .collect();
+                group(name, entries, "    ")
+            })
+            .collect();
+        if !groups.is_empty() {
+            sections.push(format!("  external_resources: {{\n{}\n  }}", groups.join(",\n")));
         }
-        out.push_str("  }");
-        sections.push(out);
     }
     format!("\n{{-#\n{}\n#-}}\n", sections.join(",\n"))
 }
@@ -507,7 +532,7 @@ fn print_top_to(
     p.print_op(op);
     p.out.push('\n');
     if !opts.local_scope {
-        p.out.push_str(&resources_section(ctx, op, opts.skip_regions, !opts.ir_dump));
+        p.out.push_str(&resources_section(ctx, op, &opts));
     }
     p.flush_sink();
     match p.sink_error.take() {
