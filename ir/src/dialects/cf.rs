@@ -38,7 +38,7 @@ crate::op! {
     results { }
     regions { }
     format { parse_cond_br, print_cond_br }
-    patterns [pats::constant_condition, pats::identical_successors, pats::skip_pass_through_cond_br]
+    patterns [pats::constant_condition, pats::identical_successors, pats::skip_pass_through_cond_br, pats::same_condition_as_predecessor, pats::truth_propagation]
     def {
         verify: Some(verify_cond_br),
         traits: traits::TERMINATOR | traits::PURE,
@@ -57,7 +57,7 @@ crate::op! {
     results { }
     regions { }
     format { parse_switch, print_switch }
-    patterns [pats::only_default, pats::drop_cases_matching_default, pats::constant_flag, pats::skip_pass_through_switch]
+    patterns [pats::only_default, pats::drop_cases_matching_default, pats::constant_flag, pats::skip_pass_through_switch, pats::switch_same_flag_as_predecessor, pats::switch_default_of_same_flag]
     def {
         verify: Some(verify_switch),
         traits: traits::TERMINATOR | traits::PURE,

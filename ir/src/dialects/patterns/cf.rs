@@ -291,3 +291,136 @@ pub fn erase_true_assert(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     rw.erase_op(op);
     true
 }
+
+// ---- across blocks: what the predecessor's branch already decided ----------
+
+/// The one block branching to `block` (over any number of edges), as
+/// MLIR's `Block::getSinglePredecessor`.
+fn single_predecessor(ctx: &crate::Context, block: BlockId) -> Option<BlockId> {
+    let preds = ctx.predecessors(block);
+    let first = *preds.first()?;
+    preds.iter().all(|p| *p == first).then_some(first)
+}
+
+/// Upstream's `SimplifyCondBranchFromCondBranchOnSameCondition`: a
+/// conditional branch whose block is reached only from a conditional
+/// branch on the same condition goes the way that one went.
+pub fn same_condition_as_predecessor(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let ctx = &*rw.ctx;
+    let Some(here) = ctx.op_block(op) else { return false };
+    let Some(pred) = single_predecessor(ctx, here) else { return false };
+    let Some(pred_br) = ctx.last_op(pred).filter(|t| CondBranchOp::isa(ctx, *t)) else { return false };
+    let c = CondBranchOp(op);
+    if c.condition(ctx) != CondBranchOp(pred_br).condition(ctx) {
+        return false;
+    }
+    let succ = ctx.op(op).successors().to_vec();
+    let from_true = ctx.op(pred_br).successors()[0] == here;
+    let (dest, operands) =
+        if from_true { (succ[0], c.true_dest_operands(ctx)) } else { (succ[1], c.false_dest_operands(ctx)) };
+    let operands = operands.to_vec();
+    replace_with_br(rw, op, dest, &operands);
+    true
+}
+
+/// Upstream's `CondBranchTruthPropagation`: in a successor reached only
+/// from this branch, the condition is `true` (or `false`), for the uses in
+/// that block itself.
+pub fn truth_propagation(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    use crate::dialects::arith::ConstantOp;
+    let ctx = &*rw.ctx;
+    let cond = CondBranchOp(op).condition(ctx);
+    let succ = ctx.op(op).successors().to_vec();
+    let mut replaced = false;
+    for (dest, value) in [(succ[0], true), (succ[1], false)] {
+        if single_predecessor(rw.ctx, dest).is_none() {
+            continue;
+        }
+        let uses: Vec<crate::context::Use> =
+            rw.ctx.uses(cond).iter().filter(|u| rw.ctx.op_block(u.op) == Some(dest)).copied().collect();
+        if uses.is_empty() {
+            continue;
+        }
+        rw.set_insertion_point_before(op);
+        let i1 = rw.ctx.int_type(1);
+        let a = rw.ctx.attr(crate::attrs::AttrKind::Bool(value));
+        let c = ConstantOp::create(rw, Some(a), &[i1], vec![]).result(rw.ctx);
+        for u in uses {
+            rw.set_operand(u.op, u.operand as usize, c);
+        }
+        replaced = true;
+    }
+    replaced
+}
+
+/// Upstream's `simplifySwitchFromSwitchOnSameCondition`: a switch whose
+/// block is reached only from a case of a switch on the same flag goes to
+/// that case's value's destination.
+pub fn switch_same_flag_as_predecessor(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let ctx = &*rw.ctx;
+    let Some(here) = ctx.op_block(op) else { return false };
+    let Some(pred) = single_predecessor(ctx, here) else { return false };
+    let Some(pred_sw) = ctx.last_op(pred).filter(|t| SwitchOp::isa(ctx, *t)) else { return false };
+    if SwitchOp(op).flag(ctx) != SwitchOp(pred_sw).flag(ctx) {
+        return false;
+    }
+    let pred_succ = ctx.op(pred_sw).successors().to_vec();
+    if pred_succ[0] == here {
+        return false;
+    }
+    let succ = ctx.op(op).successors().to_vec();
+    let operands = switch_successor_operands(ctx, op);
+    let k = match pred_succ[1..].iter().position(|s| *s == here) {
+        Some(case) => {
+            let v = case_values(ctx, pred_sw)[case];
+            case_values(ctx, op).iter().position(|c| *c == v).map_or(0, |k| k + 1)
+        }
+        None => 0,
+    };
+    let ops = operands[k].to_vec();
+    replace_with_br(rw, op, succ[k], &ops);
+    true
+}
+
+/// Upstream's `simplifySwitchFromDefaultSwitchOnSameCondition`: in a block
+/// reached only as the default of a switch on the same flag, the cases that
+/// switch sent elsewhere cannot happen and go.
+pub fn switch_default_of_same_flag(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let ctx = &*rw.ctx;
+    let Some(here) = ctx.op_block(op) else { return false };
+    let Some(pred) = single_predecessor(ctx, here) else { return false };
+    let Some(pred_sw) = ctx.last_op(pred).filter(|t| SwitchOp::isa(ctx, *t)) else { return false };
+    let flag = SwitchOp(op).flag(ctx);
+    if flag != SwitchOp(pred_sw).flag(ctx) {
+        return false;
+    }
+    let pred_succ = ctx.op(pred_sw).successors().to_vec();
+    if pred_succ[0] != here {
+        return false;
+    }
+    let pred_values = case_values(ctx, pred_sw);
+    let impossible: Vec<i64> =
+        pred_succ[1..].iter().zip(&pred_values).filter(|(s, _)| **s != here).map(|(_, v)| *v).collect();
+    let succ = ctx.op(op).successors().to_vec();
+    let operands: Vec<Vec<Value>> = switch_successor_operands(ctx, op).iter().map(|o| o.to_vec()).collect();
+    let values = case_values(ctx, op);
+    let keep: Vec<usize> = (1..succ.len()).filter(|k| !impossible.contains(&values[k - 1])).collect();
+    if keep.len() == succ.len() - 1 {
+        return false;
+    }
+    let flag_ty = ctx.value_type(flag);
+    let new_succ: Vec<BlockId> = std::iter::once(succ[0]).chain(keep.iter().map(|&k| succ[k])).collect();
+    let new_ops: Vec<Vec<Value>> =
+        std::iter::once(operands[0].clone()).chain(keep.iter().map(|&k| operands[k].clone())).collect();
+    let new_values: Vec<i64> = keep.iter().map(|&k| values[k - 1]).collect();
+    rw.set_insertion_point_before(op);
+    let new = build_switch(rw, op, flag, &new_succ, &new_ops);
+    if new_values.is_empty() {
+        rw.ctx.remove_attr(new, "case_values");
+    } else {
+        let a = crate::dialects::cf::case_values_attr(rw.ctx, flag_ty, &new_values);
+        rw.ctx.set_attr(new, "case_values", a);
+    }
+    rw.erase_op(op);
+    true
+}
