@@ -1,6 +1,7 @@
 //! `linalg-block-pack-matmul{block-factors=mb,nb,kb ...}`: mlir-opt 22's
-//! pass of the same name and options. Every `linalg.matmul` (and every
-//! generic that is a plain matmul, plain or with one operand transposed)
+//! pass of the same name and options. Every `linalg.matmul` and
+//! `linalg.batch_matmul` (the batch dim kept outermost), and every generic
+//! that is a plain matmul, plain or with one operand transposed,
 //! is packed into blocks (an mmt4d-like generic between packs and an
 //! unpack), with the LHS and RHS blocks laid out as the options say
 //! ([`crate::packing::block_pack_matmul`]).

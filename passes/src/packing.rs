@@ -513,11 +513,13 @@ impl Default for BlockPackOptions {
     }
 }
 
-/// Whether a matmul the pass may pack: `linalg.matmul`, or a generic with
+/// Whether a matmul the pass may pack: `linalg.matmul`, `linalg.batch_matmul`,
+/// or a generic with
 /// two inputs and one init read as `(m, k) (k, n) -> (m, n)`, `(k, m)
 /// (k, n)` or `(m, k) (n, k)`.
 pub fn is_block_packable(ctx: &Context, op: OpId) -> bool {
-    if tessel_ir::dialects::structured::MatmulOp::isa(ctx, op) {
+    use tessel_ir::dialects::structured::{BatchMatmulOp, MatmulOp};
+    if MatmulOp::isa(ctx, op) || BatchMatmulOp::isa(ctx, op) {
         return true;
     }
     if !GenericOp::isa(ctx, op) {
