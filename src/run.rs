@@ -101,7 +101,8 @@ fn run_inputs(ctx: &mut Context, module: OpId, opts: &RunOptions, params: &[Para
     // A vector result is named by its declared type (the engine holds it
     // like a tensor); a tensor by its runtime shape.
     let declared = Interpreter::new(ctx, module).result_signature(&opts.func).unwrap_or_default();
-    let mut printed = String::new();
+    // What the function's vector.prints wrote comes first, as it would.
+    let mut printed = ran.vector_printed.clone();
     for (i, r) in results.iter().enumerate() {
         match opts.outputs.get(i) {
             Some(path) => write_output(r, path).map_err(RunFailure::Usage)?,
@@ -158,6 +159,9 @@ pub struct RunValues {
     pub results: Vec<RtValue>,
     /// The last run's arguments: its memrefs hold what the function wrote.
     pub final_args: Vec<RtValue>,
+    /// What the last run's `vector.print`s wrote (the interpreter; MLIR's
+    /// compiled code prints to the process's stdout itself).
+    pub vector_printed: String,
     /// The fastest of the runs.
     pub fastest: Duration,
     /// `--run-engine=mlir`: MLIR's lowering and compilation, before the runs.
@@ -181,10 +185,10 @@ fn run_within_budget(
     opts: &RunOptions,
     args: Vec<RtValue>,
 ) -> Result<RunValues, RunFailure> {
-    let ((results, fastest), compile, final_args) = match opts.engine {
+    let ((results, fastest), compile, final_args, vector_printed) = match opts.engine {
         RunEngine::Interp => {
-            let (out, final_args) = run_interp(ctx, module, opts, args)?;
-            (out, None, final_args)
+            let (out, final_args, printed) = run_interp(ctx, module, opts, args)?;
+            (out, None, final_args, printed)
         }
         RunEngine::Mlir => {
             let start = Instant::now();
@@ -195,10 +199,11 @@ fn run_within_budget(
                     .map_err(|e| RunFailure::Usage(format!("--run-engine=mlir: {e}")))?,
                 Some(compiled),
                 args.clone(),
+                String::new(),
             )
         }
     };
-    Ok(RunValues { results, final_args, fastest, compile })
+    Ok(RunValues { results, final_args, vector_printed, fastest, compile })
 }
 
 /// Runs `opts.repeat` times; returns the last results and the fastest time.
@@ -217,8 +222,9 @@ fn repeat<E>(times: usize, mut call: impl FnMut() -> Result<Vec<RtValue>, E>) ->
 }
 
 /// What the interpreter's runs give: the last results and the fastest time,
-/// and the last run's arguments (its memrefs hold what the function wrote).
-type InterpRuns = ((Vec<RtValue>, Duration), Vec<RtValue>);
+/// the last run's arguments (its memrefs hold what the function wrote) and
+/// what its `vector.print`s wrote.
+type InterpRuns = ((Vec<RtValue>, Duration), Vec<RtValue>, String);
 
 /// Runs the interpreter `opts.repeat` times.
 fn run_interp(ctx: &Context, module: OpId, opts: &RunOptions, args: Vec<RtValue>) -> Result<InterpRuns, RunFailure> {
@@ -232,6 +238,7 @@ fn run_interp(ctx: &Context, module: OpId, opts: &RunOptions, args: Vec<RtValue>
     let out = repeat(opts.repeat, || {
         // The last run's intermediate values go before this one makes its own.
         engine.forget_values();
+        engine.printed.clear();
         // Each run writes into memrefs of its own, holding the inputs.
         last_args = fresh_args(&args)?;
         let r = engine.call(&opts.func, last_args.clone());
@@ -244,7 +251,7 @@ fn run_interp(ctx: &Context, module: OpId, opts: &RunOptions, args: Vec<RtValue>
         Ok(results)
     })
     .map_err(RunFailure::Fault)?;
-    Ok((out, last_args))
+    Ok((out, last_args, std::mem::take(&mut engine.printed)))
 }
 
 /// `args` with every memref copied into a new buffer.

@@ -22,6 +22,7 @@ pub mod memory;
 mod memref;
 pub mod npy;
 pub mod pack;
+pub mod print;
 mod stream;
 mod structured;
 mod tensor;
@@ -237,6 +238,9 @@ pub struct Interpreter<'c> {
     /// While a destination-style op runs on memrefs: its memref operands
     /// (which it sees as tensors), where its results are written back.
     buffer_operands: Vec<(Value, MemRef)>,
+    /// What `vector.print` ops wrote, in order (as MLIR's runtime prints
+    /// it: `( 1, 2 )`, floats as C's `%g`).
+    pub printed: String,
 }
 
 impl<'c> Interpreter<'c> {
@@ -256,6 +260,7 @@ impl<'c> Interpreter<'c> {
             plans: Vec::new(),
             globals: FxHashMap::default(),
             buffer_operands: Vec::new(),
+            printed: String::new(),
         }
     }
 

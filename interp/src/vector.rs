@@ -16,8 +16,9 @@ use crate::kernels::{elem_of, scalar_fn, Kernel, ScalarArgs};
 use crate::{Flow, Interpreter, RtValue, RunError, RunResult, Tensor};
 
 /// The kernel of each vector op the engine runs.
-pub(crate) fn kernels() -> [(&'static OpDef, Kernel); 30] {
+pub(crate) fn kernels() -> [(&'static OpDef, Kernel); 31] {
     [
+        (&v::PRINT, crate::print::print),
         (&v::TRANSFER_READ, transfer_read),
         (&v::TRANSFER_WRITE, transfer_write),
         (&v::MASK, mask),

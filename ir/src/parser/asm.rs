@@ -197,6 +197,22 @@ impl<'p, 'a> OpParser<'p, 'a> {
         }
     }
 
+    /// An operand typed by a `:` right after it (`%v : f32`), if the
+    /// current token starts one; `None` for the start of the next op's
+    /// results (`%1 = ...`, `%0:2 = ...`).
+    pub fn optional_typed_operand(&mut self) -> PResult<Option<UnresolvedOperand>> {
+        if self.p.kind() != Tok::PercentId {
+            return Ok(None);
+        }
+        // `%v : T` or `%v#1 : T`, not `%r = ` or `%r:2 = `.
+        match self.p.peek_kinds::<3>() {
+            [Tok::Colon, second, _] | [Tok::HashId, Tok::Colon, second] if second != Tok::Integer => {
+                self.optional_operand()
+            }
+            _ => Ok(None),
+        }
+    }
+
     /// A comma-separated list of operands (possibly empty).
     pub fn operand_list(&mut self) -> PResult<Vec<UnresolvedOperand>> {
         let mut v = Vec::new();

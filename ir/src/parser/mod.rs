@@ -242,6 +242,19 @@ impl<'a> Parser<'a> {
         self.tok = lexer::lex(self.bytes, self.tok.end);
     }
 
+    /// The kinds of the next `N` tokens after the current one (the
+    /// current one not consumed).
+    pub(crate) fn peek_kinds<const N: usize>(&self) -> [Tok; N] {
+        let mut out = [Tok::Eof; N];
+        let mut end = self.tok.end;
+        for k in out.iter_mut() {
+            let t = lexer::lex(self.bytes, end);
+            *k = t.kind;
+            end = t.end;
+        }
+        out
+    }
+
     /// Re-lexes from a byte position.
     pub(crate) fn reset_to(&mut self, pos: usize) {
         self.tok = lexer::lex(self.bytes, pos);

@@ -572,7 +572,9 @@ pub(super) fn print_deinterleave(p: &mut OpPrinter<'_>, op: OpId) {
 
 /// `vector.print [%v : T] [str "text"] [punctuation <comma>]`
 pub(super) fn parse_print(p: &mut OpParser<'_, '_>) -> PResult<()> {
-    if let Some(v) = p.optional_operand()? {
+    // A bare `vector.print` may be followed by the next op's results
+    // (`%1 = ...`), which mlir-opt 22 misreads as its operand.
+    if let Some(v) = p.optional_typed_operand()? {
         let t = p.colon_type()?;
         p.push_operand(&v, t)?;
     }
