@@ -165,6 +165,14 @@ def numbers(text):
     return [float(x) for x in re.findall(r"-?\d+(?:\.\d+)?(?:e[-+]?\d+)?|-?inf|nan", body)]
 
 
+def same_ops(a, b):
+    """Whether two printed modules hold the same lines up to order and SSA
+    names (the greedy driver's constant hoisting orders the entry constants
+    differently)."""
+    norm = lambda t: sorted(re.sub(r"%[\w#]+", "%x", line).strip() for line in t.splitlines())  # noqa: E731
+    return norm(a) == norm(b)
+
+
 def runner_libs(llvm_bin):
     libdir = os.path.join(os.path.dirname(llvm_bin.rstrip("/")), "lib")
     return f"{libdir}/libmlir_c_runner_utils.so,{libdir}/libmlir_runner_utils.so"

@@ -29,6 +29,9 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import runner_wrap  # noqa: E402
+
 PREDICATES = ["slt", "sle", "sgt", "sge", "eq", "ne", "ult", "uge"]
 INVERSE = {"slt": "sge", "sge": "slt", "sle": "sgt", "sgt": "sle", "eq": "ne", "ne": "eq", "ult": "uge", "uge": "ult"}
 
@@ -122,13 +125,6 @@ def for_program(rng, k):
             "\n".join(body) + f"\n  }}\n  return {', '.join(used)} : {', '.join(['i32'] * len(used))}\n}}\n")
 
 
-def same_ops(a, b):
-    """Whether two outputs hold the same lines up to order and SSA names."""
-    import re
-    norm = lambda t: sorted(re.sub(r"%[\w#]+", "%x", line).strip() for line in t.splitlines())
-    return norm(a) == norm(b)
-
-
 def run(cmd):
     return subprocess.run(cmd, capture_output=True, text=True)
 
@@ -155,7 +151,7 @@ def main():
         if up.returncode != 0 or ours.returncode != 0:
             failures.append(f"#{k}: a tool failed:\n{up.stderr[:600]}{ours.stderr[:600]}\n{text}")
             continue
-        if up.stdout != ours.stdout and same_ops(up.stdout, ours.stdout):
+        if up.stdout != ours.stdout and runner_wrap.same_ops(up.stdout, ours.stdout):
             constant_order += 1
         elif up.stdout != ours.stdout:
             diff = "".join(difflib.unified_diff(up.stdout.splitlines(True), ours.stdout.splitlines(True),

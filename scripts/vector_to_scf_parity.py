@@ -161,13 +161,6 @@ def input_specs(text, k):
     return specs
 
 
-def same_ops(a, b):
-    """Whether two outputs hold the same lines up to order and SSA names."""
-    import re
-    norm = lambda t: sorted(re.sub(r"%[\w]+", "%x", line).strip() for line in t.splitlines())
-    return norm(a) == norm(b)
-
-
 def masked_transfer_left(text):
     """Whether a masked transfer of rank 2 or more is still in `text`."""
     import re
@@ -210,7 +203,7 @@ def main():
             continue
         if fails_in_22:
             where_22_fails += 1
-        elif up.stdout != ours.stdout and same_ops(up.stdout, ours.stdout):
+        elif up.stdout != ours.stdout and runner_wrap.same_ops(up.stdout, ours.stdout):
             constant_order += 1
         elif up.stdout != ours.stdout and "%mk" in text and masked_transfer_left(ours.stdout):
             left_masked += 1

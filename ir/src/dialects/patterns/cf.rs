@@ -247,11 +247,21 @@ pub fn drop_cases_matching_default(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     let ctx = &*rw.ctx;
     let succ = ctx.op(op).successors().to_vec();
     let operands: Vec<Vec<Value>> = switch_successor_operands(ctx, op).iter().map(|o| o.to_vec()).collect();
-    let values = case_values(ctx, op);
     let keep: Vec<usize> = (1..succ.len()).filter(|&k| succ[k] != succ[0] || operands[k] != operands[0]).collect();
     if keep.len() == succ.len() - 1 {
         return false;
     }
+    keep_cases(rw, op, &keep);
+    true
+}
+
+/// Replaces switch `op` by one with its default and the cases `keep`
+/// (successor positions, 1-based), their values and operands.
+fn keep_cases(rw: &mut Rewriter<'_>, op: OpId, keep: &[usize]) {
+    let ctx = &*rw.ctx;
+    let succ = ctx.op(op).successors().to_vec();
+    let operands: Vec<Vec<Value>> = switch_successor_operands(ctx, op).iter().map(|o| o.to_vec()).collect();
+    let values = case_values(ctx, op);
     let flag = SwitchOp(op).flag(ctx);
     let flag_ty = ctx.value_type(flag);
     let new_succ: Vec<BlockId> = std::iter::once(succ[0]).chain(keep.iter().map(|&k| succ[k])).collect();
@@ -267,7 +277,6 @@ pub fn drop_cases_matching_default(rw: &mut Rewriter<'_>, op: OpId) -> bool {
         rw.ctx.set_attr(new, "case_values", a);
     }
     rw.erase_op(op);
-    true
 }
 
 /// Upstream's `SimplifySwitchWithOnlyDefault`.
@@ -401,26 +410,12 @@ pub fn switch_default_of_same_flag(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     let pred_values = case_values(ctx, pred_sw);
     let impossible: Vec<i64> =
         pred_succ[1..].iter().zip(&pred_values).filter(|(s, _)| **s != here).map(|(_, v)| *v).collect();
-    let succ = ctx.op(op).successors().to_vec();
-    let operands: Vec<Vec<Value>> = switch_successor_operands(ctx, op).iter().map(|o| o.to_vec()).collect();
+    let succ_count = ctx.op(op).successors().len();
     let values = case_values(ctx, op);
-    let keep: Vec<usize> = (1..succ.len()).filter(|k| !impossible.contains(&values[k - 1])).collect();
-    if keep.len() == succ.len() - 1 {
+    let keep: Vec<usize> = (1..succ_count).filter(|k| !impossible.contains(&values[k - 1])).collect();
+    if keep.len() == succ_count - 1 {
         return false;
     }
-    let flag_ty = ctx.value_type(flag);
-    let new_succ: Vec<BlockId> = std::iter::once(succ[0]).chain(keep.iter().map(|&k| succ[k])).collect();
-    let new_ops: Vec<Vec<Value>> =
-        std::iter::once(operands[0].clone()).chain(keep.iter().map(|&k| operands[k].clone())).collect();
-    let new_values: Vec<i64> = keep.iter().map(|&k| values[k - 1]).collect();
-    rw.set_insertion_point_before(op);
-    let new = build_switch(rw, op, flag, &new_succ, &new_ops);
-    if new_values.is_empty() {
-        rw.ctx.remove_attr(new, "case_values");
-    } else {
-        let a = crate::dialects::cf::case_values_attr(rw.ctx, flag_ty, &new_values);
-        rw.ctx.set_attr(new, "case_values", a);
-    }
-    rw.erase_op(op);
+    keep_cases(rw, op, &keep);
     true
 }

@@ -768,7 +768,14 @@ pub fn fold_shape_cast(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     }
     let Some(inner) = crate::dialects::vector::ShapeCastOp::defining(ctx, src) else { return false };
     let x = inner.source(ctx);
-    if ctx.value_type(x) == ty {
+    skip_inner_cast(rw, op, x)
+}
+
+/// A cast of a cast of the same kind: casts `x` (the inner one's source)
+/// directly, or is `x` when that has the result's type.
+fn skip_inner_cast(rw: &mut Rewriter<'_>, op: OpId, x: crate::Value) -> bool {
+    let ty = rw.ctx.value_type(rw.ctx.result(op, 0));
+    if rw.ctx.value_type(x) == ty {
         rw.replace_op(op, &[x]);
     } else {
         rw.set_operand(op, 0, x);
@@ -906,12 +913,7 @@ pub fn fold_bitcast(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     }
     let Some(inner) = crate::dialects::vector::BitCastOp::defining(ctx, src) else { return false };
     let inner_src = inner.source(ctx);
-    if ctx.value_type(inner_src) == ty {
-        rw.replace_op(op, &[inner_src]);
-    } else {
-        rw.set_operand(op, 0, inner_src);
-    }
-    true
+    skip_inner_cast(rw, op, inner_src)
 }
 
 /// `extractInsertFoldConstantOp`: dynamic positions of a `vector.extract`
