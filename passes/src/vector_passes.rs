@@ -149,8 +149,8 @@ pub(crate) const CONVERT_VECTOR_TO_SCF: PassInfo = PassInfo {
                 as usize,
         };
         if bool_option(opts, "lower-scalable")? {
-            return Err("convert-vector-to-scf: lower-scalable is not supported by tessel (it has no scalable \
-                        vector lowering yet)"
+            return Err("convert-vector-to-scf: lower-scalable (the loop over a transposed scalable \
+                        transfer_write) is not supported by tessel yet"
                 .to_string());
         }
         Ok(Box::new(ConvertVectorToScf {

@@ -53,6 +53,7 @@ macro_rules! binary {
                     verify: Some(verify_same_types),
                     traits: traits::PURE,
                     default_properties: $defaults,
+                    result_name: Some(binary_result_name),
                 }
             }
         )*
@@ -60,6 +61,24 @@ macro_rules! binary {
         /// Binary op names with their operand class ('i' integer, 'f' float).
         pub const BINARY_KINDS: &[(&str, char)] = &[$(($name, stringify!($kind).as_bytes()[0] as char)),*];
     };
+}
+
+/// MLIR's `MulIOp::getAsmResultNames`: an `index` product of a constant and
+/// `vector.vscale` is `%c<N>_vscale`.
+fn binary_result_name(ctx: &crate::Context, op: crate::OpId) -> Option<String> {
+    if !MulIOp::isa(ctx, op) || !matches!(ctx.value_type_kind(ctx.result(op, 0)), crate::types::TypeKind::Index) {
+        return None;
+    }
+    let ops = ctx.operands(op);
+    let is_vscale =
+        |v: crate::Value| ctx.defining_op(v).is_some_and(|d| crate::dialects::vector::VScaleOp::isa(ctx, d));
+    let constant = |v: crate::Value| crate::dialects::pack::constant_int(ctx, v);
+    let base = match (constant(ops[0]), constant(ops[1])) {
+        (Some(c), _) if is_vscale(ops[1]) => c,
+        (_, Some(c)) if is_vscale(ops[0]) => c,
+        _ => return None,
+    };
+    Some(format!("c{base}_vscale"))
 }
 
 binary! {

@@ -29,7 +29,7 @@ use crate::dialects::memref::{AllocaOp, LoadOp, StoreOp};
 use crate::dialects::scf::{ForOp, IfOp, YieldOp};
 use crate::dialects::vector::{
     bool_array_attr, vector_shape, BitCastOp, BroadcastOp, ExtractOp, InsertOp, PrintOp, ShapeCastOp, TransferReadOp,
-    TransferView, TransferWriteOp, TypeCastOp,
+    TransferView, TransferWriteOp, TypeCastOp, VScaleOp,
 };
 use crate::rewriter::Rewriter;
 use crate::types::{TypeKind, DYNAMIC};
@@ -253,11 +253,15 @@ fn in_bounds_check(
 fn counted_loop(
     rw: &mut Rewriter<'_>,
     n: i64,
+    scalable: bool,
     init: impl FnOnce(&mut Rewriter<'_>) -> Option<Value>,
     body: impl FnOnce(&mut Rewriter<'_>, Value, Option<Value>) -> Option<Value>,
 ) -> ForOp {
     let lb = index_const(rw, 0);
-    let ub = index_const(rw, n);
+    let mut ub = index_const(rw, n);
+    if scalable {
+        ub = times_vscale(rw, ub);
+    }
     let step = index_const(rw, 1);
     let init = init(rw);
     let inits: Vec<Value> = init.into_iter().collect();
@@ -270,6 +274,13 @@ fn counted_loop(
         yield_maybe(rw, v);
     });
     for_op
+}
+
+/// `n * vector.vscale` (a scalable dim's runtime size).
+fn times_vscale(rw: &mut Rewriter<'_>, n: Value) -> Value {
+    let index = rw.ctx.index_type();
+    let vscale = VScaleOp::create(rw, &[index], vec![]).result(rw.ctx);
+    MulIOp::create(rw, n, vscale, None, None, &[index], vec![]).result(rw.ctx)
 }
 
 // ---- progressive lowering (lowering_n_d) -----------------------------------------
@@ -453,6 +464,7 @@ pub fn transfer_op_conversion(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     let for_op = counted_loop(
         rw,
         trip,
+        false,
         |_| init,
         |rw, iv, carried| {
             let mut row_indices = buffer_indices.clone();
@@ -674,11 +686,6 @@ pub fn transfer_1d_conversion(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     if minor_identity && unit_stride {
         return false;
     }
-    if x.scalable[0] {
-        // The trip count would be `vscale * n`; the engine and this lowering
-        // keep to fixed vectors.
-        return false;
-    }
     rw.set_insertion_point_before(op);
     if x.is_read && x.view.padding.is_none() {
         return false;
@@ -689,7 +696,7 @@ pub fn transfer_1d_conversion(rw: &mut Rewriter<'_>, op: OpId) -> bool {
         let pad = x.view.padding?;
         Some(BroadcastOp::create(rw, pad, &[vector_ty], vec![]).vector(rw.ctx))
     };
-    let for_op = counted_loop(rw, x.shape[0], init, |rw, iv, carried| {
+    let for_op = counted_loop(rw, x.shape[0], x.scalable[0], init, |rw, iv, carried| {
         let mut indices = x.view.indices.clone();
         if let Some(d) = x.unpacked_dim() {
             indices[d] = offset_plus(rw, indices[d], iv);
@@ -746,10 +753,11 @@ pub fn decompose_print(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     let Some(&source) = ctx.operands(op).first() else { return false };
     let ty = ctx.value_type(source);
     let Some(v) = vector_shape(ctx, ty) else { return false };
-    if v.is_scalable() {
-        // Scalable prints need `vector.vscale`, which tessel does not have.
+    if v.rank() > 1 && v.is_scalable() {
+        // n-D scalable vectors have no LLVM form to print (as 22).
         return false;
     }
+    let scalable = v.scalable.to_vec();
     let (shape, elem) = (v.shape.to_vec(), v.elem);
     let keep = ctx.get_attr(op, "punctuation");
     rw.set_insertion_point_before(op);
@@ -760,7 +768,7 @@ pub fn decompose_print(rw: &mut Rewriter<'_>, op: OpId) -> bool {
         let legal = width.max(8).next_power_of_two();
         let vec_of = |rw: &mut Rewriter<'_>, width: u32, signed: bool| {
             let e = if signed { rw.ctx.ty(TypeKind::Integer { width, signedness }) } else { rw.ctx.int_type(width) };
-            rw.ctx.ty(TypeKind::Vector { shape: shape.clone(), scalable: vec![false; shape.len()], elem: e })
+            rw.ctx.ty(TypeKind::Vector { shape: shape.clone(), scalable: scalable.clone(), elem: e })
         };
         let (signless_src, signless_dst, target) =
             (vec_of(rw, width, false), vec_of(rw, legal, false), vec_of(rw, legal, true));
@@ -786,10 +794,13 @@ pub fn decompose_print(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     }
     let mut first_close = None;
     let mut ivs = Vec::new();
-    for &n in &dims {
+    for (d, &n) in dims.iter().enumerate() {
         let lb = index_const(rw, 0);
-        let ub = index_const(rw, n);
+        let mut ub = index_const(rw, n);
         let step = index_const(rw, 1);
+        if scalable.get(d).copied().unwrap_or(false) {
+            ub = times_vscale(rw, ub);
+        }
         let index = rw.ctx.index_type();
         let last = SubIOp::create(rw, ub, step, None, None, &[index], vec![]).result(rw.ctx);
         print_punctuation(rw, "open");

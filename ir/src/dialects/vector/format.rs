@@ -679,3 +679,17 @@ pub(super) fn print_outer_product(p: &mut OpPrinter<'_>, op: OpId) {
     p.write(", ");
     p.print_type(ctx.value_type(ctx.operands(op)[1]));
 }
+
+// ---- vscale -------------------------------------------------------------------------
+
+/// `vector.vscale attr-dict` (an `index`).
+pub(super) fn parse_vscale(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    p.optional_attr_dict()?;
+    let index = p.index_type();
+    p.result_types.push(index);
+    Ok(())
+}
+
+pub(super) fn print_vscale(p: &mut OpPrinter<'_>, op: OpId) {
+    p.print_optional_attr_dict(op, &[]);
+}

@@ -457,6 +457,20 @@ crate::op! {
 }
 
 crate::op! {
+    /// `vector.vscale`: the runtime multiple of the scalable vector dims.
+    pub struct VScaleOp => VSCALE = "vector.vscale";
+    operands { }
+    attributes { }
+    results { result: One }
+    regions { }
+    format { format::parse_vscale, format::print_vscale }
+    def {
+        traits: traits::PURE,
+        result_name: Some(|_, _| Some("vscale".into())),
+    }
+}
+
+crate::op! {
     /// `vector.type_cast %m : memref<vector<4x8xf32>> to memref<4xvector<8xf32>>`:
     /// a statically shaped memref viewed with dims moved between the memref
     /// and its vector elements.
@@ -520,6 +534,7 @@ pub static OPS: &[&OpDef] = &[
     &GATHER,
     &SCATTER,
     &TYPE_CAST,
+    &VSCALE,
 ];
 
 /// Registers the dialect.
