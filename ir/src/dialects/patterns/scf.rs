@@ -244,6 +244,34 @@ pub fn fold_single_or_zero_iteration_dims(rw: &mut Rewriter<'_>, op: OpId) -> bo
     true
 }
 
+/// An `scf.for`'s loop-carried values, position by position: the yield,
+/// and per position the init, the block argument, the yielded value and the
+/// result (`None` without a yield or when the counts disagree).
+pub(crate) struct IterArgs {
+    pub term: OpId,
+    pub inits: Vec<Value>,
+    pub args: Vec<Value>,
+    pub yielded: Vec<Value>,
+    pub results: Vec<Value>,
+}
+
+impl IterArgs {
+    pub(crate) fn of(ctx: &crate::Context, op: OpId) -> Option<IterArgs> {
+        let f = ForOp(op);
+        let term = ctx.last_op(f.body_block(ctx)).filter(|t| YieldOp::isa(ctx, *t))?;
+        let (inits, args) = (f.init_args(ctx).to_vec(), f.region_iter_args(ctx).to_vec());
+        let (yielded, results) = (ctx.operands(term).to_vec(), ctx.results(op).to_vec());
+        let n = args.len();
+        (inits.len() == n && yielded.len() == n && results.len() == n).then_some(IterArgs {
+            term,
+            inits,
+            args,
+            yielded,
+            results,
+        })
+    }
+}
+
 /// MLIR's `ForOpIterArgsFolder`: a loop-carried value is dropped when the
 /// body yields its block argument unchanged, when it yields the init
 /// itself, or when neither the result nor the block argument is used; the
@@ -252,14 +280,7 @@ pub fn drop_invariant_iter_args(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     let ctx = &*rw.ctx;
     let f = ForOp(op);
     let body = f.body_block(ctx);
-    let Some(term) = ctx.last_op(body).filter(|t| YieldOp::isa(ctx, *t)) else { return false };
-    let inits = f.init_args(ctx).to_vec();
-    let args = f.region_iter_args(ctx).to_vec();
-    let yielded = ctx.operands(term).to_vec();
-    let results = ctx.results(op).to_vec();
-    if yielded.len() != args.len() || inits.len() != args.len() {
-        return false;
-    }
+    let Some(IterArgs { term, inits, args, yielded, results }) = IterArgs::of(ctx, op) else { return false };
     let dropped: Vec<bool> = (0..args.len())
         .map(|k| {
             yielded[k] == args[k] || yielded[k] == inits[k] || (ctx.use_empty(results[k]) && ctx.use_empty(args[k]))
@@ -312,16 +333,7 @@ pub fn drop_invariant_iter_args(rw: &mut Rewriter<'_>, op: OpId) -> bool {
 /// mlir-opt 22 merges them; the unused pair then goes.
 pub fn merge_equivalent_iter_args(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     let ctx = &*rw.ctx;
-    let f = ForOp(op);
-    let body = f.body_block(ctx);
-    let Some(term) = ctx.last_op(body).filter(|t| YieldOp::isa(ctx, *t)) else { return false };
-    let inits = f.init_args(ctx).to_vec();
-    let args = f.region_iter_args(ctx).to_vec();
-    let yielded = ctx.operands(term).to_vec();
-    let results = ctx.results(op).to_vec();
-    if yielded.len() != args.len() || inits.len() != args.len() || results.len() != args.len() {
-        return false;
-    }
+    let Some(IterArgs { inits, args, yielded, results, .. }) = IterArgs::of(ctx, op) else { return false };
     for j in 0..args.len() {
         if ctx.use_empty(args[j]) && ctx.use_empty(results[j]) {
             continue;

@@ -566,17 +566,10 @@ pub fn forward_single_values(rw: &mut Rewriter<'_>, op: OpId) -> bool {
 /// The same for an `scf.for`: an iteration argument (and its result) fed
 /// only by one outside value and by arguments like it is that value.
 pub fn forward_single_iter_values(rw: &mut Rewriter<'_>, op: OpId) -> bool {
-    use crate::dialects::scf::ForOp;
     let ctx = &*rw.ctx;
-    let f = ForOp(op);
-    let body = f.body_block(ctx);
-    let Some(term) = ctx.last_op(body).filter(|t| YieldOp::isa(ctx, *t)) else { return false };
-    let (inits, args, yielded) =
-        (f.init_args(ctx).to_vec(), f.region_iter_args(ctx).to_vec(), ctx.operands(term).to_vec());
-    let results = ctx.results(op).to_vec();
-    if inits.len() != args.len() || yielded.len() != args.len() || results.len() != args.len() {
+    let Some(super::scf::IterArgs { inits, args, yielded, results, .. }) = super::scf::IterArgs::of(ctx, op) else {
         return false;
-    }
+    };
     let mut nodes = args.clone();
     let mut inputs: Vec<Vec<Value>> = inits.iter().zip(&yielded).map(|(i, y)| vec![*i, *y]).collect();
     for (k, r) in results.iter().enumerate() {

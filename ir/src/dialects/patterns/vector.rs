@@ -736,13 +736,12 @@ pub fn transpose_of_unit_dims(rw: &mut Rewriter<'_>, op: OpId) -> bool {
 /// `shape_cast(shape_cast(x))` is one shape_cast of `x`, or `x` itself
 /// when the types agree; a shape_cast to its own type is its source.
 pub fn fold_shape_cast(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    if fold_cast_to_own_type(rw, op) {
+        return true;
+    }
     let ctx = &*rw.ctx;
     let src = ctx.operands(op)[0];
     let ty = ctx.value_type(ctx.result(op, 0));
-    if ctx.value_type(src) == ty {
-        rw.replace_op(op, &[src]);
-        return true;
-    }
     // A transpose that moves unit dims only does not reorder elements.
     if let Some(t) = crate::dialects::vector::TransposeOp::defining(ctx, src) {
         let x = t.vector(ctx);
@@ -769,6 +768,16 @@ pub fn fold_shape_cast(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     let Some(inner) = crate::dialects::vector::ShapeCastOp::defining(ctx, src) else { return false };
     let x = inner.source(ctx);
     skip_inner_cast(rw, op, x)
+}
+
+/// A cast (`shape_cast`, `bitcast`) to its source's own type is its source.
+fn fold_cast_to_own_type(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let src = rw.ctx.operands(op)[0];
+    if rw.ctx.value_type(src) != rw.ctx.value_type(rw.ctx.result(op, 0)) {
+        return false;
+    }
+    rw.replace_op(op, &[src]);
+    true
 }
 
 /// A cast of a cast of the same kind: casts `x` (the inner one's source)
@@ -904,13 +913,11 @@ pub fn elide_unit_dim_reduction(rw: &mut Rewriter<'_>, op: OpId) -> bool {
 /// `BitCastOp::fold`: a bitcast to its own type is its source; two
 /// bitcasts in a row are one (none when the second goes back).
 pub fn fold_bitcast(rw: &mut Rewriter<'_>, op: OpId) -> bool {
-    let ctx = &*rw.ctx;
-    let src = ctx.operands(op)[0];
-    let ty = ctx.value_type(ctx.result(op, 0));
-    if ctx.value_type(src) == ty {
-        rw.replace_op(op, &[src]);
+    if fold_cast_to_own_type(rw, op) {
         return true;
     }
+    let ctx = &*rw.ctx;
+    let src = ctx.operands(op)[0];
     let Some(inner) = crate::dialects::vector::BitCastOp::defining(ctx, src) else { return false };
     let inner_src = inner.source(ctx);
     skip_inner_cast(rw, op, inner_src)
