@@ -274,7 +274,7 @@ pub fn apply_patterns_greedily_within(
 
 /// The fold hooks among the registered patterns (what MLIR's ops do in
 /// `fold`, as opposed to canonicalization patterns).
-fn folds(ctx: &Context, op: OpId) -> &'static [NamedPattern] {
+pub(crate) fn folds(ctx: &Context, op: OpId) -> &'static [NamedPattern] {
     use tessel_ir::dialects::affine_index::{DelinearizeIndexOp, LinearizeIndexOp};
     use tessel_ir::dialects::linalg::TransposeOp;
     use tessel_ir::dialects::pack::{PackOp, UnPackOp};

@@ -110,10 +110,10 @@ impl Pass for Inline {
 
 /// A function with a body, by its symbol table (the op holding it) and
 /// name.
-type Functions = FxHashMap<(OpId, Sym), OpId>;
+pub(crate) type Functions = FxHashMap<(OpId, Sym), OpId>;
 
 /// Every `func.func` inside `root`.
-fn functions(ctx: &Context, root: OpId) -> Functions {
+pub(crate) fn functions(ctx: &Context, root: OpId) -> Functions {
     let mut out = Functions::default();
     ctx.walk_preorder(root, &mut |op| {
         if !FuncOp::isa(ctx, op) {
@@ -129,7 +129,7 @@ fn functions(ctx: &Context, root: OpId) -> Functions {
 }
 
 /// The function a `func.call` calls, when it has a body.
-fn callee(ctx: &Context, call: OpId, funcs: &Functions) -> Option<OpId> {
+pub(crate) fn callee(ctx: &Context, call: OpId, funcs: &Functions) -> Option<OpId> {
     let AttrKind::SymbolRef { root, nested } = ctx.attr_kind(ctx.get_attr(call, "callee")?) else { return None };
     if !nested.is_empty() {
         return None;

@@ -57,7 +57,7 @@ fn discardable(ctx: &Context, op: OpId) -> bool {
 }
 
 /// The roots of every symbol reference in `attr`, nested attributes too.
-fn attr_refs(ctx: &Context, attr: Attr, out: &mut Vec<Sym>) {
+pub(crate) fn attr_refs(ctx: &Context, attr: Attr, out: &mut Vec<Sym>) {
     match ctx.attr_kind(attr) {
         AttrKind::SymbolRef { root, .. } => out.push(*root),
         AttrKind::Array(items) => items.iter().for_each(|a| attr_refs(ctx, *a, out)),

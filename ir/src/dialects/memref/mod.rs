@@ -360,7 +360,7 @@ crate::op! {
     format { format::parse_alloca_scope, format::print_alloca_scope }
     def {
         verify: Some(verify::verify_alloca_scope),
-        traits: traits::SINGLE_BLOCK,
+        traits: traits::SINGLE_BLOCK | traits::RECURSIVE_EFFECTS,
         implicit_terminator: Some("memref.alloca_scope.return"),
     }
 }

@@ -172,7 +172,7 @@ pub fn fold_int_binary(rw: &mut Rewriter<'_>, op: OpId) -> bool {
                 let v = crate::dialects::arith::ConstantOp::create(rw, Some(attr), &[ty], vec![]).result(rw.ctx);
                 rw.replace_op(op, &[v]);
             }
-            None => return false,
+            None => return !is_shift(fold.def) && fold_poison_operand(rw, op),
         }
         return true;
     }
@@ -207,8 +207,32 @@ pub fn fold_int_binary(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     match fold_int_without_constants(rw.ctx, fold.def, width, lhs, rhs, b) {
         Some(Folded::Value(v)) => rw.replace_op(op, &[v]),
         Some(Folded::Constant(c)) => rw.replace_op_with_constant(op, c),
-        None => return false,
+        None => return !is_shift(fold.def) && fold_poison_operand(rw, op),
     }
+    true
+}
+
+/// The shifts, whose folds do not propagate poison (22 leaves
+/// `shli %x, %poison` alone).
+fn is_shift(def: &OpDef) -> bool {
+    [&SHLI, &SHRSI, &SHRUI].iter().any(|d| std::ptr::eq(*d, def))
+}
+
+/// 22's `constFold*` helpers on a poison operand: the result is poison
+/// (a `ub.poison` of the result type), whatever the other operands are.
+pub fn fold_poison_operand(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    use crate::dialects::ub::{poison_attr, PoisonOp};
+    let ctx = &*rw.ctx;
+    let poisoned = ctx.operands(op).iter().any(|v| ctx.defining_op(*v).is_some_and(|d| PoisonOp::isa(ctx, d)));
+    let [result] = ctx.results(op) else { return false };
+    if !poisoned {
+        return false;
+    }
+    let ty = ctx.value_type(*result);
+    rw.set_insertion_point_before(op);
+    let attr = poison_attr(rw.ctx);
+    let p = PoisonOp::create(rw, Some(attr), &[ty], vec![]).result(rw.ctx);
+    rw.replace_op(op, &[p]);
     true
 }
 
@@ -584,21 +608,41 @@ pub fn fold_select(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     let s = SelectOp(op);
     let (c, t, f) = (s.condition(ctx), s.true_value(ctx), s.false_value(ctx));
     let scalar_condition = matches!(ctx.value_type_kind(c), TypeKind::Integer { .. });
+    let poison = |v| ctx.defining_op(v).is_some_and(|d| crate::dialects::ub::PoisonOp::isa(ctx, d));
     let picked = if t == f {
         Some(t)
     } else if let (true, Some(b)) = (scalar_condition, constant_condition(ctx, c)) {
         Some(if b { t } else { f })
+    } else if poison(t) {
+        Some(f)
+    } else if poison(f) {
+        Some(t)
     } else if ctx.value_type(c) == ctx.value_type(t)
         && constant_condition(ctx, t) == Some(true)
         && constant_condition(ctx, f) == Some(false)
     {
         Some(c)
     } else {
-        None
+        select_of_equality(ctx, c, t, f)
     };
     let Some(v) = picked else { return false };
     rw.replace_op(op, &[v]);
     true
+}
+
+/// `select(a == b, a, b)` is `b`, `select(a != b, a, b)` is `a` (either
+/// order of the comparison's operands; 22's `SelectOp::fold`).
+fn select_of_equality(ctx: &crate::Context, c: crate::Value, t: crate::Value, f: crate::Value) -> Option<crate::Value> {
+    let cmp = CmpIOp(ctx.defining_op(c).filter(|d| CmpIOp::isa(ctx, *d))?);
+    let (l, r) = (cmp.lhs(ctx), cmp.rhs(ctx));
+    if !((l == t && r == f) || (r == t && l == f)) {
+        return None;
+    }
+    match cmp.predicate(ctx).map(|a| ctx.attr_kind(a)) {
+        Some(crate::attrs::AttrKind::Integer { value: 0, .. }) => Some(f),
+        Some(crate::attrs::AttrKind::Integer { value: 1, .. }) => Some(t),
+        _ => None,
+    }
 }
 
 /// Upstream's `CmpIOp::fold` for scalars: equal operands decide by the

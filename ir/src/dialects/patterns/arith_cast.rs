@@ -168,7 +168,9 @@ pub fn fold_cast_of_constant(rw: &mut Rewriter<'_>, op: OpId) -> bool {
         return false;
     }
     let [src] = ctx.operands(op) else { return false };
-    let Some(c) = ConstantOp::defining(ctx, *src).and_then(|c| c.value(ctx)) else { return false };
+    let Some(c) = ConstantOp::defining(ctx, *src).and_then(|c| c.value(ctx)) else {
+        return super::arith::fold_poison_operand(rw, op);
+    };
     let to_ty = ctx.value_type(ctx.result(op, 0));
     let (Some(from), Some(to)) =
         (scalar(ctx, element_of(ctx, ctx.value_type(*src))), scalar(ctx, element_of(ctx, to_ty)))

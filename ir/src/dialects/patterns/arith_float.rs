@@ -98,7 +98,7 @@ pub fn fold_float_binary(rw: &mut Rewriter<'_>, op: OpId) -> bool {
         rw.replace_op(op, &[lhs]);
         return true;
     }
-    let TypeKind::Float(kind) = *ctx.type_kind(ty) else { return false };
+    let TypeKind::Float(kind) = *ctx.type_kind(ty) else { return super::arith::fold_poison_operand(rw, op) };
     let (a, b) = (float_constant(ctx, lhs), float_constant(ctx, rhs));
     if let (Some(a), Some(b)) = (a, b) {
         if let Some(mut v) = compute(def, kind, a, b) {
@@ -124,5 +124,5 @@ pub fn fold_float_binary(rw: &mut Rewriter<'_>, op: OpId) -> bool {
         rw.replace_op(op, &[lhs]);
         return true;
     }
-    false
+    super::arith::fold_poison_operand(rw, op)
 }
