@@ -304,6 +304,7 @@ const EDGE: usize = 3;
 pub fn format_value(v: &RtValue) -> String {
     match v {
         RtValue::Scalar(s) => s.to_string(),
+        RtValue::Complex(c) => c.to_string(),
         RtValue::Tensor(t) => format_tensor(t),
         RtValue::MemRef(m) => match m.gather(false, "printing") {
             Ok(t) => format_tensor(&t),
@@ -423,10 +424,27 @@ pub fn value_tensor(v: &RtValue, what: &str) -> Result<Tensor, String> {
         RtValue::Tensor(t) => Ok(t.clone()),
         RtValue::MemRef(m) => Ok(m.gather(false, what)?),
         RtValue::Scalar(s) => Ok(Tensor::try_from_scalars(vec![], s.elem, [*s])?),
+        RtValue::Complex(_) => Err(format!("{what} is a complex number: it has no array form")),
     }
 }
 
+/// A `complex<..>` argument written `re,im` (`--input=1.5,-2`).
+fn complex_input_value(p: &Param, spec: &str) -> Option<Result<RtValue, String>> {
+    let part = p.ty.strip_prefix("complex<")?.strip_suffix('>')?;
+    let elem = tessel_interp::elem::ElemType::ALL.iter().find(|e| e.mlir_name() == part && e.is_float())?;
+    let Some((re, im)) = spec.split_once(',') else {
+        return Some(Err(format!("a {} argument is written re,im (such as 1.5,-2), not '{spec}'", p.ty)));
+    };
+    Some((|| {
+        let (re, im) = (literal(*elem, re.trim())?, literal(*elem, im.trim())?);
+        Ok(RtValue::Complex(tessel_interp::complex::Complex { re, im }))
+    })())
+}
+
 fn tensor_input_value(p: &Param, spec: &str) -> Result<RtValue, String> {
+    if let Some(v) = complex_input_value(p, spec) {
+        return v;
+    }
     let elem = p.elem.ok_or_else(|| format!("the engine cannot pass a value of type {}", p.ty))?;
     if spec.ends_with(".npy") {
         let bytes = std::fs::read(spec).map_err(|e| format!("cannot read: {e}"))?;

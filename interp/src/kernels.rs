@@ -109,6 +109,7 @@ fn kernel_table() -> Vec<(&'static OpDef, Entry)> {
         .chain(crate::vector::kernels())
         .chain(crate::gather::kernels())
         .chain(crate::memref::kernels())
+        .chain(crate::complex::kernels())
         .chain(index::BINARY.iter().map(|d| (*d, index_binary as Kernel)))
         .chain([
             (&tensor::EXTRACT, extract_element as Kernel),
@@ -409,7 +410,7 @@ pub(crate) fn elementwise(
     }
     let Some(shape) = args.iter().find_map(|a| match a {
         RtValue::Tensor(t) => Some(t.shape.clone()),
-        RtValue::Scalar(_) | RtValue::MemRef(_) => None,
+        RtValue::Scalar(_) | RtValue::MemRef(_) | RtValue::Complex(_) => None,
     }) else {
         let scalars: Vec<Scalar> = args.iter().map(|a| a.scalar()).collect::<RunResult<_>>()?;
         return Ok(RtValue::Scalar(f(&ScalarArgs { args: &scalars, out, predicate })?));
@@ -437,6 +438,7 @@ pub(crate) fn elementwise(
                 RtValue::Tensor(t) => t.get(k),
                 RtValue::Scalar(x) => *x,
                 RtValue::MemRef(_) => unreachable!("memref operands are refused above"),
+                RtValue::Complex(_) => return Err("an elementwise op of complex numbers".into()),
             };
         }
         let v = f(&ScalarArgs { args: &scalars, out, predicate })?;
@@ -1130,7 +1132,7 @@ fn select(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
     let ctx = i.ctx;
     let args: Vec<RtValue> = ctx.operands(op).iter().map(|v| i.get(*v)).collect::<RunResult<_>>()?;
     let v = match &args[0] {
-        RtValue::MemRef(_) => return Err("arith.select with a memref condition".into()),
+        RtValue::MemRef(_) | RtValue::Complex(_) => return Err("arith.select with a memref condition".into()),
         // A scalar condition picks a whole value.
         RtValue::Scalar(c) => {
             if c.bits != 0 {

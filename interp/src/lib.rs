@@ -14,6 +14,7 @@
 
 mod buffer;
 mod bytes;
+pub mod complex;
 pub mod copy;
 pub mod elem;
 mod gather;
@@ -92,6 +93,8 @@ pub enum RtValue {
     Tensor(Tensor),
     /// A memref: a view of a mutable buffer.
     MemRef(MemRef),
+    /// A complex number (`complex<f32>`): two floats of one type.
+    Complex(complex::Complex),
 }
 
 impl RtValue {
@@ -144,12 +147,14 @@ impl RtValue {
                 let dims: String = m.shape.iter().map(|d| format!("{d}x")).collect();
                 format!("memref<{dims}{}>", m.elem.mlir_name())
             }
+            RtValue::Complex(c) => format!("complex<{}>", c.re.elem.mlir_name()),
         }
     }
 
     fn describe(&self) -> String {
         match self {
             RtValue::Scalar(s) => format!("{s} : {}", s.elem.mlir_name()),
+            RtValue::Complex(c) => format!("{c} : {}", self.mlir_type()),
             RtValue::Tensor(_) | RtValue::MemRef(_) => format!("a {}", self.mlir_type()),
         }
     }

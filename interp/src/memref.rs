@@ -506,7 +506,7 @@ fn materialize(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
             }
             i.set(op, 0, src);
         }
-        RtValue::Scalar(_) => return Err("materialize_in_destination into a scalar".into()),
+        RtValue::Scalar(_) | RtValue::Complex(_) => return Err("materialize_in_destination into a scalar".into()),
     }
     Ok(Flow::Next)
 }

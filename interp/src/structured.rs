@@ -50,7 +50,7 @@ fn shape_of(v: &RtValue) -> Vec<usize> {
     match v {
         RtValue::Tensor(t) => t.shape.clone(),
         RtValue::MemRef(m) => m.shape.clone(),
-        RtValue::Scalar(_) => vec![],
+        RtValue::Scalar(_) | RtValue::Complex(_) => vec![],
     }
 }
 
@@ -142,6 +142,7 @@ fn run_points(
             args.push(match v {
                 RtValue::MemRef(_) => return Err("a structured op reads a memref its kernel was not given".into()),
                 RtValue::Scalar(x) => RtValue::Scalar(*x),
+                RtValue::Complex(c) => RtValue::Complex(*c),
                 RtValue::Tensor(t) => {
                     RtValue::Scalar(t.get(position(&s.maps[k], &point, &in_shapes[k], &in_strides[k])?))
                 }

@@ -90,6 +90,7 @@ fn tensor_operand(i: &Interpreter<'_>, v: Value) -> RunResult<Tensor> {
         RtValue::Tensor(t) => Ok(t),
         RtValue::Scalar(_) => Err("expected a vector or tensor, got a scalar".into()),
         RtValue::MemRef(_) => Err("expected a vector or tensor, got a memref".into()),
+        RtValue::Complex(_) => Err("expected a vector or tensor, got a complex number".into()),
     }
 }
 
@@ -132,7 +133,7 @@ fn base_value(i: &Interpreter<'_>, view: &TransferView) -> RunResult<Base> {
             }
             Ok(Base::Tensor(t))
         }
-        RtValue::Scalar(_) => Err("a transfer from a scalar".into()),
+        RtValue::Scalar(_) | RtValue::Complex(_) => Err("a transfer from a scalar".into()),
     }
 }
 
@@ -234,7 +235,7 @@ fn write(i: &mut Interpreter<'_>, op: OpId, mask: Option<&Tensor>) -> RunResult<
     let mut base = match i.take_or_get(view.base, op)? {
         RtValue::Tensor(t) => Base::Tensor(t),
         RtValue::MemRef(m) => Base::MemRef(m),
-        RtValue::Scalar(_) => return Err("transfer_write into a scalar".into()),
+        RtValue::Scalar(_) | RtValue::Complex(_) => return Err("transfer_write into a scalar".into()),
     };
     if base.elem() != value.elem {
         return Err("a transfer between different element types".into());
@@ -358,7 +359,7 @@ fn broadcast(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
     let ctx = i.ctx;
     let shape = static_shape(i, ctx.value_type(ctx.result(op, 0)))?;
     let out = match i.operand(op, 0)? {
-        RtValue::MemRef(_) => return Err("vector.broadcast of a memref".into()),
+        RtValue::MemRef(_) | RtValue::Complex(_) => return Err("vector.broadcast of a memref or complex number".into()),
         RtValue::Scalar(s) => Tensor::try_filled(shape, s)?,
         RtValue::Tensor(src) => {
             let lead = shape.len() - src.shape.len();
@@ -467,13 +468,17 @@ fn insert(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
     let value = i.get(ins.value_to_store(ctx))?;
     let mut dest = match i.take_or_get(ins.dest(ctx), op)? {
         RtValue::Tensor(t) => t,
-        RtValue::Scalar(_) | RtValue::MemRef(_) => return Err("vector.insert into a scalar or memref".into()),
+        RtValue::Scalar(_) | RtValue::MemRef(_) | RtValue::Complex(_) => {
+            return Err("vector.insert into a scalar or memref".into())
+        }
     };
     let stat = ins.static_position(ctx).to_vec();
     if let Some(pos) = positions(i, &stat, ins.dynamic_position(ctx), &dest.shape)? {
         let start = position(&pos, &dest.strides()[..pos.len()]);
         match value {
-            RtValue::MemRef(_) => return Err("vector.insert of a memref".into()),
+            RtValue::MemRef(_) | RtValue::Complex(_) => {
+                return Err("vector.insert of a memref or complex number".into())
+            }
             RtValue::Scalar(s) => dest.set(start, s)?,
             RtValue::Tensor(t) => {
                 for k in 0..t.len() {
@@ -517,7 +522,7 @@ fn insert_strided_slice(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
     let src = tensor_operand(i, ctx.operands(op)[0])?;
     let mut dest = match i.take_or_get(ctx.operands(op)[1], op)? {
         RtValue::Tensor(t) => t,
-        RtValue::Scalar(_) | RtValue::MemRef(_) => {
+        RtValue::Scalar(_) | RtValue::MemRef(_) | RtValue::Complex(_) => {
             return Err("vector.insert_strided_slice into a scalar or memref".into())
         }
     };
@@ -829,7 +834,9 @@ fn multi_reduce(i: &Interpreter<'_>, op: OpId, mask: Option<&Tensor>) -> RunResu
     let reduced: Vec<bool> = (0..src.shape.len()).map(|d| dims.contains(&(d as i64))).collect();
     let acc = i.get(m.acc(ctx))?;
     let mut out: Vec<Scalar> = match &acc {
-        RtValue::MemRef(_) => return Err("vector.multi_reduction with a memref accumulator".into()),
+        RtValue::MemRef(_) | RtValue::Complex(_) => {
+            return Err("vector.multi_reduction with a memref or complex accumulator".into())
+        }
         RtValue::Scalar(s) => vec![*s],
         RtValue::Tensor(t) => t.scalars().collect(),
     };
@@ -845,7 +852,7 @@ fn multi_reduce(i: &Interpreter<'_>, op: OpId, mask: Option<&Tensor>) -> RunResu
         Ok(())
     })?;
     Ok(match acc {
-        RtValue::Scalar(_) | RtValue::MemRef(_) => RtValue::Scalar(out[0]),
+        RtValue::Scalar(_) | RtValue::MemRef(_) | RtValue::Complex(_) => RtValue::Scalar(out[0]),
         RtValue::Tensor(t) => RtValue::Tensor(Tensor::try_from_scalars(t.shape.clone(), t.elem, out)?),
     })
 }
@@ -912,7 +919,9 @@ fn contract_value(i: &Interpreter<'_>, op: OpId, mask: Option<&Tensor>) -> RunRe
         sizes[*d] = *s;
     }
     let mut out: Vec<Scalar> = match &acc {
-        RtValue::MemRef(_) => return Err("vector.multi_reduction with a memref accumulator".into()),
+        RtValue::MemRef(_) | RtValue::Complex(_) => {
+            return Err("vector.multi_reduction with a memref or complex accumulator".into())
+        }
         RtValue::Scalar(s) => vec![*s],
         RtValue::Tensor(t) => t.scalars().collect(),
     };
@@ -938,7 +947,7 @@ fn contract_value(i: &Interpreter<'_>, op: OpId, mask: Option<&Tensor>) -> RunRe
         Ok(())
     })?;
     let value = match acc {
-        RtValue::MemRef(_) => return Err("vector.contract with a memref accumulator".into()),
+        RtValue::MemRef(_) | RtValue::Complex(_) => return Err("vector.contract with a memref accumulator".into()),
         RtValue::Scalar(_) => RtValue::Scalar(out[0]),
         RtValue::Tensor(t) => RtValue::Tensor(Tensor::try_from_scalars(t.shape.clone(), t.elem, out)?),
     };
@@ -980,7 +989,7 @@ fn gather(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
     let base = match i.get(ops[0])? {
         RtValue::Tensor(t) => Base::Tensor(t),
         RtValue::MemRef(m) => Base::MemRef(m),
-        RtValue::Scalar(_) => return Err("vector.gather from a scalar".into()),
+        RtValue::Scalar(_) | RtValue::Complex(_) => return Err("vector.gather from a scalar".into()),
     };
     let shape = base.shape().to_vec();
     let mut out = pass.clone();
@@ -1028,7 +1037,7 @@ fn scatter(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
                 m.store(&at, value.get(k))?;
             }
         }
-        RtValue::Scalar(_) => return Err("vector.scatter into a scalar".into()),
+        RtValue::Scalar(_) | RtValue::Complex(_) => return Err("vector.scatter into a scalar".into()),
     }
     Ok(Flow::Next)
 }

@@ -107,3 +107,29 @@ pub enum ExternalResourceValue {
     String(String),
     Bool(bool),
 }
+
+/// The fast-math flags of `#arith.fastmath<..>`, in the order MLIR prints
+/// them (its bit order); `fast` is all of them.
+const FASTMATH_FLAGS: [&str; 7] = ["reassoc", "nnan", "ninf", "nsz", "arcp", "contract", "afn"];
+
+/// `fastmath<..>` as MLIR prints the flags `words` (`contract, nnan` is
+/// `fastmath<nnan,contract>`, all seven `fastmath<fast>`, none
+/// `fastmath<none>`); `None` when a word is not a flag.
+pub fn fastmath_text<'a>(words: impl IntoIterator<Item = &'a str>) -> Option<String> {
+    let mut set = [false; 7];
+    for w in words {
+        match w.trim() {
+            "none" => {}
+            "fast" => set = [true; 7],
+            w => set[FASTMATH_FLAGS.iter().position(|f| *f == w)?] = true,
+        }
+    }
+    let body = if set.iter().all(|b| *b) {
+        "fast".to_string()
+    } else if set.iter().all(|b| !*b) {
+        "none".to_string()
+    } else {
+        FASTMATH_FLAGS.iter().zip(set).filter(|(_, on)| *on).map(|(f, _)| *f).collect::<Vec<_>>().join(",")
+    };
+    Some(format!("fastmath<{body}>"))
+}

@@ -13,7 +13,7 @@
 // ROUNDTRIP: func.func @f(%arg0: f32, %arg1: index) -> (tensor<4xf32>, index)
 // ROUNDTRIP: linalg.fill
 
-// DIALECTS: Available Dialects: affine,arith,bufferization,builtin,cf,func,index,linalg,math,memref,scf,tensor,transform,ub,vector,xla
+// DIALECTS: Available Dialects: affine,arith,bufferization,builtin,cf,complex,func,index,linalg,math,memref,scf,tensor,transform,ub,vector,xla
 
 // The pipeline as mlir-opt 22 prints it (tessel's canonicalize sweeps at
 // most 32 times by default, mlir-opt's iterates at most 10).

@@ -746,7 +746,7 @@ fn fold_hooks(ctx: &Context, op: OpId) -> &'static [NamedPattern] {
         return folds;
     }
     let name = ctx.op_name(op);
-    if name.starts_with("index.") || name.starts_with("math.") {
+    if name.starts_with("index.") || name.starts_with("math.") || name.starts_with("complex.") {
         if let Some(Canonicalization(patterns)) = ctx.def_of(op).and_then(|d| d.interface::<Canonicalization>()) {
             return patterns;
         }

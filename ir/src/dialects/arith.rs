@@ -336,7 +336,11 @@ pub(crate) fn parse_flags(p: &mut OpParser<'_, '_>) -> PResult<()> {
             }
             p.expect(Tok::Greater)?;
             let d = p.ctx().sym("arith");
-            let text = format!("{dialect}<{}>", words.join(", "));
+            // 22 prints fast-math flags `nnan,ninf` (in its order), overflow
+            // flags `nsw, nuw`.
+            let fastmath =
+                (dialect == "fastmath").then(|| crate::attrs::fastmath_text(words.iter().map(|w| w.as_str())));
+            let text = fastmath.flatten().unwrap_or_else(|| format!("{dialect}<{}>", words.join(", ")));
             let a = p.ctx().attr(AttrKind::Opaque { dialect: d, text });
             p.set_attr(attr, a);
         }

@@ -1,4 +1,4 @@
-//! The dialects tessel knows: builtin, func, arith, affine, scf, tensor
+//! The dialects tessel knows: builtin, func, arith, affine, scf, cf, complex, index, tensor
 //! (with pack/unpack), math, ub (`ub.poison`), vector, memref,
 //! bufferization and a linalg subset
 //! (structured ops in `structured`).
@@ -10,6 +10,7 @@ pub mod bufferization;
 pub mod builders;
 pub mod builtin;
 pub mod cf;
+pub mod complex;
 pub mod conv;
 pub mod func;
 pub mod index;
@@ -61,6 +62,7 @@ pub static ALL: &[&Dialect] = &[
     &Dialect { name: "memref", register: memref::register },
     &Dialect { name: "bufferization", register: bufferization::register },
     &Dialect { name: "index", register: index::register },
+    &Dialect { name: "complex", register: complex::register },
 ];
 
 impl Context {

@@ -228,6 +228,14 @@ impl<'a> Parser<'a> {
         } else {
             self.bump();
         }
+        // Fast-math flags are kept as MLIR prints them (see `fastmath_text`).
+        if dialect == "arith" {
+            if let Some(flags) = body.strip_prefix("fastmath<").and_then(|b| b.strip_suffix('>')) {
+                if let Some(t) = crate::attrs::fastmath_text(flags.split(',')) {
+                    body = t;
+                }
+            }
+        }
         let dialect = self.ctx.sym(&dialect);
         Ok(self.ctx.attr(AttrKind::Opaque { dialect, text: body }))
     }

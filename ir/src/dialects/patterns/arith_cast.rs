@@ -227,6 +227,9 @@ pub fn fold_cast_of_constant(rw: &mut Rewriter<'_>, op: OpId) -> bool {
 /// type at once; `truncf(extf(x))` is `x` of the same type, or a
 /// truncation of `x` when `x` is wider than the result.
 pub fn fold_cast_of_cast(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    if super::complex::merge_arith_bitcast(rw, op) {
+        return true;
+    }
     let ctx = &*rw.ctx;
     let Some(def) = ctx.def_of(op) else { return false };
     let is = |d: &OpDef| std::ptr::eq(def, d);

@@ -11,6 +11,7 @@ pub mod arith_cast;
 pub mod arith_float;
 pub mod bufferization;
 pub mod cf;
+pub mod complex;
 pub mod constants;
 pub mod linalg;
 pub mod math;
