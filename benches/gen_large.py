@@ -17,6 +17,7 @@ included):
   nest N    scf.for nests 6 deep, an addi in the innermost body
   attrs N   arith ops carrying discardable attribute dictionaries
   dense N   arith.constant dense<...> of 16 floats each
+  complex N complex-dialect ops: constants, arithmetic, parts, functions
 """
 import sys
 
@@ -163,8 +164,26 @@ def dense(n):
     return "\n".join(out) + "\n"
 
 
+def complex_ops(n):
+    """A chain of complex-dialect ops: constants, arithmetic with fast-math
+    flags, the parts and `create`, unary functions, comparisons."""
+    out = ["func.func @complex(%z: complex<f32>, %w: complex<f32>) -> complex<f32> {"]
+    cur = "%z"
+    for i in range((n - 2) // 5):
+        out.append(f"  %k{i} = complex.constant [{i % 13}.5 : f32, -{i % 7}.25 : f32] : complex<f32>")
+        op = ["add", "mul", "sub", "div"][i % 4]
+        flags = " fastmath<nnan,contract>" if i % 3 == 0 else ""
+        out.append(f"  %a{i} = complex.{op} {cur}, %k{i}{flags} : complex<f32>")
+        out.append(f"  %r{i} = complex.re %a{i} : complex<f32>")
+        out.append(f"  %c{i} = complex.create %r{i}, %r{i} : complex<f32>")
+        out.append(f"  %e{i} = complex.{['exp', 'conj', 'neg', 'sqrt'][i % 4]} %c{i} : complex<f32>")
+        cur = f"%e{i}"
+    out += [f"  return {cur} : complex<f32>", "}"]
+    return "\n".join(out) + "\n"
+
+
 KINDS = {"arith": arith, "pack": pack, "addf": addf, "funcs": funcs, "wide": wide, "nest": nest, "attrs": attrs,
-         "dense": dense}
+         "dense": dense, "complex": complex_ops}
 
 if __name__ == "__main__":
     kind, n = sys.argv[1], int(sys.argv[2])

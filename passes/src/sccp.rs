@@ -564,7 +564,17 @@ impl Solver {
             self.set_unknown(&results);
             return;
         }
-        let folded = self.fold_on_scratch(ctx, op, &operands, &states, patterns);
+        // A fold may compare values (`select (a == b), a, b`) or read
+        // constants from their ops: with operands found constant that no
+        // constant op makes, it is tried on the values as they are first,
+        // then with those operands made constants.
+        let needs_constants =
+            operands.iter().zip(&states).any(|(v, s)| matches!(s, Lattice::Constant(_)) && !made_by_constant(ctx, *v));
+        let folded = needs_constants
+            .then(|| self.fold_on_scratch(ctx, op, &operands, &states, patterns, false))
+            .flatten()
+            .or_else(|| self.fold_on_scratch(ctx, op, &operands, &states, patterns, true))
+            .unwrap_or_else(|| vec![Folded::Unknown; results.len()]);
         for (r, f) in results.iter().zip(folded) {
             match f {
                 Folded::Constant(l) => self.join(*r, l),
@@ -584,7 +594,8 @@ impl Solver {
         operands: &[Value],
         states: &[Lattice],
         patterns: &'static [NamedPattern],
-    ) -> Vec<Folded> {
+        materialize: bool,
+    ) -> Option<Vec<Folded>> {
         let block = ctx.append_block(self.scratch);
         let loc = ctx.op_loc(op);
         let mut map = IrMapping::default();
@@ -592,9 +603,10 @@ impl Solver {
         // constants of the scratch block; the others stay the values they
         // are (a fold may look at their producers: `(a ^ b) ^ b` is `a`).
         for (v, s) in operands.iter().zip(states) {
-            let made_constant =
-                ctx.defining_op(*v).and_then(|d| ctx.def_of(d)).is_some_and(|d| d.has(traits::CONSTANT_LIKE));
-            if let (Lattice::Constant(id), false) = (s, made_constant) {
+            if !materialize {
+                break;
+            }
+            if let (Lattice::Constant(id), false) = (s, made_by_constant(ctx, *v)) {
                 let ty = ctx.value_type(*v);
                 let c = make_constant(ctx, &self.forms[*id as usize], ty, loc);
                 ctx.append_op(block, c);
@@ -626,9 +638,10 @@ impl Solver {
             }
         }
         let out = if !applied || !ctx.is_erased(copy) {
-            vec![Folded::Unknown; ctx.results(op).len()]
+            None
         } else {
-            ctx.operands(sink)
+            let folded = ctx
+                .operands(sink)
                 .to_vec()
                 .into_iter()
                 .map(|v| match ctx.defining_op(v) {
@@ -641,7 +654,8 @@ impl Solver {
                     }
                     _ => Folded::Value(v),
                 })
-                .collect()
+                .collect();
+            Some(folded)
         };
         ctx.erase_block(block);
         out
@@ -721,6 +735,11 @@ enum Folded {
     /// what an operand's producer computes from.
     Value(Value),
     Unknown,
+}
+
+/// Whether a constant-like op defines `v`.
+fn made_by_constant(ctx: &Context, v: Value) -> bool {
+    ctx.defining_op(v).and_then(|d| ctx.def_of(d)).is_some_and(|d| d.has(traits::CONSTANT_LIKE))
 }
 
 /// A detached constant op of `form` with result type `ty`.
