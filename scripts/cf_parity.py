@@ -19,13 +19,14 @@ nobody reads, loops that count down. Then:
 Usage: scripts/cf_parity.py [--tessel PATH] [--mlir-opt PATH] [--count N] [--seed S]
                             [--inputs K] [--min-identical PCT] [--show N]
 """
-import argparse
 import difflib
 import os
 import random
-import subprocess
 import sys
 import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import parity_common  # noqa: E402
 
 
 def function(rng, k):
@@ -81,21 +82,8 @@ def function(rng, k):
     return "\n".join(lines) + "\n"
 
 
-def tool(path, *args):
-    p = subprocess.run([path, *args], capture_output=True, text=True)
-    return p.returncode, p.stdout, p.stderr
-
-
 def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--tessel", default="target/debug/tessel-opt")
-    ap.add_argument("--mlir-opt", default="/usr/lib/llvm-22/bin/mlir-opt")
-    ap.add_argument("--count", type=int, default=200)
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--inputs", type=int, default=2)
-    ap.add_argument("--min-identical", type=float, default=90.0)
-    ap.add_argument("--show", type=int, default=2)
-    a = ap.parse_args()
+    a = parity_common.arguments(__doc__, count=200, min_identical=90.0).parse_args()
     rng = random.Random(a.seed)
     funcs = [function(rng, k) for k in range(a.count)]
     failures = 0
@@ -104,41 +92,25 @@ def main():
         with open(path, "w") as f:
             f.write("\n// -----\n\n".join(funcs))
         for flags in ([], ["--mlir-print-op-generic"]):
-            rt, ours, err_t = tool(a.tessel, path, "-split-input-file", *flags)
-            rm, theirs, err_m = tool(a.mlir_opt, path, "-split-input-file", *flags)
+            rt, ours, err_t = parity_common.tool(a.tessel, path, "-split-input-file", *flags)
+            rm, theirs, err_m = parity_common.tool(a.mlir_opt, path, "-split-input-file", *flags)
             if rm != 0:
                 sys.exit(f"mlir-opt rejected the generated input:\n{err_m[:2000]}")
             if rt != 0 or ours != theirs:
                 failures += 1
                 print(f"printing differs ({' '.join(flags) or 'custom form'}):\n{err_t[:1000]}")
                 print("".join(list(difflib.unified_diff(theirs.splitlines(True), ours.splitlines(True)))[:60]))
-        _, ours, _ = tool(a.tessel, path, "-split-input-file", "-canonicalize")
-        _, theirs, _ = tool(a.mlir_opt, path, "-split-input-file", "-canonicalize")
-        ours, theirs = ours.split("// -----"), theirs.split("// -----")
-        identical, shown = 0, 0
-        for k, (t, m) in enumerate(zip(ours, theirs)):
-            if t == m:
-                identical += 1
-            elif shown < a.show:
-                shown += 1
-                print(f"canonicalize differs: @f{k}\n{funcs[k]}")
-                print("".join(difflib.unified_diff(m.splitlines(True), t.splitlines(True), "mlir-opt", "tessel")))
-        same = ran = 0
-        one = os.path.join(tmp, "one.mlir")
-        for k, text in enumerate(funcs):
-            with open(one, "w") as f:
-                f.write(text)
-            for _ in range(a.inputs):
-                inputs = [rng.randint(0, 9), rng.randint(0, 9), rng.choice([0, 1, 7, -1, 3]), rng.randint(0, 1)]
-                args = [f"--input={v}" for v in inputs]
-                rb, before, eb = tool(a.tessel, one, f"--run=f{k}", *args)
-                ra, after, ea = tool(a.tessel, one, "-canonicalize", f"--run=f{k}", *args)
-                ran += 1
-                if rb == 0 and ra == 0 and before == after:
-                    same += 1
-                else:
-                    failures += 1
-                    print(f"FAIL @f{k} inputs {inputs}:\n{text}before:\n{before}{eb}after:\n{after}{ea}")
+        _, ours, _ = parity_common.tool(a.tessel, path, "-split-input-file", "-canonicalize")
+        _, theirs, _ = parity_common.tool(a.mlir_opt, path, "-split-input-file", "-canonicalize")
+        identical = parity_common.compare_split(ours, theirs, funcs, "canonicalize", a.show)
+
+        def input_sets():
+            return [[rng.randint(0, 9), rng.randint(0, 9), rng.choice([0, 1, 7, -1, 3]), rng.randint(0, 1)]
+                    for _ in range(a.inputs)]
+
+        same, ran, engine_failures = parity_common.engine_before_after(
+            a.tessel, tmp, funcs, lambda k: f"f{k}", ["-canonicalize"], input_sets)
+        failures += engine_failures
     pct = 100.0 * identical / max(1, len(funcs))
     print(
         f"cf: {len(funcs)} functions printed as mlir-opt 22 does; {identical} identical after canonicalize "

@@ -18,13 +18,13 @@ public functions, calls marked `no_inline`. Then:
 Usage: scripts/inline_parity.py [--tessel PATH] [--mlir-opt PATH] [--count N] [--seed S]
                                 [--inputs K] [--min-identical PCT] [--show N]
 """
-import argparse
-import difflib
 import os
 import random
-import subprocess
 import sys
 import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import parity_common  # noqa: E402
 
 
 def module(rng):
@@ -76,60 +76,30 @@ def module(rng):
     return "\n".join(out) + "\n"
 
 
-def tool(path, *args):
-    p = subprocess.run([path, *args], capture_output=True, text=True)
-    return p.returncode, p.stdout, p.stderr
-
-
 def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--tessel", default="target/debug/tessel-opt")
-    ap.add_argument("--mlir-opt", default="/usr/lib/llvm-22/bin/mlir-opt")
-    ap.add_argument("--count", type=int, default=100)
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--inputs", type=int, default=2)
-    ap.add_argument("--min-identical", type=float, default=95.0)
-    ap.add_argument("--show", type=int, default=2)
-    a = ap.parse_args()
+    a = parity_common.arguments(__doc__, count=100, min_identical=95.0).parse_args()
     rng = random.Random(a.seed)
     mods = [module(rng) for _ in range(a.count)]
-    failures = 0
     total = identical = 0
-    shown = 0
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "mods.mlir")
         with open(path, "w") as f:
             f.write("\n// -----\n\n".join(mods))
         for flag in ("-inline", "-inline=default-pipeline="):
-            rt, ours, et = tool(a.tessel, path, "-split-input-file", flag)
-            rm, theirs, em = tool(a.mlir_opt, path, "-split-input-file", flag)
+            rt, ours, et = parity_common.tool(a.tessel, path, "-split-input-file", flag)
+            rm, theirs, em = parity_common.tool(a.mlir_opt, path, "-split-input-file", flag)
             if rm != 0:
                 sys.exit(f"mlir-opt failed:\n{em[:2000]}")
             if rt != 0:
                 sys.exit(f"tessel-opt failed:\n{et[:2000]}")
-            for k, (t, m) in enumerate(zip(ours.split("// -----"), theirs.split("// -----"))):
-                total += 1
-                if t == m:
-                    identical += 1
-                elif shown < a.show:
-                    shown += 1
-                    print(f"{flag} differs on module {k}:\n{mods[k]}")
-                    print("".join(difflib.unified_diff(m.splitlines(True), t.splitlines(True), "mlir-opt", "tessel")))
-        one = os.path.join(tmp, "one.mlir")
-        same = ran = 0
-        for k, text in enumerate(mods):
-            with open(one, "w") as f:
-                f.write(text)
-            for _ in range(a.inputs):
-                args = [f"--input={rng.randint(0, 9)}", f"--input={rng.randint(0, 9)}"]
-                rb, before, eb = tool(a.tessel, one, "--run=main", *args)
-                ra, after, ea = tool(a.tessel, one, "-inline", "--run=main", *args)
-                ran += 1
-                if rb == 0 and ra == 0 and before == after:
-                    same += 1
-                else:
-                    failures += 1
-                    print(f"FAIL module {k} {args}:\n{text}before:\n{before}{eb}after:\n{after}{ea}")
+            total += len(mods)
+            identical += parity_common.compare_split(ours, theirs, mods, flag, a.show)
+
+        def input_sets():
+            return [[rng.randint(0, 9), rng.randint(0, 9)] for _ in range(a.inputs)]
+
+        same, ran, failures = parity_common.engine_before_after(
+            a.tessel, tmp, mods, lambda k: "main", ["-inline"], input_sets)
     pct = 100.0 * identical / max(1, total)
     print(f"inline: {identical} of {total} outputs identical to mlir-opt 22's ({pct:.1f}%); "
           f"engine: {same} of {ran} runs of @main the same before and after -inline")

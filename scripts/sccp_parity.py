@@ -18,13 +18,13 @@ blocks with arguments. Then requires:
 Usage: scripts/sccp_parity.py [--tessel PATH] [--mlir-opt PATH] [--count N]
                               [--seed S] [--inputs K] [--show N]
 """
-import argparse
-import difflib
 import os
 import random
-import subprocess
 import sys
 import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import parity_common  # noqa: E402
 
 INT_OPS = ["addi", "subi", "muli", "andi", "ori", "xori", "maxsi", "minui"]
 PREDICATES = ["slt", "sle", "eq", "ne", "ult", "sge"]
@@ -222,65 +222,33 @@ def program(rng, k):
     return "\n".join(out)
 
 
-def tool(path, *args):
-    p = subprocess.run([path, *args], capture_output=True, text=True)
-    return p.returncode, p.stdout, p.stderr
-
-
 def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--tessel", default="target/debug/tessel-opt")
-    ap.add_argument("--mlir-opt", default="/usr/lib/llvm-22/bin/mlir-opt")
-    ap.add_argument("--count", type=int, default=200)
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--inputs", type=int, default=2)
-    ap.add_argument("--show", type=int, default=2)
-    a = ap.parse_args()
+    a = parity_common.arguments(__doc__, count=200).parse_args()
     rng = random.Random(a.seed)
     programs = [program(rng, k) for k in range(a.count)]
-    failures = 0
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "sccp.mlir")
         with open(path, "w") as f:
             f.write("\n// -----\n\n".join(programs))
-        rm, theirs, err_m = tool(a.mlir_opt, path, "-split-input-file", "-sccp")
+        rm, theirs, err_m = parity_common.tool(a.mlir_opt, path, "-split-input-file", "-sccp")
         if rm != 0:
             sys.exit(f"mlir-opt rejected the generated input:\n{err_m[:2000]}")
-        rt, ours, err_t = tool(a.tessel, path, "-split-input-file", "-sccp")
+        rt, ours, err_t = parity_common.tool(a.tessel, path, "-split-input-file", "-sccp")
         if rt != 0:
             sys.exit(f"tessel-opt failed:\n{err_t[:2000]}")
-        ours, theirs = ours.split("// -----"), theirs.split("// -----")
-        identical, shown = 0, 0
-        for k, (t, m) in enumerate(zip(ours, theirs)):
-            if t == m:
-                identical += 1
-                continue
-            failures += 1
-            if shown < a.show:
-                shown += 1
-                print(f"-sccp differs: program {k}\n{programs[k]}")
-                print("".join(difflib.unified_diff(m.splitlines(True), t.splitlines(True), "mlir-opt", "tessel")))
-        same = ran = 0
-        one = os.path.join(tmp, "one.mlir")
-        for k, text in enumerate(programs):
-            with open(one, "w") as f:
-                f.write(text)
-            for _ in range(a.inputs):
-                inputs = [rng.choice([0, 1, 3, 7, -2, 40]), rng.choice([0, 1, 5, -1]), rng.randint(0, 1)]
-                args = [f"--input={v}" for v in inputs]
-                rb, before, eb = tool(a.tessel, one, f"--run=f{k}", *args)
-                ra, after, ea = tool(a.tessel, one, "-sccp", f"--run=f{k}", *args)
-                ran += 1
-                if rb == 0 and ra == 0 and before == after:
-                    same += 1
-                else:
-                    failures += 1
-                    print(f"FAIL program {k} inputs {inputs}:\n{text}before:\n{before}{eb}after:\n{after}{ea}")
+        identical = parity_common.compare_split(ours, theirs, programs, "-sccp", a.show)
+
+        def input_sets():
+            return [[rng.choice([0, 1, 3, 7, -2, 40]), rng.choice([0, 1, 5, -1]), rng.randint(0, 1)]
+                    for _ in range(a.inputs)]
+
+        same, ran, failures = parity_common.engine_before_after(
+            a.tessel, tmp, programs, lambda k: f"f{k}", ["-sccp"], input_sets)
     print(
         f"sccp: {identical} of {len(programs)} programs identical to mlir-opt 22 after -sccp; "
         f"engine: {same} of {ran} runs the same before and after"
     )
-    if failures:
+    if failures or identical < len(programs):
         sys.exit(1)
 
 

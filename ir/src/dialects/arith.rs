@@ -544,7 +544,7 @@ fn verify_select(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
     Ok(())
 }
 
-fn parse_cast(p: &mut OpParser<'_, '_>) -> PResult<()> {
+pub(crate) fn parse_cast(p: &mut OpParser<'_, '_>) -> PResult<()> {
     let a = p.operand()?;
     parse_flags(p)?;
     p.optional_attr_dict()?;
@@ -556,7 +556,7 @@ fn parse_cast(p: &mut OpParser<'_, '_>) -> PResult<()> {
     Ok(())
 }
 
-fn print_cast(p: &mut OpPrinter<'_>, op: OpId) {
+pub(crate) fn print_cast(p: &mut OpPrinter<'_>, op: OpId) {
     let ctx = p.ctx();
     p.write(" ");
     p.print_operands(ctx.operands(op));

@@ -25,34 +25,43 @@ use crate::{Context, OpId, Type};
 use super::arith::{parse_flags, print_flags, FASTMATH_DEFAULT};
 use super::patterns::complex as folds;
 
-macro_rules! unary_same {
-    ($($handle:ident, $id:ident = $name:literal $(, [$($p:path),*])?;)*) => {
+/// Ops of one operand list, attribute list, format and verifier, each
+/// with its own folds: `(operands) (attributes) (format) verify; ops..`.
+macro_rules! complex_ops {
+    (
+        operands $operands:tt attributes $attrs:tt format { $parse:path, $print:path }
+        verify $verify:path, defaults $defaults:expr;
+        $($handle:ident, $id:ident = $name:literal $(, [$($p:path),*])?;)*
+    ) => {
         $(
             crate::op! {
-                #[doc = concat!("`", $name, " %z : complex<f32>`")]
+                #[doc = concat!("`", $name, "`")]
                 pub struct $handle => $id = $name;
-                operands { complex: One }
-                attributes { fastmath: AnyAttr = "fastmath" }
+                operands $operands
+                attributes $attrs
                 results { result: One }
                 regions { }
-                format { parse_unary, print_unary }
+                format { $parse, $print }
                 $(patterns [$($p),*])?
                 def {
-                    verify: Some(verify_unary_same),
+                    verify: Some($verify),
                     traits: traits::PURE,
-                    default_properties: FASTMATH_DEFAULT,
+                    default_properties: $defaults,
                 }
             }
         )*
     };
 }
 
-unary_same! {
-    NegOp, NEG = "complex.neg", [folds::fold_involution];
-    ConjOp, CONJ = "complex.conj", [folds::fold_involution];
-    ExpOp, EXP = "complex.exp", [folds::fold_inverse_function];
+// `%r = complex.exp %z [fastmath<..>] : complex<f32>`: a complex result.
+complex_ops! {
+    operands { complex: One } attributes { fastmath: AnyAttr = "fastmath" } format { parse_unary, print_unary }
+    verify verify_unary_same, defaults FASTMATH_DEFAULT;
+    NegOp, NEG = "complex.neg", [folds::fold_cancelling_pair];
+    ConjOp, CONJ = "complex.conj", [folds::fold_cancelling_pair];
+    ExpOp, EXP = "complex.exp", [folds::fold_cancelling_pair];
     Expm1Op, EXPM1 = "complex.expm1";
-    LogOp, LOG = "complex.log", [folds::fold_inverse_function];
+    LogOp, LOG = "complex.log", [folds::fold_cancelling_pair];
     Log1pOp, LOG1P = "complex.log1p";
     SqrtOp, SQRT = "complex.sqrt";
     RsqrtOp, RSQRT = "complex.rsqrt";
@@ -63,58 +72,20 @@ unary_same! {
     SignOp, SIGN = "complex.sign";
 }
 
-macro_rules! unary_part {
-    ($($handle:ident, $id:ident = $name:literal $(, [$($p:path),*])?;)*) => {
-        $(
-            crate::op! {
-                #[doc = concat!("`", $name, " %z : complex<f32>`: an `f32`.")]
-                pub struct $handle => $id = $name;
-                operands { complex: One }
-                attributes { fastmath: AnyAttr = "fastmath" }
-                results { result: One }
-                regions { }
-                format { parse_unary_part, print_unary }
-                $(patterns [$($p),*])?
-                def {
-                    verify: Some(verify_unary_part),
-                    traits: traits::PURE,
-                    default_properties: FASTMATH_DEFAULT,
-                }
-            }
-        )*
-    };
-}
-
-unary_part! {
+// `%r = complex.re %z : complex<f32>`: an `f32`.
+complex_ops! {
+    operands { complex: One } attributes { fastmath: AnyAttr = "fastmath" } format { parse_unary_part, print_unary }
+    verify verify_unary_part, defaults FASTMATH_DEFAULT;
     ReOp, RE = "complex.re", [folds::fold_part, folds::part_of_negated_create];
     ImOp, IM = "complex.im", [folds::fold_part, folds::part_of_negated_create];
     AbsOp, ABS = "complex.abs";
     AngleOp, ANGLE = "complex.angle";
 }
 
-macro_rules! binary {
-    ($($handle:ident, $id:ident = $name:literal $(, [$($p:path),*])?;)*) => {
-        $(
-            crate::op! {
-                #[doc = concat!("`", $name, " %a, %b : complex<f32>`")]
-                pub struct $handle => $id = $name;
-                operands { lhs: One, rhs: One }
-                attributes { fastmath: AnyAttr = "fastmath" }
-                results { result: One }
-                regions { }
-                format { parse_binary, print_binary }
-                $(patterns [$($p),*])?
-                def {
-                    verify: Some(verify_binary),
-                    traits: traits::PURE,
-                    default_properties: FASTMATH_DEFAULT,
-                }
-            }
-        )*
-    };
-}
-
-binary! {
+// `%r = complex.add %a, %b [fastmath<..>] : complex<f32>`.
+complex_ops! {
+    operands { lhs: One, rhs: One } attributes { fastmath: AnyAttr = "fastmath" } format { parse_binary, print_binary }
+    verify verify_binary, defaults FASTMATH_DEFAULT;
     AddOp, ADD = "complex.add", [folds::fold_add];
     SubOp, SUB = "complex.sub", [folds::fold_sub];
     MulOp, MUL = "complex.mul", [folds::fold_by_one];
@@ -123,27 +94,10 @@ binary! {
     Atan2Op, ATAN2 = "complex.atan2";
 }
 
-macro_rules! comparison {
-    ($($handle:ident, $id:ident = $name:literal;)*) => {
-        $(
-            crate::op! {
-                #[doc = concat!("`", $name, " %a, %b : complex<f32>`: an `i1`.")]
-                pub struct $handle => $id = $name;
-                operands { lhs: One, rhs: One }
-                attributes { }
-                results { result: One }
-                regions { }
-                format { parse_comparison, print_comparison }
-                def {
-                    verify: Some(verify_comparison),
-                    traits: traits::PURE,
-                }
-            }
-        )*
-    };
-}
-
-comparison! {
+// `%r = complex.eq %a, %b : complex<f32>`: an `i1`.
+complex_ops! {
+    operands { lhs: One, rhs: One } attributes { } format { parse_comparison, print_comparison }
+    verify verify_comparison, defaults &[];
     EqualOp, EQ = "complex.eq";
     NotEqualOp, NEQ = "complex.neq";
 }
@@ -155,7 +109,7 @@ crate::op! {
     attributes { }
     results { complex: One }
     regions { }
-    format { parse_create, print_create }
+    format { parse_create, super::arith::print_binary }
     patterns [folds::fold_create_of_parts]
     def {
         verify: Some(verify_create),
@@ -185,7 +139,7 @@ crate::op! {
     attributes { }
     results { result: One }
     regions { }
-    format { parse_bitcast, print_bitcast }
+    format { super::arith::parse_cast, super::arith::print_cast }
     patterns [folds::fold_bitcast_to_own_type, folds::merge_bitcasts]
     def {
         verify: Some(verify_bitcast),
@@ -200,7 +154,7 @@ crate::op! {
     attributes { fastmath: AnyAttr = "fastmath" }
     results { result: One }
     regions { }
-    format { parse_powi, print_powi }
+    format { parse_powi, super::math::print_fpowi }
     def {
         verify: Some(verify_powi),
         traits: traits::PURE,
@@ -334,15 +288,6 @@ fn parse_create(p: &mut OpParser<'_, '_>) -> PResult<()> {
     Ok(())
 }
 
-fn print_create(p: &mut OpPrinter<'_>, op: OpId) {
-    let ctx = p.ctx();
-    p.write(" ");
-    p.print_operands(ctx.operands(op));
-    p.print_attr_dict(op);
-    p.write(" : ");
-    p.print_type(ctx.value_type(ctx.result(op, 0)));
-}
-
 fn parse_constant(p: &mut OpParser<'_, '_>) -> PResult<()> {
     let loc = p.cur_loc();
     let value = p.attribute(None)?;
@@ -367,29 +312,6 @@ fn print_constant(p: &mut OpPrinter<'_>, op: OpId) {
     p.print_type(ctx.value_type(ctx.result(op, 0)));
 }
 
-fn parse_bitcast(p: &mut OpParser<'_, '_>) -> PResult<()> {
-    let a = p.operand()?;
-    p.optional_attr_dict()?;
-    let from = p.colon_type()?;
-    p.keyword("to")?;
-    let to = p.ty()?;
-    p.push_operand(&a, from)?;
-    p.result_types.push(to);
-    Ok(())
-}
-
-fn print_bitcast(p: &mut OpPrinter<'_>, op: OpId) {
-    let ctx = p.ctx();
-    let a = ctx.operands(op)[0];
-    p.write(" ");
-    p.print_operand(a);
-    p.print_attr_dict(op);
-    p.write(" : ");
-    p.print_type(ctx.value_type(a));
-    p.write(" to ");
-    p.print_type(ctx.value_type(ctx.result(op, 0)));
-}
-
 fn parse_powi(p: &mut OpParser<'_, '_>) -> PResult<()> {
     let lhs = p.operand()?;
     p.expect(Tok::Comma)?;
@@ -403,19 +325,6 @@ fn parse_powi(p: &mut OpParser<'_, '_>) -> PResult<()> {
     p.push_operand(&rhs, nt)?;
     p.result_types.push(t);
     Ok(())
-}
-
-fn print_powi(p: &mut OpPrinter<'_>, op: OpId) {
-    let ctx = p.ctx();
-    let ops = ctx.operands(op).to_vec();
-    p.write(" ");
-    p.print_operands(&ops);
-    print_flags(p, op);
-    p.print_attr_dict(op);
-    p.write(" : ");
-    p.print_type(ctx.value_type(ops[0]));
-    p.write(", ");
-    p.print_type(ctx.value_type(ops[1]));
 }
 
 // ---- verification ---------------------------------------------------------------

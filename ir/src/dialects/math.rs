@@ -258,7 +258,7 @@ fn parse_fpowi(p: &mut OpParser<'_, '_>) -> PResult<()> {
     Ok(())
 }
 
-fn print_fpowi(p: &mut OpPrinter<'_>, op: OpId) {
+pub(crate) fn print_fpowi(p: &mut OpPrinter<'_>, op: OpId) {
     let ctx = p.ctx();
     let ops = ctx.operands(op).to_vec();
     p.write(" ");

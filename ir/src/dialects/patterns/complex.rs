@@ -9,9 +9,7 @@
 
 use crate::attrs::AttrKind;
 use crate::dialects::arith;
-use crate::dialects::complex::{
-    AddOp, BitcastOp, ConjOp, ConstantOp, CreateOp, DivOp, ExpOp, ImOp, LogOp, MulOp, NegOp, ReOp, SubOp,
-};
+use crate::dialects::complex::{self, AddOp, BitcastOp, ConstantOp, CreateOp, DivOp, ImOp, MulOp, NegOp, ReOp, SubOp};
 use crate::rewriter::Rewriter;
 use crate::{Context, OpId, Value};
 
@@ -91,21 +89,23 @@ pub fn fold_create_of_parts(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     true
 }
 
-/// `neg(neg(z))` and `conj(conj(z))` are `z`.
-pub fn fold_involution(rw: &mut Rewriter<'_>, op: OpId) -> bool {
-    let ctx = &*rw.ctx;
-    let same = |d: OpId| (NegOp::isa(ctx, op) && NegOp::isa(ctx, d)) || (ConjOp::isa(ctx, op) && ConjOp::isa(ctx, d));
-    let Some(inner) = ctx.defining_op(ctx.operands(op)[0]).filter(|d| same(*d)) else { return false };
-    let z = ctx.operands(inner)[0];
-    rw.replace_op(op, &[z]);
-    true
-}
+/// The ops that undo each other: `neg(neg(z))`, `conj(conj(z))`,
+/// `log(exp(z))` and `exp(log(z))` are `z` (the outer op, the inner op).
+static CANCELLING_PAIRS: &[(&crate::registry::OpDef, &crate::registry::OpDef)] = &[
+    (&complex::NEG, &complex::NEG),
+    (&complex::CONJ, &complex::CONJ),
+    (&complex::LOG, &complex::EXP),
+    (&complex::EXP, &complex::LOG),
+];
 
-/// `log(exp(z))` and `exp(log(z))` are `z`.
-pub fn fold_inverse_function(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+/// An op of [`CANCELLING_PAIRS`] of its inner op is the inner op's operand.
+pub fn fold_cancelling_pair(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     let ctx = &*rw.ctx;
-    let inverse = |d: OpId| (LogOp::isa(ctx, op) && ExpOp::isa(ctx, d)) || (ExpOp::isa(ctx, op) && LogOp::isa(ctx, d));
-    let Some(inner) = ctx.defining_op(ctx.operands(op)[0]).filter(|d| inverse(*d)) else { return false };
+    let Some(inner) = ctx.defining_op(ctx.operands(op)[0]) else { return false };
+    let (Some(outer_def), Some(inner_def)) = (ctx.def_of(op), ctx.def_of(inner)) else { return false };
+    if !CANCELLING_PAIRS.iter().any(|(o, i)| std::ptr::eq(*o, outer_def) && std::ptr::eq(*i, inner_def)) {
+        return false;
+    }
     let z = ctx.operands(inner)[0];
     rw.replace_op(op, &[z]);
     true
