@@ -369,6 +369,9 @@ pub fn array_argument(p: &Param, h: &Header, body: &[u8]) -> Result<RtValue, Str
 /// The argument for parameter `p` of a literal (`3`, `-2.5`, `nan`,
 /// `true`): a scalar, or every element of a statically shaped tensor.
 pub fn literal_argument(p: &Param, text: &str) -> Result<RtValue, String> {
+    if let Some(v) = complex_input_value(p, text) {
+        return v;
+    }
     let elem = p.elem.ok_or_else(|| format!("the engine cannot pass a value of type {}", p.ty))?;
     let v = literal(elem, text).map_err(|e| {
         if e.starts_with("not an input") {

@@ -42,6 +42,22 @@ type RunParts<'py> = (Vec<Bound<'py, PyTuple>>, Vec<(usize, Bound<'py, PyTuple>)
 
 /// A value handed back to Python: (element type, shape, bytes).
 fn value_parts<'py>(py: Python<'py>, v: &RtValue, what: &str) -> PyResult<Bound<'py, PyTuple>> {
+    // A complex number: `complex<f32>`, no dims, the real part's bytes then
+    // the imaginary part's (NumPy's complex64 / complex128 layout).
+    if let RtValue::Complex(c) = v {
+        let mut data = c.re.to_le_bytes();
+        data.extend(c.im.to_le_bytes());
+        let elem = format!("complex<{}>", c.re.elem.mlir_name());
+        let shape: [usize; 0] = [];
+        return PyTuple::new(
+            py,
+            [
+                elem.into_pyobject(py)?.into_any(),
+                PyTuple::new(py, shape)?.into_any(),
+                PyByteArray::new(py, &data).into_any(),
+            ],
+        );
+    }
     let t = value_tensor(v, what).map_err(RunError::new_err)?;
     let bytes = PyByteArray::new(py, &t.data[..]);
     PyTuple::new(

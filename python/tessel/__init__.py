@@ -67,6 +67,11 @@ def _dtype_of(elem: str) -> Any:
         bf16 = _bfloat16()
         # Without ml_dtypes a bf16 value comes back as its raw bits.
         return np.dtype(bf16) if bf16 is not None else np.dtype(np.uint16)
+    if elem.startswith("complex<"):
+        wide = {"complex<f32>": np.complex64, "complex<f64>": np.complex128}.get(elem)
+        if wide is None:
+            raise TypeError(f"NumPy has no dtype for {elem}")
+        return np.dtype(wide)
     return np.dtype(
         {
             "i1": np.bool_,
@@ -89,6 +94,9 @@ def _argument(i: int, value: Any) -> Any:
     if isinstance(value, (int, float)):
         return repr(value)
     np = _numpy()
+    # A complex number (Python's, or a NumPy complex scalar) is written re,im.
+    if isinstance(value, complex) or (isinstance(value, np.generic) and np.iscomplexobj(value)):
+        return f"{float(value.real)!r},{float(value.imag)!r}"
     if isinstance(value, str) or value is None:
         raise TypeError(f"run(): argument {i} is {type(value).__name__}: pass a NumPy array or a number")
     a = np.asarray(value)

@@ -178,3 +178,22 @@ def test_bf16_through_ml_dtypes_and_as_raw_bits(monkeypatch):
     (bits,) = m.run("pack", a.view(np.uint16))
     assert bits.dtype == np.uint16
     np.testing.assert_array_equal(bits, p.view(np.uint16))
+
+
+COMPLEX = """
+func.func @f(%a: complex<f32>, %b: complex<f64>) -> (complex<f32>, f32, complex<f64>) {
+  %k = complex.constant [1.5 : f32, -2.0 : f32] : complex<f32>
+  %m = complex.mul %a, %k : complex<f32>
+  %r = complex.abs %a : complex<f32>
+  %d = complex.div %b, %b : complex<f64>
+  return %m, %r, %d : complex<f32>, f32, complex<f64>
+}
+"""
+
+
+def test_run_takes_and_gives_complex_numbers():
+    m = Module.parse(COMPLEX)
+    mul, absolute, div = m.run("f", 3 + 4j, np.complex128(2 - 1j))
+    assert isinstance(mul, np.complex64) and mul == np.complex64((3 + 4j) * (1.5 - 2j))
+    assert isinstance(absolute, np.float32) and absolute == 5.0
+    assert isinstance(div, np.complex128) and div == 1 + 0j
