@@ -130,9 +130,10 @@ impl Solver {
                 crate::symbol_dce::attr_refs(ctx, *a, &mut named);
             }
         });
-        for (&(_, name), &f) in &functions {
-            let public = FuncOp(f).sym_visibility(ctx).is_none_or(|v| v == "public");
-            if public || named.contains(&name) {
+        for (&(table, name), &f) in &functions {
+            let visibility = FuncOp(f).sym_visibility(ctx).unwrap_or("public");
+            let hidden = visibility == "private" || (visibility == "nested" && all_uses_visible(ctx, root, table));
+            if !hidden || named.contains(&name) {
                 open.insert(f);
             }
         }
@@ -382,11 +383,18 @@ impl Solver {
         }
         let body = ctx.regions(f)[0];
         for b in ctx.blocks(body).to_vec() {
-            let Some(t) = ctx.last_op(b).filter(|t| ReturnOp::isa(ctx, *t)) else { continue };
-            if self.live.contains(&b) {
-                for (res, v) in results.iter().zip(ctx.operands(t).to_vec()) {
-                    self.join_from(*res, v);
-                }
+            let Some(t) = ctx.last_op(b).filter(|t| self.live.contains(&b) && ctx.op(*t).successors().is_empty())
+            else {
+                continue;
+            };
+            if !ReturnOp::isa(ctx, t) {
+                // A terminator that is not a return: what reaches the call
+                // is not known.
+                self.set_unknown(&results);
+                return;
+            }
+            for (res, v) in results.iter().zip(ctx.operands(t).to_vec()) {
+                self.join_from(*res, v);
             }
         }
     }
@@ -724,6 +732,29 @@ impl Solver {
         };
         ctx.replace_all_uses(v, c);
         true
+    }
+}
+
+/// Whether every use of the symbols of symbol table `table` is inside the
+/// root (MLIR's `walkSymbolTables`): the root's own when it is not nested
+/// in anything; a nested table's when its parent's are, or when it is
+/// private or not a symbol. A `nested` function of a table whose uses are
+/// not all visible may be called from outside.
+fn all_uses_visible(ctx: &Context, root: OpId, table: OpId) -> bool {
+    if table == root {
+        return ctx.op_block(root).is_none();
+    }
+    let visibility = ctx.get_attr(table, "sym_visibility").and_then(|a| match ctx.attr_kind(a) {
+        AttrKind::String { value, .. } => Some(value.clone()),
+        _ => None,
+    });
+    let not_a_symbol = ctx.get_attr(table, "sym_name").is_none();
+    if not_a_symbol || visibility.as_deref() == Some("private") {
+        return true;
+    }
+    match ctx.parent_op(table) {
+        Some(parent) => all_uses_visible(ctx, root, parent),
+        None => false,
     }
 }
 
