@@ -122,6 +122,7 @@ def main():
                 failures.append(f"{f}: tessel-opt failed on RUN line: {cmd}\n{r.stderr}")
                 continue
             split = ["--split-input-file"] if "split-input-file" in cmd else []
+            split += ["--allow-unregistered-dialect"] if "allow-unregistered-dialect" in cmd else []
             v = run([args.mlir_opt, "-"] + split, stdin=r.stdout)
             transformed += 1
             if v.returncode != 0:

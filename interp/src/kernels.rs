@@ -182,6 +182,9 @@ pub(crate) fn attr_value(ctx: &Context, a: tessel_ir::Attr, elem: ElemType) -> R
                 DenseData::Elements(es) => {
                     RtValue::Tensor(Tensor::try_from_scalars(shape, elem, es.iter().map(scalar))?)
                 }
+                DenseData::ComplexSplat(..) | DenseData::ComplexElements(_) => {
+                    return Err("the engine has no storage for tensors of complex numbers".into())
+                }
                 DenseData::Hex(h) => {
                     let (n, elem_ty) =
                         (shape.iter().product::<usize>(), ctx.type_kind(*ty).element_type().unwrap_or(*ty));

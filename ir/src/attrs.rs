@@ -22,6 +22,12 @@ pub enum DenseData {
     Elements(Vec<DenseElement>),
     /// The `"0x..."` hex blob form, kept verbatim.
     Hex(String),
+    /// Complex elements (`dense<[(1.0,2.0), (3.0,4.0)]>`): each element's
+    /// real then imaginary part, row-major.
+    ComplexElements(Vec<DenseElement>),
+    /// Every complex element has this real and imaginary part
+    /// (`dense<(1,2)>`).
+    ComplexSplat(DenseElement, DenseElement),
 }
 
 /// The structure of an attribute.

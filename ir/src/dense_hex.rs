@@ -147,7 +147,7 @@ pub fn decode_resource(ctx: &Context, elem: Type, data: &[u8], count: usize) -> 
     match decode(ctx, elem, &hex, count)? {
         DenseData::Elements(es) => Some(es),
         DenseData::Splat(e) => Some(vec![e; count]),
-        DenseData::Hex(_) => None,
+        DenseData::Hex(_) | DenseData::ComplexElements(_) | DenseData::ComplexSplat(..) => None,
     }
 }
 

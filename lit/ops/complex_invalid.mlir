@@ -144,3 +144,12 @@ func.func @f(%a: complex<f32>) {
   %0 = complex.constant [1.0 : f32, 2.0 : f32] : f32
   return
 }
+
+// -----
+
+// A vector's elements are integers, indices or floats (22's
+// VectorElementTypeInterface), not complex numbers.
+// expected-error @+1 {{failed to verify 'elementType': VectorElementTypeInterface instance}}
+func.func @f(%v: vector<2xcomplex<f32>>) {
+  return
+}

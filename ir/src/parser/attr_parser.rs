@@ -228,6 +228,17 @@ impl<'a> Parser<'a> {
         } else {
             self.bump();
         }
+        // `#complex.number<:f32 1.0, 2.0>` is kept as MLIR prints it, its
+        // type after it (which the printed form carries: read it back).
+        if dialect == "complex" && body.starts_with("number<") {
+            if self.kind() == Tok::Colon {
+                self.bump();
+                self.parse_type()?;
+            }
+            if let Some(text) = complex_number_text(&body) {
+                body = text;
+            }
+        }
         // Fast-math flags are kept as MLIR prints them (see `fastmath_text`).
         if dialect == "arith" {
             if let Some(flags) = body.strip_prefix("fastmath<").and_then(|b| b.strip_suffix('>')) {
@@ -413,6 +424,8 @@ impl<'a> Parser<'a> {
         enum Lit<'s> {
             Num(NumLit<'s>),
             Bool(bool),
+            /// `(re, im)`: a complex element.
+            Pair(NumLit<'s>, NumLit<'s>),
         }
         let mut elems: Vec<Lit<'_>> = Vec::new();
         let mut hex: Option<String> = None;
@@ -451,6 +464,21 @@ impl<'a> Parser<'a> {
                     } else if shape[depth] != n {
                         return p.err("tensor literal is invalid; ranks are not consistent between elements");
                     }
+                } else if p.consume_if(Tok::LParen) {
+                    fn part<'s>(p: &mut Parser<'s>) -> PResult<NumLit<'s>> {
+                        let neg = p.consume_if(Tok::Minus);
+                        if !matches!(p.kind(), Tok::Integer | Tok::Float) {
+                            return p.err("expected element literal of primitive type");
+                        }
+                        let (is_float, text) = (p.kind() == Tok::Float, p.text());
+                        p.bump();
+                        Ok(NumLit { neg, text, is_float })
+                    }
+                    let re = part(p)?;
+                    p.expect_tok(Tok::Comma)?;
+                    let im = part(p)?;
+                    p.expect_tok(Tok::RParen)?;
+                    out.push(Lit::Pair(re, im));
                 } else if p.kind() == Tok::BareId && matches!(p.text(), "true" | "false") {
                     out.push(Lit::Bool(p.text() == "true"));
                     p.bump();
@@ -491,8 +519,17 @@ impl<'a> Parser<'a> {
         let Some(num) = tshape.iter().try_fold(1i64, |acc, d| acc.checked_mul(*d)) else {
             return self.err_at(ty_loc, "elements literal type has more elements than fit in 64 bits");
         };
+        let complex_part = match self.ctx.type_kind(elem_ty) {
+            TypeKind::Complex { elem } => Some(*elem),
+            _ => None,
+        };
         let data = if let Some(h) = hex {
             DenseData::Hex(h)
+        } else if let Some(part_ty) = complex_part {
+            self.complex_dense(&elems, part_ty, is_list, &shape, &tshape, num, loc, |l| match l {
+                Lit::Pair(re, im) => Some((*re, *im)),
+                _ => None,
+            })?
         } else {
             let ek = self.ctx.type_kind(elem_ty).clone();
             let mut conv = Vec::with_capacity(elems.len());
@@ -512,6 +549,7 @@ impl<'a> Parser<'a> {
                         let v = if matches!(ek, TypeKind::Integer { width: 1, .. }) { v & 1 } else { v };
                         DenseElement::Int(v)
                     }
+                    (Lit::Pair(..), _) => return self.err_at(loc, "expected element literal of primitive type"),
                     _ => return self.err_at(loc, "expected integer or floating point element type"),
                 });
             }
@@ -538,6 +576,55 @@ impl<'a> Parser<'a> {
             }
         };
         Ok(self.ctx.attr(AttrKind::Dense { ty, data }))
+    }
+
+    /// The data of a `dense` literal of complex elements: `(re, im)` pairs
+    /// (`pair` reads one from a literal) of the part type `part_ty`, a splat
+    /// when the literal is one pair or all pairs are equal.
+    #[allow(clippy::too_many_arguments)]
+    fn complex_dense<L>(
+        &mut self,
+        elems: &[L],
+        part_ty: Type,
+        is_list: bool,
+        shape: &[i64],
+        tshape: &[i64],
+        num: i64,
+        loc: SrcPos,
+        pair: impl Fn(&L) -> Option<(NumLit<'_>, NumLit<'_>)>,
+    ) -> PResult<DenseData> {
+        let mut parts = Vec::with_capacity(elems.len() * 2);
+        for l in elems {
+            let Some((re, im)) = pair(l) else {
+                return self.err_at(loc, "expected element literal of complex type: (re, im)");
+            };
+            for n in [re, im] {
+                parts.push(match self.ctx.type_kind(part_ty).clone() {
+                    TypeKind::Float(fk) => DenseElement::Float(self.float_value(n, fk, loc)?.to_bits()),
+                    TypeKind::Integer { .. } if !n.is_float => DenseElement::Int(self.int_value(n, part_ty, loc)?),
+                    TypeKind::Integer { .. } => {
+                        return self.err_at(loc, "expected integer elements, but parsed floating-point")
+                    }
+                    _ => return self.err_at(loc, "expected integer or floating point element type"),
+                });
+            }
+        }
+        let pairs: Vec<(DenseElement, DenseElement)> = parts.chunks_exact(2).map(|c| (c[0], c[1])).collect();
+        if (!is_list && pairs.len() == 1)
+            || (!pairs.is_empty() && pairs.windows(2).all(|w| w[0] == w[1]) && {
+                let lit_shape: Vec<i64> = shape.iter().map(|d| (*d).max(0)).collect();
+                lit_shape == tshape
+            })
+        {
+            return Ok(DenseData::ComplexSplat(pairs[0].0, pairs[0].1));
+        }
+        let lit_shape: Vec<i64> = shape.iter().map(|d| (*d).max(0)).collect();
+        if !(pairs.is_empty() && num == 0) && lit_shape != tshape {
+            let s = lit_shape.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", ");
+            let t = tshape.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", ");
+            return self.err_at(loc, format!("inferred shape of elements literal ([{s}]) does not match type ([{t}])"));
+        }
+        Ok(DenseData::ComplexElements(parts))
     }
 
     // ---- affine ---------------------------------------------------------
@@ -816,4 +903,18 @@ impl<'a> Parser<'a> {
         self.leave();
         r
     }
+}
+
+/// `number<:f32 1.000000e+00, 2.000000e+00> : complex<f32>` for the body
+/// `number<:f32 1.0, 2.0>` of a `#complex.number` (None if it is not one).
+fn complex_number_text(body: &str) -> Option<String> {
+    let inner = body.strip_prefix("number<:")?.strip_suffix('>')?;
+    let (ty, parts) = inner.trim().split_once(char::is_whitespace)?;
+    let kind = crate::types::FloatKind::from_keyword(ty)?;
+    let (re, im) = parts.split_once(',')?;
+    let (re, im): (f64, f64) = (re.trim().parse().ok()?, im.trim().parse().ok()?);
+    let (mut re_s, mut im_s) = (String::new(), String::new());
+    crate::float::print_float(re, kind, &mut re_s);
+    crate::float::print_float(im, kind, &mut im_s);
+    Some(format!("number<:{ty} {re_s}, {im_s}> : complex<{ty}>"))
 }

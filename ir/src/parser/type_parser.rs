@@ -367,6 +367,7 @@ impl Parser<'_> {
     }
 
     fn parse_vector_type(&mut self) -> PResult<Type> {
+        let start = self.cur_pos();
         self.bump();
         if self.kind() != Tok::Less {
             return self.err("expected '<' in vector type");
@@ -380,6 +381,10 @@ impl Parser<'_> {
         }
         let elem = self.parse_element_type("vector")?;
         self.expect_tok(Tok::Greater)?;
+        // MLIR's VectorElementTypeInterface: integers, index and floats.
+        if !matches!(self.ctx.type_kind(elem), TypeKind::Integer { .. } | TypeKind::Index | TypeKind::Float(_)) {
+            return self.err_at(start, "failed to verify 'elementType': VectorElementTypeInterface instance");
+        }
         Ok(self.ctx.ty(TypeKind::Vector { shape, scalable, elem }))
     }
 }

@@ -1159,7 +1159,8 @@ impl<'a> OpPrinter<'a> {
             DenseData::Splat(_) => true,
             // One element's bytes: `0x` and two digits per byte.
             DenseData::Hex(h) => (h.len().saturating_sub(2) as u64) * 4 <= elem_bits.max(8),
-            DenseData::Elements(_) => false,
+            DenseData::Elements(_) | DenseData::ComplexElements(_) => false,
+            DenseData::ComplexSplat(..) => true,
         };
         !splat && count > limit
     }
@@ -1169,6 +1170,11 @@ impl<'a> OpPrinter<'a> {
         let (shape, elem) = match ctx.type_kind(ty) {
             TypeKind::Tensor { shape, elem, .. } | TypeKind::Vector { shape, elem, .. } => (shape.clone(), *elem),
             _ => (vec![], ty),
+        };
+        // A complex element's parts print as its part type's elements.
+        let elem = match ctx.type_kind(elem) {
+            TypeKind::Complex { elem } => *elem,
+            _ => elem,
         };
         let ek = ctx.type_kind(elem).clone();
         let mut elem_str = |e: &DenseElement, out: &mut String| match (e, &ek) {
@@ -1181,7 +1187,23 @@ impl<'a> OpPrinter<'a> {
             (DenseElement::Float(b), TypeKind::Float(k)) => print_float(f64::from_bits(*b), *k, out),
             (DenseElement::Float(b), _) => print_float(f64::from_bits(*b), crate::types::FloatKind::F64, out),
         };
+        // `(re,im)`: 22 writes no space after the comma.
+        let mut pair_str = |pair: &[DenseElement; 2], out: &mut String| {
+            out.push('(');
+            elem_str(&pair[0], out);
+            out.push(',');
+            elem_str(&pair[1], out);
+            out.push(')');
+        };
+        if let DenseData::ComplexSplat(re, im) = data {
+            return pair_str(&[*re, *im], &mut self.out);
+        }
+        if let DenseData::ComplexElements(parts) = data {
+            let pairs: Vec<[DenseElement; 2]> = parts.chunks_exact(2).map(|c| [c[0], c[1]]).collect();
+            return nested_list(&mut self.out, &shape, &pairs, &mut pair_str);
+        }
         match data {
+            DenseData::ComplexSplat(..) | DenseData::ComplexElements(_) => {}
             DenseData::Splat(e) => elem_str(e, &mut self.out),
             DenseData::Hex(h) => self.out.push_str(h),
             DenseData::Elements(elems) => {
@@ -1197,33 +1219,7 @@ impl<'a> OpPrinter<'a> {
                     }
                     return;
                 }
-                fn rec(
-                    out: &mut String,
-                    shape: &[i64],
-                    elems: &[DenseElement],
-                    f: &mut dyn FnMut(&DenseElement, &mut String),
-                ) {
-                    out.push('[');
-                    if shape.len() == 1 {
-                        for (i, e) in elems.iter().enumerate() {
-                            if i > 0 {
-                                out.push_str(", ");
-                            }
-                            f(e, out);
-                        }
-                    } else {
-                        let n = shape[0].max(0) as usize;
-                        let chunk = elems.len().checked_div(n).unwrap_or(0);
-                        for i in 0..n {
-                            if i > 0 {
-                                out.push_str(", ");
-                            }
-                            rec(out, &shape[1..], &elems[i * chunk..(i + 1) * chunk], f);
-                        }
-                    }
-                    out.push(']');
-                }
-                rec(&mut self.out, &shape, elems, &mut elem_str);
+                nested_list(&mut self.out, &shape, elems, &mut elem_str);
             }
         }
     }
@@ -2016,6 +2012,29 @@ pub fn escape(s: &str, out: &mut String) {
     }
 }
 
+/// `[a, b, ...]`, nested by `shape` (rank 1 or more), each element printed
+/// by `f`.
+fn nested_list<T>(out: &mut String, shape: &[i64], elems: &[T], f: &mut dyn FnMut(&T, &mut String)) {
+    out.push('[');
+    if shape.len() <= 1 {
+        for (i, e) in elems.iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            f(e, out);
+        }
+    } else {
+        let n = shape[0].max(0) as usize;
+        let chunk = elems.len().checked_div(n).unwrap_or(0);
+        for i in 0..n {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            nested_list(out, &shape[1..], &elems[i * chunk..(i + 1) * chunk], f);
+        }
+    }
+    out.push(']');
+}
 #[cfg(test)]
 mod tests {
     use super::*;
