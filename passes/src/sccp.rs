@@ -789,14 +789,19 @@ fn make_constant(ctx: &mut Context, form: &ConstantForm, ty: Type, loc: tessel_i
 }
 
 /// The fold hooks of `op`: the canonicalizer's (arith, vector, tensor,
-/// linalg), and the index and math ops' folds (their only patterns).
+/// linalg), and the patterns of the ops whose only patterns are their
+/// folds (index, math, complex, `tensor.extract/from_elements/rank/splat`).
 fn fold_hooks(ctx: &Context, op: OpId) -> &'static [NamedPattern] {
     let folds = crate::canonicalize::folds(ctx, op);
     if !folds.is_empty() {
         return folds;
     }
+    use tessel_ir::dialects::tensor::{ExtractOp, FromElementsOp};
+    use tessel_ir::dialects::tensor_more::{RankOp, SplatOp};
     let name = ctx.op_name(op);
-    if name.starts_with("index.") || name.starts_with("math.") || name.starts_with("complex.") {
+    let tensor_fold =
+        ExtractOp::isa(ctx, op) || FromElementsOp::isa(ctx, op) || RankOp::isa(ctx, op) || SplatOp::isa(ctx, op);
+    if tensor_fold || name.starts_with("index.") || name.starts_with("math.") || name.starts_with("complex.") {
         if let Some(Canonicalization(patterns)) = ctx.def_of(op).and_then(|d| d.interface::<Canonicalization>()) {
             return patterns;
         }

@@ -192,7 +192,9 @@ impl Writer<'_> {
     /// and arrays elided, the rest cut (or, unlimited, wrapped).
     fn attr_text(&self, a: Attr) -> String {
         match self.ctx.attr_kind(a) {
-            AttrKind::Dense { data: DenseData::Splat(_), .. } => escape(&attr_to_string(self.ctx, a)),
+            AttrKind::Dense { data: DenseData::Splat(_) | DenseData::ComplexSplat(..), .. } => {
+                escape(&attr_to_string(self.ctx, a))
+            }
             AttrKind::Dense { ty, data } if dense_len(self.ctx, *ty, data) > LARGE_ATTR_LIMIT => {
                 let rank = self.ctx.type_kind(*ty).shape().map_or(0, |s| s.len());
                 format!("{}...{} : {}", "[".repeat(rank), "]".repeat(rank), self.type_text(*ty))

@@ -185,6 +185,7 @@ crate::op! {
     results { result: One }
     regions { }
     format { parse_extract, print_extract }
+    patterns [super::patterns::tensor::fold_extract]
     def {
         verify: Some(verify_extract),
         traits: traits::PURE,

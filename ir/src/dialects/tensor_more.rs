@@ -19,6 +19,7 @@ crate::op! {
     results { result: One }
     regions { }
     format { parse_splat, print_splat }
+    patterns [super::patterns::tensor::fold_splat_of_constant]
     def {
         verify: Some(verify_splat),
         traits: traits::PURE,

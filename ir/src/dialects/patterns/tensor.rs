@@ -500,3 +500,100 @@ pub fn fold_constant_from_elements(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     rw.replace_op(op, &[c]);
     true
 }
+
+/// A scalar constant attribute of type `ty` holding dense element `e`.
+fn scalar_attr(ctx: &mut crate::Context, e: crate::attrs::DenseElement, ty: crate::Type) -> crate::Attr {
+    use crate::attrs::{AttrKind, DenseElement};
+    match e {
+        DenseElement::Int(value) => ctx.attr(AttrKind::Integer { value, ty }),
+        DenseElement::Float(bits) => ctx.attr(AttrKind::Float { bits, ty }),
+    }
+}
+
+/// 22's `ExtractOp::fold`: an extract of a splat constant is its value;
+/// with constant indices, an extract of a `tensor.from_elements` is that
+/// element, of a `dense` constant the element there (when in bounds), and
+/// of a `tensor.insert` at the same indices the inserted value.
+pub fn fold_extract(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    use crate::dialects::tensor::{ExtractOp, FromElementsOp, InsertOp};
+    let ctx = &*rw.ctx;
+    let e = ExtractOp(op);
+    let (src, indices) = (e.tensor(ctx), e.indices(ctx).to_vec());
+    let ty = ctx.value_type(ctx.result(op, 0));
+    let dense = super::constants::dense_constant(ctx, src).map(|(t, d)| (t, d.clone()));
+    if let Some((_, crate::attrs::DenseData::Splat(s))) = dense {
+        rw.set_insertion_point_before(op);
+        let attr = scalar_attr(rw.ctx, s, ty);
+        let c = crate::dialects::arith::ConstantOp::create(rw, Some(attr), &[ty], vec![]).result(rw.ctx);
+        rw.replace_op(op, &[c]);
+        return true;
+    }
+    let Some(at) = indices.iter().map(|v| constant_int(ctx, *v)).collect::<Option<Vec<i64>>>() else {
+        return false;
+    };
+    let shape = ctx.value_type_kind(src).shape().map(<[i64]>::to_vec).unwrap_or_default();
+    let flat = at.iter().zip(&shape).try_fold(0i64, |acc, (i, d)| acc.checked_mul(*d)?.checked_add(*i));
+    if let Some(f) = FromElementsOp::defining(ctx, src) {
+        let elements = f.elements(ctx);
+        let Some(v) = flat.filter(|i| (0..elements.len() as i64).contains(i)).map(|i| elements[i as usize]) else {
+            return false;
+        };
+        rw.replace_op(op, &[v]);
+        return true;
+    }
+    if let Some((t, data)) = dense {
+        let in_bounds = at.len() == shape.len() && at.iter().zip(&shape).all(|(i, d)| (0..*d).contains(i));
+        let n = shape.iter().product::<i64>().max(0) as usize;
+        let Some(elems) = super::constants::elements(&data, n).filter(|_| in_bounds && !shape.contains(&DYNAMIC))
+        else {
+            return false;
+        };
+        let _ = t;
+        let e = elems[flat.unwrap_or(0) as usize];
+        rw.set_insertion_point_before(op);
+        let attr = scalar_attr(rw.ctx, e, ty);
+        let c = crate::dialects::arith::ConstantOp::create(rw, Some(attr), &[ty], vec![]).result(rw.ctx);
+        rw.replace_op(op, &[c]);
+        return true;
+    }
+    if let Some(ins) = InsertOp::defining(ctx, src) {
+        let same = |a: crate::Value, b: crate::Value| {
+            a == b || constant_int(ctx, a).is_some_and(|x| Some(x) == constant_int(ctx, b))
+        };
+        let ins_indices = ins.indices(ctx);
+        if ctx.value_type(ins.scalar(ctx)) == ty
+            && ins_indices.len() == indices.len()
+            && ins_indices.iter().zip(&indices).all(|(a, b)| same(*a, *b))
+        {
+            let v = ins.scalar(ctx);
+            rw.replace_op(op, &[v]);
+            return true;
+        }
+    }
+    false
+}
+
+/// 22's `SplatOp::fold`: a splat of an integer or float constant to a
+/// static shape is a `dense` splat constant.
+pub fn fold_splat_of_constant(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    use crate::attrs::{AttrKind, DenseData, DenseElement};
+    let ctx = &*rw.ctx;
+    let ty = ctx.value_type(ctx.result(op, 0));
+    if ctx.type_kind(ty).shape().is_none_or(|s| s.contains(&DYNAMIC)) {
+        return false;
+    }
+    let Some(c) = crate::dialects::arith::ConstantOp::defining(ctx, ctx.operands(op)[0]).and_then(|c| c.value(ctx))
+    else {
+        return false;
+    };
+    let e = match ctx.attr_kind(c) {
+        AttrKind::Integer { value, .. } => DenseElement::Int(*value),
+        AttrKind::Float { bits, .. } => DenseElement::Float(*bits),
+        _ => return false,
+    };
+    rw.set_insertion_point_before(op);
+    let attr = rw.ctx.attr(AttrKind::Dense { ty, data: DenseData::Splat(e) });
+    let v = crate::dialects::arith::ConstantOp::create(rw, Some(attr), &[ty], vec![]).result(rw.ctx);
+    rw.replace_op(op, &[v]);
+    true
+}
