@@ -153,3 +153,11 @@ func.func @f(%a: complex<f32>) {
 func.func @f(%v: vector<2xcomplex<f32>>) {
   return
 }
+
+// -----
+
+// A complex element of a dense literal is `(re, im)`.
+// expected-error @+1 {{expected ',' between complex elements}}
+func.func @f() attributes {a = dense<[(1.0)]> : tensor<1xcomplex<f32>>} {
+  return
+}

@@ -235,8 +235,9 @@ impl<'a> Parser<'a> {
                 self.bump();
                 self.parse_type()?;
             }
-            if let Some(text) = complex_number_text(&body) {
-                body = text;
+            match complex_number_text(&body) {
+                Some(text) => body = text,
+                None => return self.err_at(loc, "expected #complex.number<:type re, im> with a float type"),
             }
         }
         // Fast-math flags are kept as MLIR prints them (see `fastmath_text`).
@@ -475,7 +476,7 @@ impl<'a> Parser<'a> {
                         Ok(NumLit { neg, text, is_float })
                     }
                     let re = part(p)?;
-                    p.expect_tok(Tok::Comma)?;
+                    p.expect(Tok::Comma, "',' between complex elements")?;
                     let im = part(p)?;
                     p.expect_tok(Tok::RParen)?;
                     out.push(Lit::Pair(re, im));

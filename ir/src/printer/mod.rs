@@ -1171,6 +1171,10 @@ impl<'a> OpPrinter<'a> {
             TypeKind::Tensor { shape, elem, .. } | TypeKind::Vector { shape, elem, .. } => (shape.clone(), *elem),
             _ => (vec![], ty),
         };
+        // No elements: `dense<>`, as MLIR prints it.
+        if !shape.is_empty() && shape.contains(&0) {
+            return;
+        }
         // A complex element's parts print as its part type's elements.
         let elem = match ctx.type_kind(elem) {
             TypeKind::Complex { elem } => *elem,
