@@ -130,6 +130,8 @@ impl Solver {
                 crate::symbol_dce::attr_refs(ctx, *a, &mut named);
             }
         });
+        // Looked up once per function: a set.
+        let named: FxHashSet<Sym> = named.into_iter().collect();
         for (&(table, name), &f) in &functions {
             let visibility = FuncOp(f).sym_visibility(ctx).unwrap_or("public");
             let hidden = visibility == "private" || (visibility == "nested" && all_uses_visible(ctx, root, table));

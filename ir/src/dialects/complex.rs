@@ -372,9 +372,7 @@ fn verify_unary_part(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
 }
 
 fn verify_binary(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
-    for (i, v) in ctx.operands(op).iter().enumerate() {
-        check_complex_float(ctx, ctx.value_type(*v), &format!("operand #{i}"))?;
-    }
+    check_complex_float_operands(ctx, op)?;
     let r = ctx.value_type(ctx.result(op, 0));
     check_complex_float(ctx, r, "result #0")?;
     if ctx.operands(op).iter().any(|v| ctx.value_type(*v) != r) {
@@ -383,10 +381,16 @@ fn verify_binary(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
     Ok(())
 }
 
-fn verify_comparison(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
+/// ODS's `Complex<AnyFloat>` constraint on every operand of `op`.
+fn check_complex_float_operands(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
     for (i, v) in ctx.operands(op).iter().enumerate() {
         check_complex_float(ctx, ctx.value_type(*v), &format!("operand #{i}"))?;
     }
+    Ok(())
+}
+
+fn verify_comparison(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
+    check_complex_float_operands(ctx, op)?;
     let r = ctx.value_type(ctx.result(op, 0));
     if !matches!(ctx.type_kind(r), TypeKind::Integer { width: 1, signedness: crate::types::Signedness::Signless }) {
         return Err(format!("result #0 must be 1-bit signless integer, but got '{}'", type_to_string(ctx, r)).into());
