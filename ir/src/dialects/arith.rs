@@ -166,7 +166,7 @@ crate::op! {
     results { result: One }
     regions { }
     format { parse_select, print_select }
-    patterns [super::patterns::arith::fold_select, super::patterns::arith::select_i1_to_not, super::patterns::arith::select_not_condition, super::patterns::arith::redundant_select]
+    patterns [super::patterns::arith::fold_select, super::patterns::arith::select_i1_to_not, super::patterns::arith::select_not_condition, super::patterns::arith::redundant_select, super::patterns::arith::select_to_extui]
     def {
         verify: Some(verify_select),
         traits: traits::PURE,

@@ -16,7 +16,7 @@ crate::op! {
     results { results: Variadic }
     regions { body }
     format { parse_for, print_for }
-    patterns [super::patterns::scf::merge_equivalent_iter_args, super::patterns::scf::inline_single_iteration, super::patterns::scf_while::forward_single_iter_values, super::patterns::scf::drop_invariant_iter_args]
+    patterns [super::patterns::scf::merge_equivalent_iter_args, super::patterns::scf::inline_single_iteration, super::patterns::scf_while::forward_single_iter_values, super::patterns::scf::drop_dead_iter_args, super::patterns::scf::drop_invariant_iter_args]
     def {
         verify: Some(verify_for),
         traits: traits::SINGLE_BLOCK | traits::RECURSIVE_EFFECTS,
@@ -40,6 +40,7 @@ crate::op! {
         super::patterns::scf::if_to_select,
         super::patterns::scf::if_empty_else,
         super::patterns::scf::if_static_condition,
+        super::patterns::scf::forward_common_yields,
         super::patterns::scf::if_unused_results,
         super::patterns::scf::if_yield_condition_or_value,
     ]

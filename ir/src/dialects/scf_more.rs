@@ -3,8 +3,9 @@
 //! (custom and generic forms, upstream's messages, the region-branch type
 //! checks along every edge). Canonicalization: a single-block
 //! `execute_region` is inlined, an `index_switch` on a constant becomes
-//! its chosen region (upstream's `SingleBlockExecuteInliner` and
-//! `IndexSwitchOp::fold`).
+//! its chosen region, one with unused results loses them (upstream's
+//! `SingleBlockExecuteInliner`, `IndexSwitchOp::fold` and its
+//! unused-results pattern).
 
 use crate::attrs::AttrKind;
 use crate::parser::lexer::Tok;
@@ -70,7 +71,7 @@ crate::op! {
     results { results: Variadic }
     regions { default_region }
     format { parse_index_switch, print_index_switch }
-    patterns [fold_constant_index_switch]
+    patterns [fold_constant_index_switch, super::patterns::scf::forward_common_yields, index_switch_unused_results]
     def {
         verify: Some(verify_index_switch),
         traits: traits::SINGLE_BLOCK | traits::RECURSIVE_EFFECTS,
@@ -418,8 +419,9 @@ fn parse_index_switch(p: &mut OpParser<'_, '_>) -> PResult<()> {
     let index = p.index_type();
     p.push_operand(&arg, index)?;
     p.optional_attr_dict()?;
-    if p.at(Tok::Arrow) {
-        p.result_types = p.arrow_type_list()?.into();
+    // `type($results)`: a bare comma-separated list.
+    if p.optional(Tok::Arrow) {
+        p.result_types = p.type_list()?.into();
     }
     let mut cases = Vec::new();
     let mut case_regions = Vec::new();
@@ -521,6 +523,45 @@ fn verify_index_switch(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
 
 /// Upstream's `IndexSwitchOp::fold`: a switch on a constant is the region
 /// it picks, its ops moved before the switch.
+/// Results nobody reads go, with what every case yields for them.
+fn index_switch_unused_results(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let ctx = &*rw.ctx;
+    let results = ctx.results(op).to_vec();
+    let used: Vec<usize> = (0..results.len()).filter(|&i| !ctx.use_empty(results[i])).collect();
+    if used.len() == results.len() {
+        return false;
+    }
+    let types: Vec<Type> = used.iter().map(|&i| ctx.value_type(results[i])).collect();
+    let (name, operands, attrs, loc) =
+        (ctx.op(op).name, ctx.operands(op).to_vec(), ctx.op(op).attrs.clone(), ctx.op_loc(op));
+    let regions = rw.ctx.take_regions(op);
+    rw.set_insertion_point_before(op);
+    let new = rw.insert(crate::context::OpSpec {
+        name,
+        operands: operands.into_iter().collect(),
+        result_types: types.into_iter().collect(),
+        attrs,
+        regions,
+        successors: vec![],
+        loc,
+    });
+    for region in rw.ctx.regions(new).to_vec() {
+        let Some(&block) = rw.ctx.blocks(region).first() else { continue };
+        let Some(term) = rw.ctx.last_op(block) else { continue };
+        let values = rw.ctx.operands(term).to_vec();
+        let kept: Vec<Value> = used.iter().map(|&i| values[i]).collect();
+        rw.set_insertion_point_before(term);
+        YieldOp::create(rw, &kept, &[], vec![]);
+        rw.erase_op(term);
+    }
+    let new_results = rw.ctx.results(new).to_vec();
+    for (k, &i) in used.iter().enumerate() {
+        rw.replace_all_uses_with(results[i], new_results[k]);
+    }
+    rw.erase_op(op);
+    true
+}
+
 fn fold_constant_index_switch(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     let ctx = &*rw.ctx;
     let Some(v) = super::pack::constant_int(ctx, ctx.operands(op)[0]) else { return false };

@@ -1,7 +1,8 @@
 //! The `ub` dialect: `ub.poison`, a value of any type that stands for
 //! "no particular value". Data-layout propagation pads the packs it
 //! creates with it (their padded slots are dropped by the final unpack);
-//! the engine reads it as zero bits.
+//! the engine reads it as zero bits. `ub.unreachable` ends a block control
+//! never reaches.
 
 use crate::attrs::AttrKind;
 use crate::parser::lexer::Tok;
@@ -25,9 +26,33 @@ crate::op! {
     }
 }
 
+crate::op! {
+    /// `ub.unreachable`: control never gets here (a terminator
+    /// `--remove-dead-values` puts in place of a branch of dead code).
+    pub struct UnreachableOp => UNREACHABLE = "ub.unreachable";
+    operands { }
+    attributes { }
+    results { }
+    regions { }
+    format { parse_unreachable, print_unreachable }
+    def {
+        traits: traits::TERMINATOR,
+    }
+}
+
 /// Registers the dialect.
 pub fn register(r: &mut Registry) {
     r.add(&POISON);
+    r.add(&UNREACHABLE);
+}
+
+/// `ub.unreachable attr-dict`.
+fn parse_unreachable(p: &mut OpParser<'_, '_>) -> PResult<()> {
+    p.optional_attr_dict()
+}
+
+fn print_unreachable(p: &mut OpPrinter<'_>, op: OpId) {
+    p.print_attr_dict(op);
 }
 
 /// `#ub.poison`, the default (and usual) value of a `ub.poison`.

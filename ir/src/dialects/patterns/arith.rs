@@ -187,21 +187,25 @@ pub fn fold_int_binary(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     } else {
         (None, None)
     };
+    // The right identity first, as 22's folds check it before folding
+    // constants (`addi %c42, %c0` is `%c42` itself, not a new constant).
+    if b.is_some() && b == fold.identity.0.map(i128::from) {
+        rw.replace_op(op, &[lhs]);
+        return true;
+    }
+    // `x * 0` and `x & 0` are the zero on the right, that value itself.
+    if b == Some(0) && (std::ptr::eq(fold.def, &MULI) || std::ptr::eq(fold.def, &ANDI)) {
+        rw.replace_op(op, &[rhs]);
+        return true;
+    }
     if let (Some(a), Some(b)) = (a, b) {
         if let Some(v) = (fold.eval)(width, a, b).and_then(|v| i64::try_from(v).ok()) {
             rw.replace_op_with_constant(op, v);
             return true;
         }
     }
-    let same = if b.is_some() && b == fold.identity.0.map(i128::from) {
-        Some(lhs)
-    } else if a.is_some() && a == fold.identity.1.map(i128::from) {
-        Some(rhs)
-    } else {
-        None
-    };
-    if let Some(v) = same {
-        rw.replace_op(op, &[v]);
+    if a.is_some() && a == fold.identity.1.map(i128::from) {
+        rw.replace_op(op, &[rhs]);
         return true;
     }
     match fold_int_without_constants(rw.ctx, fold.def, width, lhs, rhs, b) {
@@ -732,6 +736,39 @@ pub fn select_i1_to_not(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     let x = rw.op(XOrIOp::NAME, &[c, one], &[ty], &[]);
     let x = rw.ctx.result(x, 0);
     rw.replace_op(op, &[x]);
+    true
+}
+
+/// Upstream's `SelectToExtUI`: an integer (not `i1`) `select %c, 1, 0` is
+/// `extui %c`, and `select %c, 0, 1` is `extui (xori %c, true)`.
+pub fn select_to_extui(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let ctx = &*rw.ctx;
+    let s = SelectOp(op);
+    let (c, t, f) = (s.condition(ctx), s.true_value(ctx), s.false_value(ctx));
+    let ty = ctx.value_type(ctx.result(op, 0));
+    let cond_ty = ctx.value_type(c);
+    if !matches!(ctx.type_kind(ty), TypeKind::Integer { width, .. } if *width != 1)
+        || !matches!(ctx.type_kind(cond_ty), TypeKind::Integer { width: 1, .. })
+    {
+        return false;
+    }
+    let (tv, fv) = (constant_int(ctx, t), constant_int(ctx, f));
+    let negate = match (tv, fv) {
+        (Some(1), Some(0)) => false,
+        (Some(0), Some(1)) => true,
+        _ => return false,
+    };
+    rw.set_insertion_point_before(op);
+    let mut bit = c;
+    if negate {
+        let attr = rw.ctx.int_attr(1, cond_ty);
+        let one = ConstantOp::create(rw, Some(attr), &[cond_ty], vec![]).result(rw.ctx);
+        let x = rw.op(XOrIOp::NAME, &[c, one], &[cond_ty], &[]);
+        bit = rw.ctx.result(x, 0);
+    }
+    let e = rw.op(crate::dialects::arith::ExtUIOp::NAME, &[bit], &[ty], &[]);
+    let e = rw.ctx.result(e, 0);
+    rw.replace_op(op, &[e]);
     true
 }
 

@@ -277,13 +277,24 @@ impl IterArgs {
 /// itself, or when neither the result nor the block argument is used; the
 /// uses of both read the init instead.
 pub fn drop_invariant_iter_args(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    drop_iter_args(rw, op, true)
+}
+
+/// The part of [`drop_invariant_iter_args`] 22 does in place: only the
+/// loop-carried values nobody uses (neither result nor block argument).
+pub fn drop_dead_iter_args(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    drop_iter_args(rw, op, false)
+}
+
+fn drop_iter_args(rw: &mut Rewriter<'_>, op: OpId, invariant_too: bool) -> bool {
     let ctx = &*rw.ctx;
     let f = ForOp(op);
     let body = f.body_block(ctx);
     let Some(IterArgs { term, inits, args, yielded, results }) = IterArgs::of(ctx, op) else { return false };
     let dropped: Vec<bool> = (0..args.len())
         .map(|k| {
-            yielded[k] == args[k] || yielded[k] == inits[k] || (ctx.use_empty(results[k]) && ctx.use_empty(args[k]))
+            let dead = ctx.use_empty(results[k]) && ctx.use_empty(args[k]);
+            dead || invariant_too && (yielded[k] == args[k] || yielded[k] == inits[k])
         })
         .collect();
     if !dropped.contains(&true) {
@@ -417,6 +428,67 @@ fn if_with_regions_of(rw: &mut Rewriter<'_>, op: OpId, cond: Value, types: &[cra
     let regions = rw.ctx.take_regions(op);
     rw.set_insertion_point_before(op);
     IfOp::create(rw, cond, types, regions).op()
+}
+
+/// A result of an `scf.if` or `scf.index_switch` that every region yields
+/// the same value from outside for (in an `scf.if`, a poison will do for
+/// any value) is that value, as 22's region-branch patterns forward it.
+pub fn forward_common_yields(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let ctx = &*rw.ctx;
+    let yields: Option<Vec<Vec<Value>>> = ctx
+        .regions(op)
+        .iter()
+        .map(|r| ctx.blocks(*r).first().and_then(|b| ctx.last_op(*b)).map(|t| ctx.operands(t).to_vec()))
+        .collect();
+    let Some(yields) = yields.filter(|y| y.len() > 1) else { return false };
+    // 22 lets a poison stand for any value in an `scf.if` only.
+    let wildcard = IfOp::isa(ctx, op);
+    let is_poison =
+        |v: Value| wildcard && ctx.defining_op(v).is_some_and(|d| crate::dialects::ub::PoisonOp::isa(ctx, d));
+    let forwarded: Vec<(Value, Value)> = ctx
+        .results(op)
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| !ctx.use_empty(**r))
+        .filter_map(|(k, r)| {
+            let values: Vec<Value> = yields.iter().map(|y| y.get(k).copied()).collect::<Option<_>>()?;
+            let v = *values.iter().find(|v| !is_poison(**v))?;
+            (values.iter().all(|x| *x == v || is_poison(*x)) && defined_outside(ctx, v, op)).then_some((*r, v))
+        })
+        .collect();
+    if forwarded.is_empty() {
+        return false;
+    }
+    for (r, v) in forwarded {
+        rw.replace_all_uses_with(r, v);
+    }
+    // 22 looks at an `scf.if` again (its results may all be unused now),
+    // not at an `scf.index_switch`.
+    if IfOp::isa(rw.ctx, op) {
+        rw.notify(|l, ctx| l.op_modified(ctx, op));
+    }
+    true
+}
+
+/// Whether `v` is defined outside `op`.
+fn defined_outside(ctx: &crate::Context, v: Value, op: OpId) -> bool {
+    let holder = match ctx.defining_op(v) {
+        Some(d) => Some(d),
+        None => ctx.value_block(v).and_then(|b| ctx.block_parent(b)).and_then(|r| ctx.region_parent(r)),
+    };
+    let Some(mut cur) = holder else { return false };
+    if ctx.defining_op(v).is_none() && cur == op {
+        return false;
+    }
+    loop {
+        if cur == op {
+            return false;
+        }
+        match ctx.parent_op(cur) {
+            Some(p) => cur = p,
+            None => return true,
+        }
+    }
 }
 
 /// Upstream's `RemoveUnusedResults`: results nobody reads go, with what
