@@ -24,7 +24,8 @@ from fold_lower_compare import measure_interleaved  # noqa: E402
 from sccp_parity import program  # noqa: E402
 
 
-def main():
+def main(flag="-sccp", make=program):
+    """Times `flag` on modules of `make(rng, k)` programs."""
     ap = argparse.ArgumentParser()
     ap.add_argument("sizes", nargs="*", type=int, default=[1000, 10000])
     ap.add_argument("--runs", type=int, default=3)
@@ -39,21 +40,21 @@ def main():
 
         def write(n):
             rng = random.Random(a.seed)
-            text = "\n".join(program(rng, k) for k in range(n))
+            text = "\n".join(make(rng, k) for k in range(n))
             with open(path, "w") as fh:
                 fh.write(text)
             return text.count("\n")
 
         write(min(a.sizes))
-        ours = subprocess.run([a.tessel, path, "-sccp"], capture_output=True, text=True)
-        up = subprocess.run([a.mlir_opt, path, "-sccp"], capture_output=True, text=True)
+        ours = subprocess.run([a.tessel, path, flag], capture_output=True, text=True)
+        up = subprocess.run([a.mlir_opt, path, flag], capture_output=True, text=True)
         same = ours.returncode == 0 and up.returncode == 0 and ours.stdout == up.stdout
         print(f"outputs on {min(a.sizes)} programs: {'identical' if same else 'DIFFERENT'}")
         print(f"{'programs':>8} {'lines':>8} | {'tessel wall':>11} {'cpu':>7} {'MiB':>6} | "
               f"{'mlir wall':>9} {'cpu':>7} {'MiB':>6} | {'wall x':>6} {'cpu x':>6}")
         for n in a.sizes:
             lines = write(n)
-            cmds = [[a.tessel, path, "-sccp", "-o", os.devnull], [a.mlir_opt, path, "-sccp", "-o", os.devnull]]
+            cmds = [[a.tessel, path, flag, "-o", os.devnull], [a.mlir_opt, path, flag, "-o", os.devnull]]
             t, m = measure_interleaved(cmds, a.runs)
             if t is None or m is None:
                 print(f"{n:>8} {lines:>8} | a tool failed")

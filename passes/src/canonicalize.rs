@@ -14,6 +14,9 @@ use tessel_ir::{Context, Diagnostic, OpId, Value};
 
 use crate::manager::{Pass, PassInfo, Statistic};
 
+mod op_list;
+pub(crate) use op_list::apply_op_patterns_greedily;
+
 pub(crate) const INFO: PassInfo = PassInfo {
     name: "canonicalize",
     description: "Fold constants and affine maps, drop no-op slices and one-trip loops, erase dead ops \
@@ -578,7 +581,7 @@ fn run_sweeps_within(
                 erased += e;
                 continue;
             }
-            if apply_patterns(ctx, op, &mut marks, set) {
+            if apply_patterns(ctx, op, &mut marks, set).is_some() {
                 applied += 1;
                 changed = true;
                 let (a, e) = revisit(ctx, &mut marks, set, &in_listing, &mut visited);
@@ -652,7 +655,7 @@ fn revisit(
             erased += 1;
             continue;
         }
-        if apply_patterns(ctx, op, marks, set) {
+        if apply_patterns(ctx, op, marks, set).is_some() {
             applied += 1;
         }
     }
@@ -868,9 +871,9 @@ fn merge_into_hoisted(
     }
 }
 
-/// The first of `op`'s patterns in `set` that applies, if any
-/// (`--debug-only=canonicalize` names it and the op).
-fn apply_patterns(ctx: &mut Context, op: OpId, marks: &mut ChangeMarks, set: PatternSet<'_>) -> bool {
+/// Applies the first of `op`'s patterns in `set` that applies, if any,
+/// and names it (`--debug-only=canonicalize` names it and the op).
+fn apply_patterns(ctx: &mut Context, op: OpId, marks: &mut dyn Listener, set: PatternSet<'_>) -> Option<&'static str> {
     let own: &'static [NamedPattern] = if set.canonicalization {
         match ctx.def_of(op).and_then(|d| d.interface::<Canonicalization>()) {
             Some(Canonicalization(patterns)) => patterns,
@@ -881,7 +884,7 @@ fn apply_patterns(ctx: &mut Context, op: OpId, marks: &mut ChangeMarks, set: Pat
     };
     let extra: smallvec::SmallVec<[&'static [NamedPattern]; 4]> = set.sources.iter().map(|s| s(ctx, op)).collect();
     if own.is_empty() && extra.iter().all(|l| l.is_empty()) {
-        return false;
+        return None;
     }
     let loc = ctx.op_loc(op);
     let debug = tracing::enabled!(target: "canonicalize", tracing::Level::DEBUG);
@@ -898,7 +901,7 @@ fn apply_patterns(ctx: &mut Context, op: OpId, marks: &mut ChangeMarks, set: Pat
         let at = tessel_ir::diag::render_loc(rw.ctx, loc);
         tracing::debug!(target: "canonicalize", pattern = pattern_name(name), op = %op_name, %at, "applied");
     }
-    applied.is_some()
+    applied.map(|(name, _)| pattern_name(name))
 }
 
 /// Pure ops without regions, structured ops on tensors only (MLIR's

@@ -19,6 +19,7 @@ pub mod materialize_layouts;
 pub mod pack_folds;
 pub mod packing;
 mod region_simplify;
+mod remove_dead_values;
 mod sccp;
 mod strip_debuginfo;
 mod symbol_dce;
@@ -62,6 +63,7 @@ pub fn register_all(r: &mut PassRegistry) {
     r.add(inline::INFO);
     r.add(lower_pack::INFO);
     r.add(materialize_layouts::INFO);
+    r.add(remove_dead_values::INFO);
     r.add(sccp::INFO);
     r.add(strip_debuginfo::INFO);
     r.add(symbol_dce::INFO);

@@ -161,7 +161,7 @@ fn has_memref_operand(ctx: &Context, op: OpId) -> bool {
 
 /// MLIR's `isMemoryEffectFree`: pure ops, structured and vector ops on
 /// tensors, and ops with recursive effects whose nested ops are all free.
-fn memory_effect_free(ctx: &Context, op: OpId) -> bool {
+pub(crate) fn memory_effect_free(ctx: &Context, op: OpId) -> bool {
     let Some(def) = ctx.def_of(op) else { return false };
     let nested_free = || {
         ctx.nested_ops(op).into_iter().all(|o| {

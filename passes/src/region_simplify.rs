@@ -63,7 +63,7 @@ fn erase_unreachable_blocks(ctx: &mut Context, region: RegionId) -> bool {
 
 /// The operands each successor of a known branch gets; `None` for a
 /// terminator tessel cannot rewrite.
-fn successor_operands(ctx: &Context, term: OpId) -> Option<Vec<Vec<Value>>> {
+pub(crate) fn successor_operands(ctx: &Context, term: OpId) -> Option<Vec<Vec<Value>>> {
     if BranchOp::isa(ctx, term) {
         Some(vec![ctx.operands(term).to_vec()])
     } else if CondBranchOp::isa(ctx, term) {
@@ -212,7 +212,7 @@ fn is_forwarded(ctx: &Context, op: OpId, i: usize) -> bool {
 }
 
 /// Replaces branch `t` by the same branch passing `operands`.
-fn rebuild_branch(ctx: &mut Context, t: OpId, succ: &[BlockId], operands: &[Vec<Value>]) {
+pub(crate) fn rebuild_branch(ctx: &mut Context, t: OpId, succ: &[BlockId], operands: &[Vec<Value>]) {
     let loc = ctx.op_loc(t);
     let mut b = tessel_ir::builder::Builder::new(ctx, tessel_ir::builder::InsertPoint::Before(t), loc);
     if BranchOp::isa(b.ctx, t) {

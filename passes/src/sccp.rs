@@ -94,18 +94,20 @@ struct ConstantForm {
     attrs: Vec<(Sym, Attr)>,
 }
 
-/// The analysis state and its fixed point.
-struct Solver {
+/// The analysis state and its fixed point (also the dead-code analysis
+/// `remove-dead-values` builds its liveness on).
+pub(crate) struct Solver {
     values: FxHashMap<Value, Lattice>,
     forms: Vec<ConstantForm>,
     form_ids: FxHashMap<ConstantForm, u32>,
-    live: FxHashSet<BlockId>,
+    /// The blocks control may reach.
+    pub(crate) live: FxHashSet<BlockId>,
     /// The live calls of each function with a body, in the order found.
-    callers: FxHashMap<OpId, Vec<OpId>>,
+    pub(crate) callers: FxHashMap<OpId, Vec<OpId>>,
     /// Functions that may be called from where the analysis cannot see
     /// (public, or named other than by a call).
-    open: FxHashSet<OpId>,
-    functions: crate::inline::Functions,
+    pub(crate) open: FxHashSet<OpId>,
+    pub(crate) functions: crate::inline::Functions,
     root: OpId,
     /// The operand states each op was last simulated with.
     simulated: FxHashMap<OpId, Vec<Lattice>>,
@@ -115,7 +117,7 @@ struct Solver {
 }
 
 impl Solver {
-    fn new(ctx: &mut Context, root: OpId) -> Solver {
+    pub(crate) fn new(ctx: &mut Context, root: OpId) -> Solver {
         let functions = crate::inline::functions(ctx, root);
         let mut open = FxHashSet::default();
         // Public functions, and any function named by an attribute other
@@ -239,7 +241,7 @@ impl Solver {
     /// Sweeps the IR until nothing changes. The root's regions are live,
     /// their entry arguments unknown (a function's too: its callers are
     /// outside what the analysis sees).
-    fn solve(&mut self, ctx: &mut Context, root: OpId) {
+    pub(crate) fn solve(&mut self, ctx: &mut Context, root: OpId) {
         loop {
             self.changed = false;
             for r in ctx.regions(root).to_vec() {
