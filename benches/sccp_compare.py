@@ -24,10 +24,11 @@ from fold_lower_compare import measure_interleaved  # noqa: E402
 from sccp_parity import program  # noqa: E402
 
 
-def main(flag="-sccp", make=program):
-    """Times `flag` on modules of `make(rng, k)` programs."""
+def main(flag="-sccp", make=program, check=None, sizes=(1000, 10000)):
+    """Times `flag` on modules of `make(rng, k)` programs; the outputs on
+    the first `check` programs (default: the smallest size) must agree."""
     ap = argparse.ArgumentParser()
-    ap.add_argument("sizes", nargs="*", type=int, default=[1000, 10000])
+    ap.add_argument("sizes", nargs="*", type=int, default=list(sizes))
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--tessel", default="target/release/tessel-opt")
@@ -45,11 +46,12 @@ def main(flag="-sccp", make=program):
                 fh.write(text)
             return text.count("\n")
 
-        write(min(a.sizes))
+        checked = check or min(a.sizes)
+        write(checked)
         ours = subprocess.run([a.tessel, path, flag], capture_output=True, text=True)
         up = subprocess.run([a.mlir_opt, path, flag], capture_output=True, text=True)
         same = ours.returncode == 0 and up.returncode == 0 and ours.stdout == up.stdout
-        print(f"outputs on {min(a.sizes)} programs: {'identical' if same else 'DIFFERENT'}")
+        print(f"outputs on {checked} programs: {'identical' if same else 'DIFFERENT'}")
         print(f"{'programs':>8} {'lines':>8} | {'tessel wall':>11} {'cpu':>7} {'MiB':>6} | "
               f"{'mlir wall':>9} {'cpu':>7} {'MiB':>6} | {'wall x':>6} {'cpu x':>6}")
         for n in a.sizes:

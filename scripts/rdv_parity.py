@@ -77,11 +77,11 @@ def two_result_helper(rng, name):
     return "\n".join(lines) + "\n}\n"
 
 
-def program(rng, k, cf_tail=True):
-    """A module: helpers, then @f{k} (ending in a `cf` diamond unless
-    `cf_tail` is false)."""
+def program(rng, k, cf=True):
+    """A module: helpers, then @f{k}; without `cf`, no branches (neither
+    the `cf` diamond ending @f{k} nor the helpers' `cf.cond_br`)."""
     helpers = [f"g{k}_{j}" for j in range(rng.randint(0, 2))]
-    out = [sccp_parity.helper(rng, h) for h in helpers]
+    out = [sccp_parity.helper(rng, h, branches=cf) for h in helpers]
     pairs = [f"p{k}_{j}" for j in range(rng.randint(0, 1))]
     out += [two_result_helper(rng, h) for h in pairs]
     body = sccp_parity.Body(rng, "v", ["%x", "%y"], ["%p"])
@@ -113,7 +113,7 @@ def program(rng, k, cf_tail=True):
     results = [loaded] + [body.pick() for _ in range(rng.randint(0, 2))]
     sig = ", ".join(["i32"] * len(results))
     lines = [f"func.func @f{k}(%x: i32, %y: i32, %p: i1) -> ({sig}) {{"] + body.lines
-    if cf_tail and rng.random() < 0.3:
+    if cf and rng.random() < 0.3:
         cond = rng.choice(body.bools)
         a, b = body.pick(), body.pick()
         lines.append(f"  cf.cond_br {cond}, ^bb1({a} : i32), ^bb2({b} : i32)")

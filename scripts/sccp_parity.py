@@ -170,15 +170,17 @@ def statement(body, rng, helpers):
         body.ints.append(r)
 
 
-def helper(rng, name):
-    """A helper function of two i32 arguments, private, public or unused."""
+def helper(rng, name, branches=True):
+    """A helper function of two i32 arguments, private, public or unused
+    (ending in a `cf.cond_br` between two returns, sometimes, if
+    `branches`)."""
     vis = rng.choice(["private ", "private ", ""])
     body = Body(rng, f"h{name}_", ["%a", "%b"], [])
     body.const(rng.choice([1, 5]))
     for _ in range(rng.randint(1, 3)):
         body.ints.append(body.int_op())
     lines = [f"func.func {vis}@{name}(%a: i32, %b: i32) -> i32 {{"] + body.lines
-    if rng.random() < 0.4:
+    if branches and rng.random() < 0.4:
         c = body.fresh()
         lines.append(f"  {c} = arith.cmpi {rng.choice(PREDICATES)}, %a, {body.pick()} : i32")
         lines.append(f"  cf.cond_br {c}, ^bb1, ^bb2")

@@ -224,6 +224,9 @@ struct Analysis {
     functions: crate::inline::Functions,
     /// Every call of each function inside the root, live or not.
     calls: FxHashMap<OpId, Vec<OpId>>,
+    /// Per region op: whether an op of its blocks has effects, and whether
+    /// the op is free of them.
+    region_effects: FxHashMap<OpId, (bool, bool)>,
 }
 
 impl Analysis {
@@ -239,8 +242,13 @@ impl Analysis {
                 }
             }
         });
-        let mut analysis =
-            Analysis { live: FxHashSet::default(), open: std::mem::take(&mut solver.open), functions, calls };
+        let mut analysis = Analysis {
+            live: FxHashSet::default(),
+            open: std::mem::take(&mut solver.open),
+            functions,
+            calls,
+            region_effects: FxHashMap::default(),
+        };
         // The ops of reachable blocks, innermost and last first: values
         // flow backward, so a sweep in this order settles most.
         let mut ops = Vec::new();
@@ -377,17 +385,22 @@ impl Analysis {
     /// `branch` (its own, or one of `owner`, a terminator in it) is live:
     /// when the op has a live result, or (without results) has effects in
     /// its blocks; or when `owner` or the op has effects.
-    fn region_operand_live(&self, ctx: &Context, branch: OpId, owner: OpId) -> bool {
+    fn region_operand_live(&mut self, ctx: &Context, branch: OpId, owner: OpId) -> bool {
         let results = ctx.results(branch);
-        let may_live = if results.is_empty() {
-            ctx.regions(branch)
+        if !results.is_empty() && self.any_live(results) {
+            return true;
+        }
+        // What the IR's effects say does not change while the analysis
+        // runs: computed once per region op.
+        let (effects_in_blocks, free) = *self.region_effects.entry(branch).or_insert_with(|| {
+            let in_blocks = ctx
+                .regions(branch)
                 .iter()
                 .flat_map(|r| ctx.blocks(*r).iter())
-                .any(|b| ctx.block_ops(*b).any(|o| !memory_effect_free(ctx, o)))
-        } else {
-            self.any_live(results)
-        };
-        may_live || !memory_effect_free(ctx, owner) || !memory_effect_free(ctx, branch)
+                .any(|b| ctx.block_ops(*b).any(|o| !memory_effect_free(ctx, o)));
+            (in_blocks, memory_effect_free(ctx, branch))
+        });
+        results.is_empty() && effects_in_blocks || !free || owner != branch && !memory_effect_free(ctx, owner)
     }
 }
 
@@ -634,15 +647,13 @@ impl Cleanup {
         }
         // Branch operands (each branch rebuilt once), then block arguments.
         let mut per_branch: Vec<(OpId, Vec<Option<Vec<bool>>>)> = Vec::new();
+        let mut at_of: FxHashMap<OpId, usize> = FxHashMap::default();
         for bc in &self.blocks {
             for (branch, k, drop) in &bc.edges {
-                let at = match per_branch.iter().position(|(b, _)| b == branch) {
-                    Some(at) => at,
-                    None => {
-                        per_branch.push((*branch, vec![None; ctx.op(*branch).successors().len()]));
-                        per_branch.len() - 1
-                    }
-                };
+                let at = *at_of.entry(*branch).or_insert_with(|| {
+                    per_branch.push((*branch, vec![None; ctx.op(*branch).successors().len()]));
+                    per_branch.len() - 1
+                });
                 per_branch[at].1[*k] = Some(drop.clone());
             }
         }

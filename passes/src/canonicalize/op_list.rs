@@ -9,13 +9,15 @@
 //! (with its ancestors up to the scope, the region holding every given
 //! op), and the producers of an erased op's operands that are left with at
 //! most one other user. MLIR's patterns for region branch ops shrink them
-//! in place (unused results and iteration arguments), which leaves their
-//! old operands' producers alone; tessel's build the op anew, so after one
-//! of those (`IN_PLACE`) only the ops the rewrite made are queued.
+//! in place (unused results and iteration arguments: operands erased in
+//! place, then the op made anew from those left), which leaves the
+//! producers of the dropped operands alone; tessel's build the op anew, so
+//! after one of those (`IN_PLACE`) only the ops the rewrite made, the users
+//! of their results and the producers of the kept operands are queued.
 
 use rustc_hash::FxHashSet;
 use tessel_ir::builder::Listener;
-use tessel_ir::{Context, OpId, RegionId, Value};
+use tessel_ir::{Context, OpId, RegionId, Sym, Value};
 
 use super::{apply_patterns, is_trivially_dead, PatternSet};
 
@@ -41,6 +43,7 @@ pub(crate) fn apply_op_patterns_greedily(ctx: &mut Context, ops: &[OpId]) {
         if ctx.is_erased(op) || ctx.op_block(op).is_none() {
             continue;
         }
+        let name = ctx.op(op).name;
         let in_place = if is_trivially_dead(ctx, op) {
             let loc = ctx.op_loc(op);
             tessel_ir::rewriter::Rewriter::new(ctx, tessel_ir::builder::InsertPoint::Before(op), loc, &mut driver)
@@ -49,7 +52,7 @@ pub(crate) fn apply_op_patterns_greedily(ctx: &mut Context, ops: &[OpId]) {
         } else {
             apply_patterns(ctx, op, &mut driver, set).is_some_and(|p| IN_PLACE.contains(&p))
         };
-        driver.settle(ctx, in_place);
+        driver.settle(ctx, in_place.then_some(name));
     }
 }
 
@@ -118,9 +121,10 @@ struct Driver {
     /// The ops the current rewrite changed in place (or moved).
     modified: Vec<OpId>,
     /// The operands of the ops the current rewrite erased.
-    freed: Vec<Value>,
-    /// The op being erased, whose operands are reported next.
-    erasing: Option<OpId>,
+    freed: Vec<(Sym, Value)>,
+    /// The op being erased (and its name), whose operands are reported
+    /// next.
+    erasing: Option<(OpId, Sym)>,
 }
 
 impl Driver {
@@ -136,33 +140,39 @@ impl Driver {
         Some(op)
     }
 
-    /// Queues what the rewrite touched; of one MLIR makes in place, only
-    /// the ops it made and the users of its results outside them (the
-    /// ops tessel moved into the new op, and the producers of the old
-    /// op's operands, MLIR never touched).
-    fn settle(&mut self, ctx: &Context, in_place: bool) {
+    /// Queues what the rewrite touched. A rewrite MLIR makes in place
+    /// (`rebuilt`: the name of the op it shrinks) queues only the ops it
+    /// made, the users of their results outside them, and the producers of
+    /// the operands the shrunk op kept (MLIR's `eraseOpResults` makes the
+    /// op anew from them); not the ops tessel moved into the new op, nor
+    /// the producers of the operands it dropped.
+    fn settle(&mut self, ctx: &Context, rebuilt: Option<Sym>) {
         let touched = std::mem::take(&mut self.touched);
         let made = std::mem::take(&mut self.made);
         let modified = std::mem::take(&mut self.modified);
         let freed = std::mem::take(&mut self.freed);
-        let queue = if in_place {
-            let outside = |o: &OpId| !made.iter().any(|m| *m != *o && is_nested(ctx, *o, *m));
-            let users: Vec<OpId> = modified.into_iter().filter(|o| !ctx.is_erased(*o) && outside(o)).collect();
-            made.into_iter().chain(users).collect()
-        } else {
-            // The producers of erased ops' operands left with at most one
-            // user (MLIR erases nested ops first, users before what they
-            // use; counting once the rewrite is done sees the same).
-            let mut queue = touched;
-            for v in freed {
-                let Some(def) = ctx.defining_op(v) else { continue };
-                let mut users = ctx.uses(v).iter().map(|u| u.op);
-                let first = users.next();
-                if !first.is_some_and(|f| users.any(|o| o != f)) {
-                    queue.push(def);
-                }
+        // The producers of erased ops' operands left with at most one user
+        // (MLIR erases nested ops first, users before what they use;
+        // counting once the rewrite is done sees the same).
+        let lone_producer = |v: Value| {
+            let def = ctx.defining_op(v)?;
+            let mut users = ctx.uses(v).iter().map(|u| u.op);
+            let first = users.next();
+            (!first.is_some_and(|f| users.any(|o| o != f))).then_some(def)
+        };
+        let queue: Vec<OpId> = match rebuilt {
+            Some(name) => {
+                let outside = |o: &OpId| !made.iter().any(|m| *m != *o && is_nested(ctx, *o, *m));
+                let users: Vec<OpId> = modified.into_iter().filter(|o| !ctx.is_erased(*o) && outside(o)).collect();
+                let anew: Vec<OpId> =
+                    made.iter().copied().filter(|m| !ctx.is_erased(*m) && ctx.op(*m).name == name).collect();
+                let kept = freed
+                    .into_iter()
+                    .filter(|(erased, v)| *erased == name && anew.iter().any(|m| ctx.operands(*m).contains(v)))
+                    .filter_map(|(_, v)| lone_producer(v));
+                made.into_iter().chain(users).chain(kept).collect()
             }
-            queue
+            None => touched.into_iter().chain(freed.into_iter().filter_map(|(_, v)| lone_producer(v))).collect(),
         };
         for op in queue {
             if !ctx.is_erased(op) {
@@ -204,19 +214,19 @@ impl Listener for Driver {
         self.modified.push(op);
     }
 
-    fn op_erased(&mut self, _ctx: &Context, op: OpId) {
+    fn op_erased(&mut self, ctx: &Context, op: OpId) {
         if self.queued.remove(&op) {
             self.list.retain(|o| *o != op);
         }
-        self.erasing = Some(op);
+        self.erasing = Some((op, ctx.op(op).name));
     }
 
     fn value_lost_use(&mut self, ctx: &Context, v: Value) {
         // Only an erased op's operands (MLIR's `addOperandsToWorklist`):
         // their producer, weighed once the rewrite is done.
-        let Some(erased) = self.erasing else { return };
+        let Some((erased, name)) = self.erasing else { return };
         if ctx.operands(erased).contains(&v) {
-            self.freed.push(v);
+            self.freed.push((name, v));
         }
     }
 }

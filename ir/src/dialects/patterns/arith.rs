@@ -189,7 +189,9 @@ pub fn fold_int_binary(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     };
     // The right identity first, as 22's folds check it before folding
     // constants (`addi %c42, %c0` is `%c42` itself, not a new constant).
-    if b.is_some() && b == fold.identity.0.map(i128::from) {
+    // (`subi %x, %x` is a new zero first.)
+    let same_subi = lhs == rhs && std::ptr::eq(fold.def, &SUBI);
+    if b.is_some() && b == fold.identity.0.map(i128::from) && !same_subi {
         rw.replace_op(op, &[lhs]);
         return true;
     }
