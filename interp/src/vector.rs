@@ -313,6 +313,8 @@ fn mask(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
         return Ok(Flow::Next);
     } else if v::OuterProductOp::isa(ctx, first) {
         outer_product_value(i, first, Some(&mask))?
+    } else if v::GatherOp::isa(ctx, first) {
+        gather_value(i, first, Some(&mask), passthru.as_ref())?
     } else {
         return Err(RunError::new(format!("the engine does not run a masked '{}'", ctx.op_name(first))));
     };
@@ -980,6 +982,20 @@ fn gather_position(shape: &[usize], offsets: &[i64], index: i64) -> RunResult<Ve
 /// `vector.gather`: each unmasked lane reads the base at the offsets plus
 /// its index; a masked-off lane takes the pass-through's.
 fn gather(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
+    let out = gather_value(i, op, None, None)?;
+    i.set(op, 0, RtValue::Tensor(out));
+    Ok(Flow::Next)
+}
+
+/// A gather under `vector.mask` (`outer`, with its pass-through): a lane
+/// reads when both masks are set; one the outer mask clears takes the
+/// outer pass-through when there is one, else the gather's.
+fn gather_value(
+    i: &mut Interpreter<'_>,
+    op: OpId,
+    outer: Option<&Tensor>,
+    outer_pass: Option<&Tensor>,
+) -> RunResult<Tensor> {
     let ctx = i.ctx;
     let ops = ctx.operands(op);
     let n = ops.len();
@@ -994,6 +1010,13 @@ fn gather(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
     let shape = base.shape().to_vec();
     let mut out = pass.clone();
     for k in 0..index_vec.len() {
+        let outer_on = outer.is_none_or(|m| m.get(k).as_i64() & 1 != 0);
+        if !outer_on {
+            if let Some(p) = outer_pass {
+                out.set(k, p.get(k))?;
+            }
+            continue;
+        }
         if mask.get(k).as_i64() & 1 == 0 {
             continue;
         }
@@ -1001,8 +1024,7 @@ fn gather(i: &mut Interpreter<'_>, op: OpId) -> RunResult<Flow> {
         let at: Vec<usize> = at.iter().map(|x| *x as usize).collect();
         out.set(k, base.read(&at)?)?;
     }
-    i.set(op, 0, RtValue::Tensor(out));
-    Ok(Flow::Next)
+    Ok(out)
 }
 
 /// `vector.scatter`: each unmasked lane writes its value at the offsets plus

@@ -9,7 +9,9 @@
 //!    permutation map that broadcasts the loops an input does not use;
 //! 3. the body, op by op: elementwise ops on vectors (scalars broadcast, a
 //!    constant folded into a splat), the combiner of a reduction as a
-//!    `vector.multi_reduction`;
+//!    `vector.multi_reduction`, `linalg.index` as `vector.step`, a
+//!    `tensor.extract` as a gather, a contiguous or a broadcast read
+//!    (`extract.rs`);
 //! 4. each yielded value written to its output.
 //!
 //! With vector sizes larger than the iteration space (or dynamic shapes),
@@ -120,17 +122,17 @@ fn shaped(ctx: &Context, v: Value) -> Option<(Vec<i64>, Type)> {
 
 /// The vectorization state of one op: its view, the canonical vector
 /// shape, the loop sizes as values and the masks made so far.
-struct State {
-    canonical: Vec<i64>,
-    scalable: Vec<bool>,
-    static_sizes: Vec<i64>,
+pub(super) struct State {
+    pub(super) canonical: Vec<i64>,
+    pub(super) scalable: Vec<bool>,
+    pub(super) static_sizes: Vec<i64>,
     sizes: Vec<Value>,
     masks: FxHashMap<Vec<usize>, Option<Value>>,
 }
 
 impl State {
     /// The vector of `elem` over `loops` (their sizes and scalable flags).
-    fn vector_over(&self, ctx: &mut Context, loops: &[usize], elem: Type) -> Type {
+    pub(super) fn vector_over(&self, ctx: &mut Context, loops: &[usize], elem: Type) -> Type {
         let shape = loops.iter().map(|l| self.canonical[*l]).collect();
         let scalable = loops.iter().map(|l| self.scalable[*l]).collect();
         scalable_vector_type(ctx, shape, scalable, elem)
@@ -138,7 +140,7 @@ impl State {
 
     /// The mask for a transfer whose map uses `loops`, made on first use;
     /// `None` when the loop sizes equal the vector's.
-    fn mask_for(&mut self, b: &mut Builder<'_>, loops: &[usize]) -> Option<Value> {
+    pub(super) fn mask_for(&mut self, b: &mut Builder<'_>, loops: &[usize]) -> Option<Value> {
         if let Some(m) = self.masks.get(loops) {
             return *m;
         }
@@ -159,7 +161,7 @@ impl State {
 
 /// Wraps the last op `b` made (a transfer or a reduction, with one result)
 /// in `vector.mask %mask`.
-fn mask_last(b: &mut Builder<'_>, op: OpId, mask: Value) -> Value {
+pub(super) fn mask_last(b: &mut Builder<'_>, op: OpId, mask: Value) -> Value {
     let ctx = &mut *b.ctx;
     let result_types: Vec<Type> = ctx.results(op).iter().map(|r| ctx.value_type(*r)).collect();
     let (region, block, _) = b.region_with_block(&[]);
@@ -181,7 +183,7 @@ fn all_in_bounds(ctx: &mut Context, op: OpId, rank: usize) {
 
 /// MLIR's `broadcastIfNeeded` with `createOrFold`: a value of another
 /// type becomes `vector.broadcast`, a scalar constant a splat constant.
-fn broadcast_if_needed(b: &mut Builder<'_>, v: Value, to: Type) -> Value {
+pub(super) fn broadcast_if_needed(b: &mut Builder<'_>, v: Value, to: Type) -> Value {
     if b.ctx.value_type(v) == to || vector_shape(b.ctx, to).is_none_or(|s| s.rank() == 0) {
         return v;
     }
@@ -275,7 +277,10 @@ pub(super) fn vectorize_linalg(ctx: &mut Context, op: OpId, opts: &VectorizeOpti
     let Some(body) = body else { return unsupported("no body") };
     let body_ops: Vec<OpId> = ctx.block_ops(body).collect();
     let Some((&yield_op, inner)) = body_ops.split_last() else { return unsupported("empty body") };
-    if let Some(bad) = inner.iter().find(|o| !is_elementwise(ctx, **o) && !IndexOp::isa(ctx, **o)) {
+    let nd_extract = opts.vectorize_nd_extract;
+    if let Some(bad) = inner.iter().find(|o| {
+        !is_elementwise(ctx, **o) && !IndexOp::isa(ctx, **o) && !super::extract::vectorizable(ctx, **o, nd_extract)
+    }) {
         return unsupported(format!("'{}' in the body", ctx.op_name(*bad)));
     }
     // A dynamic loop size is read from the first operand whose map is a
@@ -348,6 +353,12 @@ pub(super) fn vectorize_linalg(ctx: &mut Context, op: OpId, opts: &VectorizeOpti
         if IndexOp::isa(b.ctx, inner_op) {
             let dim = index_dim(b.ctx, inner_op).unwrap_or(0) as usize;
             let v = vectorize_index(&mut b, &state, dim);
+            mapped.insert(b.ctx.result(inner_op, 0), v);
+            continue;
+        }
+        if tessel_ir::dialects::tensor::ExtractOp::isa(b.ctx, inner_op) {
+            let lookup = |v: Value| mapped.get(&v).copied().unwrap_or(v);
+            let v = super::extract::vectorize(&mut b, &mut state, inner_op, body, &lookup);
             mapped.insert(b.ctx.result(inner_op, 0), v);
             continue;
         }

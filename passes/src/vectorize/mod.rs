@@ -11,6 +11,7 @@
 
 mod children;
 mod contraction;
+mod extract;
 mod insert_slice;
 mod linalg;
 mod lowerings;

@@ -91,7 +91,8 @@ pub(super) fn verify_mask(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
 
 /// The mask shape a maskable op expects: a transfer's inferred mask, a
 /// reduction's source shape, a contraction's iteration space, an outer
-/// product's result shape; `None` for an op that cannot be masked.
+/// product's result shape, a gather's or scatter's vector shape; `None`
+/// for an op that cannot be masked.
 pub fn expected_mask_shape(ctx: &Context, op: OpId) -> Option<Vec<i64>> {
     if super::ContractOp::isa(ctx, op) {
         return contract_iteration_bounds(ctx, op);
@@ -102,6 +103,15 @@ pub fn expected_mask_shape(ctx: &Context, op: OpId) -> Option<Vec<i64>> {
     if let Some(view) = TransferView::of(ctx, op) {
         let vshape = vector_shape(ctx, view.vector_type).map(|v| v.shape.to_vec()).unwrap_or_default();
         return Some(inferred_mask_shape(&vshape, &view.dims));
+    }
+    // A gather's mask has the shape of what it gathers, a scatter's of
+    // what it stores (its last operand).
+    if super::GatherOp::isa(ctx, op) {
+        return vector_shape(ctx, ctx.value_type(ctx.result(op, 0))).map(|v| v.shape.to_vec());
+    }
+    if super::ScatterOp::isa(ctx, op) {
+        let value = *ctx.operands(op).last()?;
+        return vector_shape(ctx, ctx.value_type(value)).map(|v| v.shape.to_vec());
     }
     if super::MultiReductionOp::isa(ctx, op) || super::ReductionOp::isa(ctx, op) {
         let source = ctx.value_type(ctx.operands(op)[0]);
