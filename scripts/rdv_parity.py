@@ -114,14 +114,7 @@ def program(rng, k, cf=True):
     sig = ", ".join(["i32"] * len(results))
     lines = [f"func.func @f{k}(%x: i32, %y: i32, %p: i1) -> ({sig}) {{"] + body.lines
     if cf and rng.random() < 0.3:
-        cond = rng.choice(body.bools)
-        a, b = body.pick(), body.pick()
-        lines.append(f"  cf.cond_br {cond}, ^bb1({a} : i32), ^bb2({b} : i32)")
-        lines.append("^bb1(%t1: i32):")
-        lines.append(f"  cf.br ^bb3(%t1, {body.pick()} : i32, i32)")
-        lines.append("^bb2(%t2: i32):")
-        lines.append(f"  cf.br ^bb3({body.pick()}, %t2 : i32, i32)")
-        lines.append("^bb3(%m: i32, %n: i32):")
+        lines += sccp_parity.cf_diamond(body, rng)
         if len(results) > 1:
             results[1] = "%m"
     lines.append(f"  return {', '.join(results)} : {sig}")

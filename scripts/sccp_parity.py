@@ -191,6 +191,20 @@ def helper(rng, name, branches=True):
     return "\n".join(lines) + "\n}\n"
 
 
+def cf_diamond(body, rng):
+    """The lines of a `cf.cond_br` into two blocks that join in ^bb3(%m, %n)."""
+    cond = rng.choice(body.bools)
+    a, b = body.pick(), body.pick()
+    return [
+        f"  cf.cond_br {cond}, ^bb1({a} : i32), ^bb2({b} : i32)",
+        "^bb1(%t1: i32):",
+        f"  cf.br ^bb3(%t1, {body.pick()} : i32, i32)",
+        "^bb2(%t2: i32):",
+        f"  cf.br ^bb3({body.pick()}, %t2 : i32, i32)",
+        "^bb3(%m: i32, %n: i32):",
+    ]
+
+
 def program(rng, k):
     """A module: helpers, then @f{k}."""
     helpers = [f"g{k}_{j}" for j in range(rng.randint(0, 2))]
@@ -208,14 +222,7 @@ def program(rng, k):
     sig = ", ".join(["i32"] * len(results))
     lines = [f"func.func @f{k}(%x: i32, %y: i32, %p: i1) -> ({sig}) {{"] + body.lines
     if rng.random() < 0.4:
-        cond = rng.choice(body.bools)
-        a, b = body.pick(), body.pick()
-        lines.append(f"  cf.cond_br {cond}, ^bb1({a} : i32), ^bb2({b} : i32)")
-        lines.append("^bb1(%t1: i32):")
-        lines.append(f"  cf.br ^bb3(%t1, {body.pick()} : i32, i32)")
-        lines.append("^bb2(%t2: i32):")
-        lines.append(f"  cf.br ^bb3({body.pick()}, %t2 : i32, i32)")
-        lines.append("^bb3(%m: i32, %n: i32):")
+        lines += cf_diamond(body, rng)
         results[0] = "%m"
         if len(results) > 1:
             results[1] = "%n"

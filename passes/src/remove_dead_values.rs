@@ -754,22 +754,14 @@ fn drop_successor_operands(ctx: &mut Context, t: OpId, drops: &[Option<Vec<bool>
     crate::region_simplify::rebuild_branch(ctx, t, &succ, &kept);
 }
 
-/// A detached-and-inserted `ub.poison` of type `ty` right before `before`.
+/// A new `ub.poison` of type `ty` right before `before`.
 fn make_poison(ctx: &mut Context, ty: Type, before: OpId) -> OpId {
-    let name = ctx.sym(PoisonOp::NAME);
-    let mut attrs = AttrMap::default();
-    let value = ctx.sym("value");
-    attrs.insert(value, tessel_ir::dialects::ub::poison_attr(ctx));
+    let form = crate::sccp::ConstantForm {
+        name: ctx.sym(PoisonOp::NAME),
+        attrs: vec![(ctx.sym("value"), tessel_ir::dialects::ub::poison_attr(ctx))],
+    };
     let loc = ctx.op_loc(before);
-    let p = ctx.create_op(OpSpec {
-        name,
-        operands: Default::default(),
-        result_types: std::iter::once(ty).collect(),
-        attrs,
-        regions: Vec::new(),
-        successors: Vec::new(),
-        loc,
-    });
+    let p = crate::sccp::make_constant(ctx, &form, ty, loc);
     ctx.insert_op_before(before, p);
     p
 }

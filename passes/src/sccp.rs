@@ -89,9 +89,9 @@ enum Lattice {
 /// A constant as the op that makes it: its name and attributes (the
 /// `value`), made again with the type of the value it replaces.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-struct ConstantForm {
-    name: Sym,
-    attrs: Vec<(Sym, Attr)>,
+pub(crate) struct ConstantForm {
+    pub(crate) name: Sym,
+    pub(crate) attrs: Vec<(Sym, Attr)>,
 }
 
 /// The analysis state and its fixed point (also the dead-code analysis
@@ -778,7 +778,7 @@ fn made_by_constant(ctx: &Context, v: Value) -> bool {
 }
 
 /// A detached constant op of `form` with result type `ty`.
-fn make_constant(ctx: &mut Context, form: &ConstantForm, ty: Type, loc: tessel_ir::Loc) -> OpId {
+pub(crate) fn make_constant(ctx: &mut Context, form: &ConstantForm, ty: Type, loc: tessel_ir::Loc) -> OpId {
     let mut attrs = AttrMap::default();
     attrs.extend(form.attrs.iter().copied());
     ctx.create_op(OpSpec {

@@ -110,42 +110,27 @@ pub(super) fn vectorize(
             let src_rank = indices.len();
             let in_bounds = bool_array_attr(b.ctx, &vec![true; dst_rank]);
             let pad = poison_here(b, elem);
+            // A broadcast of one element reads it at every lane; a row
+            // reads the minor identity, with leading zeros for the vector's
+            // extra dims.
+            let results = if kind == Access::ScalarBroadcast {
+                vec![AffineExpr::Const(0); dst_rank]
+            } else {
+                let kept = dst_rank.min(src_rank);
+                let mut r: Vec<AffineExpr> = vec![AffineExpr::Const(0); dst_rank - kept];
+                r.extend((src_rank - kept..src_rank).map(|d| AffineExpr::Dim(d as u32)));
+                r
+            };
+            let map = AffineMap { num_dims: src_rank as u32, num_syms: 0, results };
+            let ib = Some(in_bounds);
+            let read =
+                TransferReadOp::create(b, source, &read_indices, Some(pad), None, &map, ib, &[result_ty], vec![]);
             if kind == Access::ScalarBroadcast {
-                let map =
-                    AffineMap { num_dims: src_rank as u32, num_syms: 0, results: vec![AffineExpr::Const(0); dst_rank] };
-                let read = TransferReadOp::create(
-                    b,
-                    source,
-                    &read_indices,
-                    Some(pad),
-                    None,
-                    &map,
-                    Some(in_bounds),
-                    &[result_ty],
-                    vec![],
-                );
                 let one = scalable_vector_type(b.ctx, vec![1], vec![false], i1);
                 let mask = ConstantMaskOp::create(b, &[1], &[one], vec![]).result(b.ctx);
                 return mask_last(b, read.op(), mask);
             }
-            // The minor identity, with leading zeros for the vector's
-            // extra dims.
-            let kept = dst_rank.min(src_rank);
-            let mut results: Vec<AffineExpr> = vec![AffineExpr::Const(0); dst_rank - kept];
-            results.extend((src_rank - kept..src_rank).map(|d| AffineExpr::Dim(d as u32)));
-            let map = AffineMap { num_dims: src_rank as u32, num_syms: 0, results };
-            TransferReadOp::create(
-                b,
-                source,
-                &read_indices,
-                Some(pad),
-                None,
-                &map,
-                Some(in_bounds),
-                &[result_ty],
-                vec![],
-            )
-            .vector(b.ctx)
+            read.vector(b.ctx)
         }
     }
 }
