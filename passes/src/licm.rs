@@ -112,18 +112,6 @@ fn op_region(ctx: &Context, op: OpId) -> Option<RegionId> {
     ctx.op_block(op).and_then(|b| ctx.block_parent(b))
 }
 
-/// Whether `ancestor` is `op` or holds it.
-fn is_within(ctx: &Context, op: OpId, ancestor: OpId) -> bool {
-    let mut cur = Some(op);
-    while let Some(o) = cur {
-        if o == ancestor {
-            return true;
-        }
-        cur = ctx.parent_op(o);
-    }
-    false
-}
-
 /// Where `v` is defined: its op, or the op whose region holds its block.
 fn defining_scope(ctx: &Context, v: Value) -> Option<OpId> {
     match ctx.value_def(v) {
@@ -145,12 +133,12 @@ fn can_be_hoisted(ctx: &Context, op: OpId, lp: OpId) -> bool {
             // defined by an op nested in `op` too.
             let Some(scope) = defining_scope(ctx, v) else { return false };
             let inside_op = match ctx.defining_op(v) {
-                Some(d) => d != op && is_within(ctx, d, op),
-                None => is_within(ctx, scope, op),
+                Some(d) => d != op && ctx.is_within(d, op),
+                None => ctx.is_within(scope, op),
             };
             // A result of the loop itself, or a value defined in it (its
             // block arguments included), is not outside.
-            inside_op || !is_within(ctx, scope, lp)
+            inside_op || !ctx.is_within(scope, lp)
         })
     })
 }

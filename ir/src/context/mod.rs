@@ -1102,6 +1102,18 @@ impl Context {
         out
     }
 
+    /// Whether `op` is `ancestor` or nested in it.
+    pub fn is_within(&self, op: OpId, ancestor: OpId) -> bool {
+        let mut cur = Some(op);
+        while let Some(o) = cur {
+            if o == ancestor {
+                return true;
+            }
+            cur = self.parent_op(o);
+        }
+        false
+    }
+
     /// Total values ever created.
     pub fn num_values_created(&self) -> usize {
         self.values.len()

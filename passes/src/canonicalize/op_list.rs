@@ -69,19 +69,6 @@ fn common_region(ctx: &Context, ops: &[OpId]) -> Option<RegionId> {
     }
 }
 
-/// Whether `op` is `ancestor` or inside it.
-fn is_nested(ctx: &Context, mut op: OpId, ancestor: OpId) -> bool {
-    loop {
-        if op == ancestor {
-            return true;
-        }
-        match ctx.parent_op(op) {
-            Some(p) => op = p,
-            None => return false,
-        }
-    }
-}
-
 fn is_inside(ctx: &Context, mut op: OpId, region: RegionId) -> bool {
     loop {
         let Some(block) = ctx.op_block(op) else { return false };
@@ -162,7 +149,7 @@ impl Driver {
         };
         let queue: Vec<OpId> = match rebuilt {
             Some(name) => {
-                let outside = |o: &OpId| !made.iter().any(|m| *m != *o && is_nested(ctx, *o, *m));
+                let outside = |o: &OpId| !made.iter().any(|m| *m != *o && ctx.is_within(*o, *m));
                 let users: Vec<OpId> = modified.into_iter().filter(|o| !ctx.is_erased(*o) && outside(o)).collect();
                 let anew: Vec<OpId> =
                     made.iter().copied().filter(|m| !ctx.is_erased(*m) && ctx.op(*m).name == name).collect();

@@ -476,19 +476,7 @@ fn defined_outside(ctx: &crate::Context, v: Value, op: OpId) -> bool {
         Some(d) => Some(d),
         None => ctx.value_block(v).and_then(|b| ctx.block_parent(b)).and_then(|r| ctx.region_parent(r)),
     };
-    let Some(mut cur) = holder else { return false };
-    if ctx.defining_op(v).is_none() && cur == op {
-        return false;
-    }
-    loop {
-        if cur == op {
-            return false;
-        }
-        match ctx.parent_op(cur) {
-            Some(p) => cur = p,
-            None => return true,
-        }
-    }
+    holder.is_some_and(|h| !ctx.is_within(h, op))
 }
 
 /// Upstream's `RemoveUnusedResults`: results nobody reads go, with what
