@@ -5,7 +5,7 @@
 
 use tessel_ir::dialects::patterns::{
     vector_contract_lowering, vector_leading_unit_dims as leading, vector_lowering, vector_mask_lowering,
-    vector_shape_cast, vector_transfer_lowering, vector_unit_dims,
+    vector_shape_cast, vector_transfer_lowering, vector_transpose_nd, vector_unit_dims,
 };
 use tessel_ir::dialects::transform_vector as tv;
 use tessel_ir::dialects::vector::{BroadcastOp, ConstantMaskOp, CreateMaskOp, MaskOp, ShapeCastOp, TransposeOp};
@@ -160,6 +160,8 @@ pub fn lower_transpose_shuffle_16x16_patterns(ctx: &Context, op: OpId) -> &'stat
     if TransposeOp::isa(ctx, op) {
         named_patterns![
             vector_lowering::transpose_2d_unit_dim_to_shape_cast,
+            vector_transpose_nd::transpose_nd_unroll_fixed_leading,
+            vector_transpose_nd::transpose_nd_through_2d,
             vector_lowering::transpose_eltwise_but_2d,
             vector_lowering::transpose_shuffle_16x16
         ]
@@ -173,6 +175,8 @@ pub fn lower_transpose_shuffle_patterns(ctx: &Context, op: OpId) -> &'static [Na
     if TransposeOp::isa(ctx, op) {
         named_patterns![
             vector_lowering::transpose_2d_unit_dim_to_shape_cast,
+            vector_transpose_nd::transpose_nd_unroll_fixed_leading,
+            vector_transpose_nd::transpose_nd_through_2d,
             vector_lowering::transpose_eltwise_but_2d,
             vector_lowering::transpose_shuffle_1d
         ]

@@ -33,4 +33,5 @@ pub mod vector_sink;
 pub mod vector_to_scf;
 pub mod vector_transfer;
 pub mod vector_transfer_lowering;
+pub mod vector_transpose_nd;
 pub mod vector_unit_dims;

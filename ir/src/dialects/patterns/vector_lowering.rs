@@ -36,7 +36,7 @@ pub fn transpose_2d_unit_dim_to_shape_cast(rw: &mut Rewriter<'_>, op: OpId) -> b
 
 /// MLIR's `isTranspose2DSlice`: the two dims above 1, if the transpose
 /// swaps them.
-fn transpose_2d_slice(shape: &[i64], perm: &[i64]) -> Option<(usize, usize)> {
+pub(super) fn transpose_2d_slice(shape: &[i64], perm: &[i64]) -> Option<(usize, usize)> {
     let big: Vec<usize> = (0..shape.len()).filter(|d| shape[*d] > 1).collect();
     let [d0, d1] = big[..] else { return None };
     for p in perm {
