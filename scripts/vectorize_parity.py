@@ -147,6 +147,12 @@ def gen_pack(rng):
             sizes = []
     func = f"func.func @f(%a0: {t(src)}) -> {t(dst)} {{\n{body}  return %r : {t(dst)}\n}}\n"
     name = f"{kind} {t(src)} -> {t(dst)} {attrs}" + (f" vector_sizes {sizes}" if sizes else "")
+    # tessel vectorizes a padded pack whose padded dims also hold whole
+    # tiles in pieces (docs/differences.md).
+    # (vectorize_children_and_apply_patterns takes no sizes.)
+    if kind == "pack" and (CHILDREN or not sizes or sizes[:rank] == packed[:rank]) and any(
+            shape[p] % tl and shape[p] > tl for p, tl in zip(pos, tiles)):
+        name += " (peeled)"
     return name, func.replace("%src", "%a0") + schedule(f"linalg.{kind}", sizes), [src], dst, elem
 
 
@@ -471,7 +477,7 @@ def main():
                     help="print this many programs whose canonicalized forms differ")
     ap.add_argument("--min-identical", type=int, default=None,
                     help="report output differences instead of failing on them, and fail when fewer "
-                         "programs than this are identical to mlir-opt 22")
+                         "programs than this are identical to mlir-opt 22 or peeled packs")
     ap.add_argument("--children", action="store_true",
                     help="vectorize whole functions with vectorize_children_and_apply_patterns")
     args = ap.parse_args()
@@ -487,7 +493,7 @@ def main():
     tmp = tempfile.mkdtemp(prefix="tessel-vectorize-")
     failures, identical, canonical_same, engine_same, runner_items = [], 0, 0, 0, []
     canonical_diffs, text_diffs, mlir_fails = [], [], []
-    invalid = gathers = 0
+    invalid = gathers = peeled = 0
     for i in range(args.count):
         name, prog, src, dst, elem = gen(rng)
         p_path = os.path.join(tmp, f"p{i}.mlir")
@@ -515,6 +521,11 @@ def main():
             # (docs/differences.md); tessel's output is checked by the engine
             # and mlir-runner below.
             mlir_fails.append(f"#{i} {name}: mlir-opt 22 failed where tessel did not:\n{m.stderr[:800]}")
+        elif m.stdout != t.stdout and "(peeled)" in name:
+            if "vector.mask" in t.stdout:
+                failures.append(f"#{i} {name}: a peeled pack still masks:\n{t.stdout[:1500]}")
+                continue
+            peeled += 1
         elif m.stdout != t.stdout:
             diff = "".join(difflib.unified_diff(m.stdout.splitlines(True), t.stdout.splitlines(True),
                                                 "mlir-opt", "tessel-opt", n=1))
@@ -570,7 +581,7 @@ def main():
             else:
                 ran += 1
     print(f"seed {seed}: {args.count} programs: {identical} identical to mlir-opt 22 "
-          f"({canonical_same} also after -canonicalize), "
+          f"({canonical_same} also after -canonicalize), {peeled} padded packs vectorized in pieces, "
           f"{engine_same} with the same bits in the engine, {ran} f32 programs run by mlir-runner "
           f"with the engine's values ({gathers} vectorized extracts not run); {len(mlir_fails)} where mlir-opt 22 "
           f"fails; {invalid} invalid inputs skipped")
@@ -579,8 +590,9 @@ def main():
     else:
         for d in text_diffs[:args.show]:
             print("DIFF", d)
-        if identical < args.min_identical:
-            failures.append(f"only {identical} programs identical to mlir-opt 22 (at least {args.min_identical} expected)")
+        if identical + peeled < args.min_identical:
+            failures.append(f"only {identical} programs identical to mlir-opt 22 and {peeled} peeled packs "
+                            f"(at least {args.min_identical} expected)")
     for d in canonical_diffs[:args.show_canonical]:
         print("CANONICAL DIFF", d)
     for f in failures[:args.show]:

@@ -16,6 +16,7 @@ mod insert_slice;
 mod linalg;
 mod lowerings;
 mod pack;
+mod pack_peel;
 mod pad;
 mod pad_patterns;
 mod transfer;

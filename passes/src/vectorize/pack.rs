@@ -14,7 +14,8 @@
 //! does not match its tensor. The sizes are those MLIR 22 accepts: the
 //! destination's rank for a pack (its inner sizes equal to the tiles), the
 //! source's rank for an unpack. Where 22 builds invalid IR for other sizes,
-//! tessel reports them.
+//! tessel reports them. A padded pack whose padded dims also hold whole
+//! tiles is tessel's own: [`super::pack_peel`] reads its whole tiles apart.
 
 use tessel_ir::builder::{Builder, InsertPoint};
 use tessel_ir::dialects::pack::PackInfo;
@@ -22,6 +23,7 @@ use tessel_ir::dialects::vector::{vector_type, ShapeCastOp, TransposeOp};
 use tessel_ir::types::DYNAMIC;
 use tessel_ir::{Context, OpId, Value};
 
+use super::pack_peel::{vectorize_peeled_pack, PeelInput};
 use super::transfer::{poison_here, read_or_masked_read, write_or_masked_write};
 use super::{VectorizeError, VectorizeOptions};
 
@@ -155,6 +157,26 @@ pub(super) fn vectorize_pack(ctx: &mut Context, op: OpId, opts: &VectorizeOption
     let loc = ctx.op_loc(op);
     let mut b = Builder::new(ctx, InsertPoint::Before(op), loc);
     let padding = info.padding_value;
+    // tessel's: whole tiles apart from the boundary ones (pack_peel.rs).
+    let fits = is_static(&src_shape) && is_static(&dest_shape) && outer_dest_order[..] == dest_shape[..n];
+    if let Some(pad) = padding.filter(|_| fits) {
+        let peel = PeelInput {
+            source: info.source,
+            dest: info.dest,
+            padding: pad,
+            src_shape: &src_shape,
+            outer: &outer,
+            tiles: &tiles,
+            outer_perm: &perm,
+            transpose_perm: &transpose_perm,
+            elem,
+        };
+        if let Some(written) = vectorize_peeled_pack(&mut b, &peel) {
+            ctx.replace_all_uses(ctx.result(op, 0), written);
+            ctx.erase_op(op);
+            return Ok(());
+        }
+    }
     let read = read_or_masked_read(
         &mut b,
         info.source,
