@@ -69,3 +69,90 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+
+// -----
+
+// A size handle must name one op with one index result that is a constant;
+// a parameter must be one integer of a `!transform.param<T>` (as 22 says).
+func.func @two_constants(%a: tensor<?xf32>, %b: tensor<?xf32>) -> tensor<?xf32> {
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %0 = linalg.copy ins(%a : tensor<?xf32>) outs(%b : tensor<?xf32>) -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%arg1: !transform.any_op {transform.readonly}) {
+    %0 = transform.structured.match ops{["linalg.copy"]} in %arg1 : (!transform.any_op) -> !transform.any_op
+    %size = transform.structured.match ops{["arith.constant"]} in %arg1 : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{requires param or handle that is mapped to 1 payload op}}
+    transform.structured.vectorize %0 vector_sizes [%size] : !transform.any_op, !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+func.func @not_a_constant(%a: tensor<?xf32>, %b: tensor<?xf32>) -> tensor<?xf32> {
+  %c0 = arith.constant 0 : index
+  %d = tensor.dim %a, %c0 : tensor<?xf32>
+  %0 = linalg.copy ins(%a : tensor<?xf32>) outs(%b : tensor<?xf32>) -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%arg1: !transform.any_op {transform.readonly}) {
+    %0 = transform.structured.match ops{["linalg.copy"]} in %arg1 : (!transform.any_op) -> !transform.any_op
+    %size = transform.structured.match ops{["tensor.dim"]} in %arg1 : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{requires param or handle to be the result of a constant like op}}
+    transform.structured.vectorize %0 vector_sizes [%size] : !transform.any_op, !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+func.func @not_an_index(%a: tensor<?xf32>, %b: tensor<?xf32>) -> tensor<?xf32> {
+  %0 = linalg.copy ins(%a : tensor<?xf32>) outs(%b : tensor<?xf32>) -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%arg1: !transform.any_op {transform.readonly}) {
+    %0 = transform.structured.match ops{["linalg.copy"]} in %arg1 : (!transform.any_op) -> !transform.any_op
+    %size = transform.structured.match ops{["func.func"]} in %arg1 : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{requires param or handle to be result of op with 1 index result}}
+    transform.structured.vectorize %0 vector_sizes [%size] : !transform.any_op, !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+func.func @param_type(%a: tensor<?xf32>, %b: tensor<?xf32>) -> tensor<?xf32> {
+  %0 = linalg.copy ins(%a : tensor<?xf32>) outs(%b : tensor<?xf32>) -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%arg1: !transform.any_op {transform.readonly}) {
+    %0 = transform.structured.match ops{["linalg.copy"]} in %arg1 : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{expected the type of the parameter attribute ('i32') to match the parameter type ('i64')}}
+    %p = transform.param.constant 4 : i32 -> !transform.param<i64>
+    transform.structured.vectorize %0 vector_sizes [%p] : !transform.any_op, !transform.param<i64>
+    transform.yield
+  }
+}
+
+// -----
+
+func.func @any_param(%a: tensor<?xf32>, %b: tensor<?xf32>) -> tensor<?xf32> {
+  %0 = linalg.copy ins(%a : tensor<?xf32>) outs(%b : tensor<?xf32>) -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%arg1: !transform.any_op {transform.readonly}) {
+    %0 = transform.structured.match ops{["linalg.copy"]} in %arg1 : (!transform.any_op) -> !transform.any_op
+    %p = transform.param.constant 4 : i64 -> !transform.any_param
+    // expected-error @below {{unexpected value handle}}
+    transform.structured.vectorize %0 vector_sizes [%p] : !transform.any_op, !transform.any_param
+    transform.yield
+  }
+}

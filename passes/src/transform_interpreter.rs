@@ -13,9 +13,10 @@ use tessel_ir::dialects::transform::{
     MatchOp, NamedSequenceOp, SplitHandleOp, TileUsingForOp, TileUsingForallOp, YieldOp,
 };
 use tessel_ir::dialects::transform_pack;
+use tessel_ir::dialects::transform_param::{is_param_type, param_element_text, ParamConstantOp};
 use tessel_ir::dialects::transform_vector::{ApplyLowerTransposeOp, VectorizeChildrenOp, VectorizeOp};
 use tessel_ir::interfaces::tiling::tiling_interface;
-use tessel_ir::{Context, Diagnostic, Loc, OpId, Value};
+use tessel_ir::{Attr, Context, Diagnostic, Loc, OpId, Value};
 
 use crate::manager::{Pass, PassInfo, PassOptions};
 use crate::tiling::{tile_op, LoopKind, TiledLoops, TilingOptions};
@@ -46,6 +47,9 @@ fn names_op(ctx: &Context, name: &str, op: OpId) -> bool {
 /// The payload ops each transform value stands for.
 type Handles = FxHashMap<Value, Vec<OpId>>;
 
+/// The attributes each transform parameter value stands for.
+type Params = FxHashMap<Value, Vec<Attr>>;
+
 impl Pass for TransformInterpreter {
     fn name(&self) -> &'static str {
         "transform-interpreter"
@@ -73,6 +77,7 @@ impl Pass for TransformInterpreter {
         };
         let body = ctx.blocks(seq.body(ctx))[0];
         let mut handles = Handles::default();
+        let mut params = Params::default();
         if let Some(&arg) = ctx.block_args(body).first() {
             handles.insert(arg, vec![root]);
         }
@@ -124,8 +129,13 @@ impl Pass for TransformInterpreter {
                 crate::transform_pack_ops::run_pack_transpose(ctx, op, &mut handles)?;
             } else if transform_pack::GetProducerOfOperandOp::isa(ctx, op) {
                 crate::transform_pack_ops::run_get_producer(ctx, op, &mut handles)?;
+            } else if ParamConstantOp::isa(ctx, op) {
+                tessel_ir::dialects::transform_param::check_param_value(ctx, op)
+                    .map_err(|m| Diagnostic::error(ctx.op_loc(op), m))?;
+                let value = ParamConstantOp(op).value(ctx).into_iter().collect();
+                params.insert(ctx.result(op, 0), value);
             } else if VectorizeOp::isa(ctx, op) {
-                run_vectorize(ctx, op, &handles)?;
+                run_vectorize(ctx, op, &handles, &params)?;
             } else if VectorizeChildrenOp::isa(ctx, op) {
                 run_vectorize_children(ctx, op, &mut handles)?;
             } else if CastOp::isa(ctx, op) {
@@ -134,7 +144,7 @@ impl Pass for TransformInterpreter {
             } else {
                 return Err(Diagnostic::error(
                     ctx.op_loc(op),
-                    format!("'{}' is not supported by tessel's transform interpreter (supported: structured.match, structured.tile_using_for, structured.tile_using_forall, structured.fuse_into_containing_op, structured.fuse, structured.lower_pack, structured.lower_unpack, structured.pack, structured.pack_greedily, structured.pack_transpose, structured.vectorize, structured.vectorize_children_and_apply_patterns, get_parent_op, get_producer_of_operand, apply_patterns, test.fuse_consumer, split_handle, cast, yield)", ctx.op_name(op)),
+                    format!("'{}' is not supported by tessel's transform interpreter (supported: structured.match, structured.tile_using_for, structured.tile_using_forall, structured.fuse_into_containing_op, structured.fuse, structured.lower_pack, structured.lower_unpack, structured.pack, structured.pack_greedily, structured.pack_transpose, structured.vectorize, structured.vectorize_children_and_apply_patterns, param.constant, get_parent_op, get_producer_of_operand, apply_patterns, test.fuse_consumer, split_handle, cast, yield)", ctx.op_name(op)),
                 ));
             }
             check_handle_types(ctx, op, &handles)?;
@@ -236,11 +246,12 @@ fn run_lower(ctx: &mut Context, op: OpId, handles: &mut Handles) -> Result<(), D
 /// vectorize, but failed" at a target it cannot vectorize; vector sizes
 /// that do not fit are an error at the transform op (MLIR 22 builds
 /// invalid IR from them).
-fn run_vectorize(ctx: &mut Context, op: OpId, handles: &Handles) -> Result<(), Diagnostic> {
-    let (vector_sizes, scalable) = tessel_ir::dialects::transform_vector::vector_sizes(ctx, op);
-    if !VectorizeOp(op).vector_sizes(ctx).is_empty() {
-        let loc = ctx.op_loc(op);
-        return Err(Diagnostic::error(loc, "tessel's vectorizer takes static vector sizes only"));
+fn run_vectorize(ctx: &mut Context, op: OpId, handles: &Handles, params: &Params) -> Result<(), Diagnostic> {
+    let (mut vector_sizes, scalable) = tessel_ir::dialects::transform_vector::vector_sizes(ctx, op);
+    let mut dynamic = VectorizeOp(op).vector_sizes(ctx).to_vec().into_iter();
+    for size in vector_sizes.iter_mut().filter(|s| **s == tessel_ir::types::DYNAMIC) {
+        let v = dynamic.next().expect("the verifier counts the dynamic sizes");
+        *size = vector_size_of(ctx, op, v, handles, params)?;
     }
     let opts = crate::vectorize::VectorizeOptions {
         vector_sizes,
@@ -263,6 +274,35 @@ fn run_vectorize(ctx: &mut Context, op: OpId, handles: &Handles) -> Result<(), D
         }
     }
     Ok(())
+}
+
+/// A vector size given by a transform value, as MLIR 22's
+/// `reifyMixedParamAndHandleResults` reads it: one integer parameter, or
+/// one payload op with a single `index` result that is a constant.
+fn vector_size_of(ctx: &Context, op: OpId, v: Value, handles: &Handles, params: &Params) -> Result<i64, Diagnostic> {
+    let fail = |m: &str| Err(Diagnostic::error(ctx.op_loc(op), m.to_string()));
+    let ty = ctx.value_type(v);
+    if is_param_type(ctx, ty) {
+        if param_element_text(ctx, ty).is_none() {
+            return fail("unexpected value handle");
+        }
+        let values = params.get(&v).map(Vec::as_slice).unwrap_or_default();
+        let [value] = values else { return fail("expected a single param") };
+        return match ctx.attr_kind(*value) {
+            tessel_ir::attrs::AttrKind::Integer { value, .. } => Ok(*value as i64),
+            _ => fail("expected the param to be an integer attribute"),
+        };
+    }
+    let payload = handles.get(&v).map(Vec::as_slice).unwrap_or_default();
+    let [producer] = payload else { return fail("requires param or handle that is mapped to 1 payload op") };
+    let results = ctx.results(*producer);
+    if results.len() != 1 || !matches!(ctx.value_type_kind(results[0]), tessel_ir::types::TypeKind::Index) {
+        return fail("requires param or handle to be result of op with 1 index result");
+    }
+    match tessel_ir::dialects::constant_attr_of(ctx, results[0]).map(|a| ctx.attr_kind(a)) {
+        Some(tessel_ir::attrs::AttrKind::Integer { value, .. }) => Ok(*value as i64),
+        _ => fail("requires param or handle to be the result of a constant like op"),
+    }
 }
 
 /// `transform.structured.vectorize_children_and_apply_patterns`: each

@@ -30,6 +30,7 @@ pub mod tensor_gather;
 pub mod tensor_more;
 pub mod transform;
 pub mod transform_pack;
+pub mod transform_param;
 pub mod transform_vector;
 pub mod ub;
 pub mod vector;

@@ -445,6 +445,7 @@ pub fn register(r: &mut Registry) {
         r.add(d);
     }
     super::transform_pack::register(r);
+    super::transform_param::register(r);
     super::transform_vector::register(r);
 }
 
