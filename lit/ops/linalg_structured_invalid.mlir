@@ -143,3 +143,35 @@ func.func @iterator(%a: tensor<4x8xf32>, %c: tensor<4x8xf32>) -> tensor<4x8xf32>
   } -> tensor<4x8xf32>
   return %0 : tensor<4x8xf32>
 }
+
+// -----
+
+func.func @mixed_map(%a: tensor<4xf32>, %c: memref<4xf32>) {
+  // expected-error @+1 {{'linalg.map' op expected to have pure tensor or buffer semantics}}
+  linalg.map { math.absf } ins(%a : tensor<4xf32>) outs(%c : memref<4xf32>)
+  return
+}
+
+// -----
+
+func.func @mixed_reduce(%a: tensor<4x3xf32>, %c: memref<4xf32>) {
+  // expected-error @+1 {{'linalg.reduce' op expected to have pure tensor or buffer semantics}}
+  linalg.reduce { arith.addf } ins(%a : tensor<4x3xf32>) outs(%c : memref<4xf32>) dimensions = [1]
+  return
+}
+
+// -----
+
+func.func @mixed_copy(%a: tensor<4x8xf32>, %c: memref<4x8xf32>) {
+  // expected-error @+1 {{'linalg.copy' op expected to have pure tensor or buffer semantics}}
+  linalg.copy ins(%a : tensor<4x8xf32>) outs(%c : memref<4x8xf32>)
+  return
+}
+
+// -----
+
+func.func @mixed_transpose(%a: memref<4x3xf32>, %c: tensor<3x4xf32>) -> tensor<3x4xf32> {
+  // expected-error @+1 {{'linalg.transpose' op expected to have pure tensor or buffer semantics}}
+  %0 = linalg.transpose ins(%a : memref<4x3xf32>) outs(%c : tensor<3x4xf32>) permutation = [1, 0]
+  return %0 : tensor<3x4xf32>
+}

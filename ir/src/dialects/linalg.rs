@@ -173,6 +173,7 @@ fn print_transpose(p: &mut OpPrinter<'_>, op: OpId) {
 }
 
 fn verify_transpose(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
+    super::structured::verify_pure_semantics(ctx, op)?;
     let ops = ctx.operands(op);
     let perm = ctx.get_attr(op, "permutation").and_then(|a| ctx.as_i64_array(a)).unwrap_or(&[]).to_vec();
     let (Some(ins), Some(outs)) = (ctx.value_type_kind(ops[0]).shape(), ctx.value_type_kind(ops[1]).shape()) else {
@@ -230,6 +231,7 @@ fn print_fill(p: &mut OpPrinter<'_>, op: OpId) {
 }
 
 fn verify_fill(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
+    super::structured::verify_pure_semantics(ctx, op)?;
     let ops = ctx.operands(op);
     let (value, out) = (ctx.value_type(ops[0]), ctx.value_type(ops[1]));
     let out_is_tensor = matches!(ctx.type_kind(out), TypeKind::Tensor { .. });

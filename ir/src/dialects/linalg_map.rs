@@ -269,6 +269,7 @@ fn shape_text(s: &[i64]) -> String {
 }
 
 fn verify_map(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
+    super::structured::verify_pure_semantics(ctx, op)?;
     let ops = ctx.operands(op);
     let (init, inputs) = ops.split_last().ok_or("expected an init")?;
     let r = ctx.regions(op)[0];

@@ -206,6 +206,7 @@ fn shape_of(ctx: &Context, v: Value) -> Result<Vec<i64>, VerifyError> {
 }
 
 fn verify_reduce(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
+    super::structured::verify_pure_semantics(ctx, op)?;
     let ops = ctx.operands(op);
     if !ops.len().is_multiple_of(2) || ops.is_empty() {
         return Err(format!("expected an even number of operands (inputs and as many inits), got {}", ops.len()).into());
@@ -325,6 +326,7 @@ fn print_broadcast(p: &mut OpPrinter<'_>, op: OpId) {
 }
 
 fn verify_broadcast(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
+    super::structured::verify_pure_semantics(ctx, op)?;
     let ops = ctx.operands(op);
     let (input, init) = (shape_of(ctx, ops[0])?, shape_of(ctx, ops[1])?);
     let dims = dimensions(ctx, op);

@@ -1079,6 +1079,21 @@ fn loop_sources_of<M: std::borrow::Borrow<AffineMap>>(maps: &[M], num_loops: usi
     found.into_iter().collect()
 }
 
+/// MLIR's `hasPureTensorSemantics` / `hasPureBufferSemantics`, which every
+/// linalg op must satisfy: its operands are not a mix of tensors and
+/// memrefs.
+pub(crate) fn verify_pure_semantics(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
+    let kind_of = |v: &Value| match ctx.value_type_kind(*v) {
+        TypeKind::Tensor { .. } => 1u8,
+        TypeKind::MemRef { .. } | TypeKind::UnrankedMemRef { .. } => 2,
+        _ => 0,
+    };
+    if ctx.operands(op).iter().map(kind_of).fold(0, |acc, k| acc | k) == 3 {
+        return Err("expected to have pure tensor or buffer semantics".into());
+    }
+    Ok(())
+}
+
 pub(crate) fn verify_structured(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
     super::conv::verify_index_attrs(ctx, op)?;
     let (inputs, outputs) = split_operands(ctx, op).ok_or("expected inputs and outputs")?;
@@ -1119,6 +1134,7 @@ pub(crate) fn verify_structured(ctx: &Context, op: OpId) -> Result<(), VerifyErr
             .into());
         }
     }
+    verify_pure_semantics(ctx, op)?;
     let num_operands = inputs.len() + outputs.len();
     if maps.len() != num_operands {
         return Err(format!(

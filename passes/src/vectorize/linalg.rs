@@ -24,6 +24,7 @@ use tessel_ir::attrs::{AttrKind, DenseData, DenseElement};
 use tessel_ir::builder::{Builder, InsertPoint};
 use tessel_ir::context::OpSpec;
 use tessel_ir::dialects::arith::{self, ConstantOp};
+use tessel_ir::dialects::memref::DimOp as MemRefDimOp;
 use tessel_ir::dialects::structured::{index_dim, structured, IndexOp, IteratorKind};
 use tessel_ir::dialects::tensor::DimOp;
 use tessel_ir::dialects::vector::{
@@ -115,7 +116,7 @@ fn output_map(dims: &[usize]) -> (AffineMap, Vec<usize>) {
 
 fn shaped(ctx: &Context, v: Value) -> Option<(Vec<i64>, Type)> {
     match ctx.value_type_kind(v) {
-        TypeKind::Tensor { shape, elem, .. } => Some((shape.clone(), *elem)),
+        TypeKind::Tensor { shape, elem, .. } | TypeKind::MemRef { shape, elem, .. } => Some((shape.clone(), *elem)),
         _ => None,
     }
 }
@@ -162,6 +163,13 @@ impl State {
 /// Wraps the last op `b` made (a transfer or a reduction, with one result)
 /// in `vector.mask %mask`.
 pub(super) fn mask_last(b: &mut Builder<'_>, op: OpId, mask: Value) -> Value {
+    let m = mask_op_of(b, op, mask);
+    b.ctx.result(m, 0)
+}
+
+/// Wraps `op` (the last op `b` made) in `vector.mask %mask` and returns
+/// the mask op, whose results are `op`'s (none for a write into a memref).
+fn mask_op_of(b: &mut Builder<'_>, op: OpId, mask: Value) -> OpId {
     let ctx = &mut *b.ctx;
     let result_types: Vec<Type> = ctx.results(op).iter().map(|r| ctx.value_type(*r)).collect();
     let (region, block, _) = b.region_with_block(&[]);
@@ -172,7 +180,7 @@ pub(super) fn mask_last(b: &mut Builder<'_>, op: OpId, mask: Value) -> Value {
     let loc = b.loc;
     let mut inner = Builder::new(b.ctx, InsertPoint::End(block), loc);
     YieldOp::create(&mut inner, &results, &[], vec![]);
-    b.ctx.result(m.op(), 0)
+    m.op()
 }
 
 /// Sets `in_bounds` of a masked transfer to all true, as MLIR does.
@@ -308,7 +316,12 @@ pub(super) fn vectorize_linalg(ctx: &mut Context, op: OpId, opts: &VectorizeOpti
             Some((k, j)) if *s == DYNAMIC => {
                 let c = index_here(&mut b, *j as i64);
                 let index = b.ctx.index_type();
-                sizes.push(DimOp::create(&mut b, operands[*k], c, &[index], vec![]).result(b.ctx));
+                let dim = if matches!(b.ctx.value_type_kind(operands[*k]), TypeKind::MemRef { .. }) {
+                    MemRefDimOp::create(&mut b, operands[*k], c, &[index], vec![]).result(b.ctx)
+                } else {
+                    DimOp::create(&mut b, operands[*k], c, &[index], vec![]).result(b.ctx)
+                };
+                sizes.push(dim);
             }
             _ => sizes.push(index_here(&mut b, *s)),
         }
@@ -450,7 +463,7 @@ pub(super) fn vectorize_linalg(ctx: &mut Context, op: OpId, opts: &VectorizeOpti
     for (i, y) in yielded.iter().enumerate() {
         let k = num_inputs + i;
         let out = operands[k];
-        let (shape, elem) = shaped(b.ctx, out).expect("a tensor output");
+        let (shape, elem) = shaped(b.ctx, out).expect("a shaped output");
         let (map, loops) = output_map(&used_loops(&dims[k]));
         let vshape: Vec<i64> = loops.iter().map(|l| state.canonical[*l]).collect();
         let vt = state.vector_over(b.ctx, &loops, elem);
@@ -464,14 +477,21 @@ pub(super) fn vectorize_linalg(ctx: &mut Context, op: OpId, opts: &VectorizeOpti
         };
         let indices = vec![z; shape.len()];
         let ib = bool_array_attr(b.ctx, &vec![false; vshape.len()]);
+        // A write into a tensor returns it; into a memref, nothing.
         let out_ty = b.ctx.value_type(out);
-        let w = TransferWriteOp::create(&mut b, v, out, &indices, None, &map, Some(ib), &[out_ty], vec![]);
-        let mut result = w.result(b.ctx).expect("a tensor write has a result");
+        let result_types: &[Type] = if matches!(b.ctx.value_type_kind(out), TypeKind::Tensor { .. }) {
+            std::slice::from_ref(&out_ty)
+        } else {
+            &[]
+        };
+        let w = TransferWriteOp::create(&mut b, v, out, &indices, None, &map, Some(ib), result_types, vec![]);
+        let mut result = w.result(b.ctx);
         if let Some(mask) = state.mask_for(&mut b, &used_loops(&dims[k])) {
             all_in_bounds(b.ctx, w.op(), vshape.len());
-            result = mask_last(&mut b, w.op(), mask);
+            let masked = mask_op_of(&mut b, w.op(), mask);
+            result = b.ctx.results(masked).first().copied();
         }
-        results.push(result);
+        results.extend(result);
     }
     drop(b);
     for (r, n) in ctx.results(op).to_vec().into_iter().zip(results) {
