@@ -19,6 +19,7 @@ mod pack;
 mod pack_peel;
 mod pad;
 mod pad_patterns;
+mod scalable;
 mod transfer;
 
 pub use children::{
@@ -59,6 +60,7 @@ pub enum VectorizeError {
 /// Vectorizes `op` in place: its results are replaced by the vector code's
 /// and the op is erased.
 pub fn vectorize(ctx: &mut Context, op: OpId, opts: &VectorizeOptions) -> Result<(), VectorizeError> {
+    scalable::check(ctx, op, opts)?;
     if PackOp::isa(ctx, op) {
         return pack::vectorize_pack(ctx, op, opts);
     }
