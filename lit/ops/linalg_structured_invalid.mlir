@@ -175,3 +175,75 @@ func.func @mixed_transpose(%a: memref<4x3xf32>, %c: tensor<3x4xf32>) -> tensor<3
   %0 = linalg.transpose ins(%a : memref<4x3xf32>) outs(%c : tensor<3x4xf32>) permutation = [1, 0]
   return %0 : tensor<3x4xf32>
 }
+
+// -----
+
+func.func @contract_without_maps(%a: tensor<4x3xf32>, %b: tensor<3x5xf32>, %c: tensor<4x5xf32>) -> tensor<4x5xf32> {
+  // expected-error @+1 {{custom op 'linalg.contract' expected 'indexing_maps' attribute}}
+  %0 = linalg.contract ins(%a, %b : tensor<4x3xf32>, tensor<3x5xf32>) outs(%c : tensor<4x5xf32>) -> tensor<4x5xf32>
+  return %0 : tensor<4x5xf32>
+}
+
+// -----
+
+func.func @contract_input_only_dim(%a: tensor<4x3xf32>, %b: tensor<3x5xf32>, %c: tensor<4x3xf32>) -> tensor<4x3xf32> {
+  // expected-error @+1 {{iteration space dim at index 1 is neither a contracting dim nor of parallel iteration type}}
+  %0 = linalg.contract indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, k)>] ins(%a, %b : tensor<4x3xf32>, tensor<3x5xf32>) outs(%c : tensor<4x3xf32>) -> tensor<4x3xf32>
+  return %0 : tensor<4x3xf32>
+}
+
+// -----
+
+func.func @contract_not_projected(%a: tensor<4x3xf32>, %b: tensor<3x5xf32>, %c: tensor<4x5xf32>) -> tensor<4x5xf32> {
+  // expected-error @+1 {{provided affine_map is not a projected permutation}}
+  %0 = linalg.contract indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m + n, n)>] ins(%a, %b : tensor<4x3xf32>, tensor<3x5xf32>) outs(%c : tensor<4x5xf32>) -> tensor<4x5xf32>
+  return %0 : tensor<4x5xf32>
+}
+
+// -----
+
+func.func @contract_no_contracting_dim(%a: tensor<4xf32>, %b: tensor<5xf32>, %c: tensor<4x5xf32>) -> tensor<4x5xf32> {
+  // expected-error @+1 {{'indexing_maps' do not specify a contracting dimension}}
+  %0 = linalg.contract indexing_maps = [affine_map<(m, n) -> (m)>, affine_map<(m, n) -> (n)>, affine_map<(m, n) -> (m, n)>] ins(%a, %b : tensor<4xf32>, tensor<5xf32>) outs(%c : tensor<4x5xf32>) -> tensor<4x5xf32>
+  return %0 : tensor<4x5xf32>
+}
+
+// -----
+
+func.func @contract_shapes(%a: tensor<4x3xf32>, %b: tensor<3x7xf32>, %c: tensor<4x5xf32>) -> tensor<4x5xf32> {
+  // expected-error @+1 {{'linalg.contract' op inferred input/output operand #2 has shape's dimension #1 to be 7, but found 5}}
+  %0 = linalg.contract indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>] ins(%a, %b : tensor<4x3xf32>, tensor<3x7xf32>) outs(%c : tensor<4x5xf32>) -> tensor<4x5xf32>
+  return %0 : tensor<4x5xf32>
+}
+
+// -----
+
+func.func @contract_a(%a: tensor<4x3xf32>, %b: tensor<3x5xf32>, %c: tensor<4x5xf32>) -> tensor<4x5xf32> {
+  // expected-error @+1 {{iteration space dim at index 3 not used to access any operand}}
+  %0 = linalg.contract indexing_maps = [affine_map<(m, n, k, x) -> (m, k)>, affine_map<(m, n, k, x) -> (k, n)>, affine_map<(m, n, k, x) -> (m, n)>] ins(%a, %b : tensor<4x3xf32>, tensor<3x5xf32>) outs(%c : tensor<4x5xf32>) -> tensor<4x5xf32>
+  return %0 : tensor<4x5xf32>
+}
+
+// -----
+
+func.func @contract_b(%a: tensor<4x3xf32>, %b: tensor<3x5xf32>, %c: tensor<4x5xf32>) -> tensor<4x5xf32> {
+  // expected-error @+1 {{iteration spaces of provided affine_maps differ}}
+  %0 = linalg.contract indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k, x) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>] ins(%a, %b : tensor<4x3xf32>, tensor<3x5xf32>) outs(%c : tensor<4x5xf32>) -> tensor<4x5xf32>
+  return %0 : tensor<4x5xf32>
+}
+
+// -----
+
+func.func @contract_c(%a: tensor<4x3xf32>, %b: tensor<3x5xf32>, %c: tensor<4x5xf32>) -> tensor<4x5xf32> {
+  // expected-error @+1 {{ranks of shaped operand and results of corresponding affine_map differ}}
+  %0 = linalg.contract indexing_maps = [affine_map<(m, n, k) -> (m, k, n)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>] ins(%a, %b : tensor<4x3xf32>, tensor<3x5xf32>) outs(%c : tensor<4x5xf32>) -> tensor<4x5xf32>
+  return %0 : tensor<4x5xf32>
+}
+
+// -----
+
+func.func @contract_d(%a: f32, %b: tensor<3x5xf32>, %c: tensor<4x5xf32>) -> tensor<4x5xf32> {
+  // expected-error @+1 {{affine_map specifies shaped access while operand has non-shaped type}}
+  %0 = linalg.contract indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>] ins(%a, %b : f32, tensor<3x5xf32>) outs(%c : tensor<4x5xf32>) -> tensor<4x5xf32>
+  return %0 : tensor<4x5xf32>
+}

@@ -72,6 +72,22 @@ macro_rules! named_ops {
     };
 }
 
+crate::op! {
+    /// `linalg.contract indexing_maps = [..] ins(%a, %b) outs(%c)`: the
+    /// contraction its maps spell (`c += cast(a) * cast(b)`), the loops in
+    /// the output parallel and the others reductions.
+    pub struct ContractOp => CONTRACT = "linalg.contract";
+    operands segmented { inputs: Variadic, outputs: Variadic }
+    attributes { indexing_maps: AnyAttr = "indexing_maps", cast_fn: AnyAttr = "cast" }
+    results { results: Variadic }
+    regions { body }
+    format { parse_named, print_named }
+    def {
+        verify: Some(verify_contract),
+        traits: traits::SINGLE_BLOCK,
+    }
+}
+
 named_ops! {
     ExpOp, EXP = "linalg.exp";
     LogOp, LOG = "linalg.log";
@@ -168,6 +184,7 @@ pub static NAMED: &[NamedOp] = &[
     NamedOp { def: &DOT, inputs: 2, body: NamedBody::Matmul },
     NamedOp { def: &MMT4D, inputs: 2, body: NamedBody::Matmul },
     NamedOp { def: &BATCH_MMT4D, inputs: 2, body: NamedBody::Matmul },
+    NamedOp { def: &CONTRACT, inputs: 2, body: NamedBody::Matmul },
 ];
 
 /// Registers the structured ops (under `linalg`).
@@ -446,7 +463,7 @@ pub fn contraction_maps(def: &OpDef) -> Option<Vec<AffineMap>> {
 /// (matmul, batch_matmul, batch_reduce_matmul in MLIR 22); the others
 /// memoize them in a discardable `linalg.memoized_indexing_maps`.
 fn has_maps_property(def: &OpDef) -> bool {
-    [&MATMUL, &BATCH_MATMUL, &BATCH_REDUCE_MATMUL].iter().any(|d| std::ptr::eq(def, *d))
+    [&MATMUL, &BATCH_MATMUL, &BATCH_REDUCE_MATMUL, &CONTRACT].iter().any(|d| std::ptr::eq(def, *d))
 }
 
 /// The maps of a named op without an `indexing_maps` attribute: identity
@@ -773,6 +790,8 @@ pub(crate) fn parse_named(p: &mut OpParser<'_, '_>) -> PResult<()> {
         p.expect(Tok::Equal)?;
         let maps = parse_map_list(p)?;
         p.set_attr("indexing_maps", maps);
+    } else if std::ptr::eq(p.def, &CONTRACT) {
+        return p.err("custom op 'linalg.contract' expected 'indexing_maps' attribute");
     }
     let dict_loc = p.cur_loc();
     p.optional_attr_dict()?;
@@ -796,6 +815,8 @@ pub(crate) fn parse_named(p: &mut OpParser<'_, '_>) -> PResult<()> {
     }
     let at = p.cur_loc();
     let (in_tys, out_tys) = parse_ins_outs(p)?;
+    // Upstream also takes the attributes after `outs(..)`.
+    p.optional_attr_dict()?;
     parse_results(p)?;
     let named = all_named().find(|n| std::ptr::eq(n.def, p.def)).expect("a named op");
     if in_tys.len() + out_tys.len() != named.inputs + 1 {
@@ -877,9 +898,12 @@ pub fn casts_unsigned(ctx: &Context, op: OpId) -> bool {
 pub(crate) fn print_named(p: &mut OpPrinter<'_>, op: OpId) {
     let ctx = p.ctx();
     let def = ctx.def_of(op);
-    if let Some(default) = def.filter(|d| has_maps_property(d)).and_then(contraction_maps) {
+    // The maps print unless they are the op's defaults (`linalg.contract`
+    // has none).
+    if let Some(d) = def.filter(|d| has_maps_property(d)) {
+        let default = contraction_maps(d);
         if let Some(maps) = ctx.get_attr(op, "indexing_maps") {
-            if maps_of(ctx, maps).is_some_and(|m| m != default) {
+            if default.is_none_or(|default| maps_of(ctx, maps).is_some_and(|m| m != default)) {
                 p.write(" indexing_maps = ");
                 p.print_attr(maps);
             }
@@ -1077,6 +1101,66 @@ fn loop_sources_of<M: std::borrow::Borrow<AffineMap>>(maps: &[M], num_loops: usi
         }
     }
     found.into_iter().collect()
+}
+
+/// MLIR 22's `ContractOp::verify` (its errors carry no op name), then the
+/// checks of every structured op: each map a projected permutation of
+/// one iteration space, ranks matching the operands, and every loop either
+/// in the output (parallel) or in both inputs and not the output (a
+/// contracting dim, at least one).
+fn verify_contract(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
+    let maps = ctx.get_attr(op, "indexing_maps").and_then(|a| maps_of(ctx, a)).unwrap_or_default();
+    let mut dims: Option<usize> = None;
+    let (mut ins, mut outs) = (Vec::new(), Vec::new());
+    for (k, (m, v)) in maps.iter().zip(ctx.operands(op)).enumerate() {
+        let projected = m.num_syms == 0 && m.results.iter().all(|e| matches!(e, AffineExpr::Dim(_)));
+        let mut seen = vec![false; m.num_dims as usize];
+        let distinct = m.results.iter().all(|e| match e {
+            AffineExpr::Dim(d) => !std::mem::replace(&mut seen[*d as usize], true),
+            _ => true,
+        });
+        if !projected || !distinct {
+            return Err(VerifyError::bare("provided affine_map is not a projected permutation"));
+        }
+        match rank(ctx, *v) {
+            Some(r) if r != m.results.len() => {
+                return Err(VerifyError::bare("ranks of shaped operand and results of corresponding affine_map differ"))
+            }
+            None if !m.results.is_empty() => {
+                return Err(VerifyError::bare("affine_map specifies shaped access while operand has non-shaped type"))
+            }
+            _ => {}
+        }
+        let n = m.num_dims as usize;
+        if *dims.get_or_insert(n) != n {
+            return Err(VerifyError::bare("iteration spaces of provided affine_maps differ"));
+        }
+        if ins.is_empty() {
+            (ins, outs) = (vec![0usize; n], vec![0usize; n]);
+        }
+        let counts = if k < 2 { &mut ins } else { &mut outs };
+        for e in &m.results {
+            if let AffineExpr::Dim(d) = e {
+                counts[*d as usize] += 1;
+            }
+        }
+    }
+    let mut contracting = false;
+    for (d, (i, o)) in ins.iter().zip(&outs).enumerate() {
+        contracting |= *i == 2 && *o == 0;
+        if *i == 0 && *o == 0 {
+            return Err(VerifyError::bare(format!("iteration space dim at index {d} not used to access any operand")));
+        }
+        if *i == 1 && *o != 1 {
+            return Err(VerifyError::bare(format!(
+                "iteration space dim at index {d} is neither a contracting dim nor of parallel iteration type"
+            )));
+        }
+    }
+    if !contracting {
+        return Err(VerifyError::bare("'indexing_maps' do not specify a contracting dimension"));
+    }
+    verify_structured(ctx, op)
 }
 
 /// MLIR's `hasPureTensorSemantics` / `hasPureBufferSemantics`, which every
