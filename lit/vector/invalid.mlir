@@ -431,3 +431,60 @@ func.func @type_cast_tensor(%m: memref<2x4xf32>) {
   %0 = vector.type_cast %m : memref<2x4xf32> to tensor<2x4xf32>
   return
 }
+
+
+// -----
+
+func.func @scalable_insert_position(%a: vector<[4]xf32>, %b: vector<[8]xf32>) -> vector<[8]xf32> {
+  // expected-error @+1 {{'vector.scalable.insert' op failed to verify that position is a multiple of the source length.}}
+  %0 = vector.scalable.insert %a, %b[2] : vector<[4]xf32> into vector<[8]xf32>
+  return %0 : vector<[8]xf32>
+}
+
+// -----
+
+func.func @scalable_extract_position(%b: vector<[8]xf32>) -> vector<[4]xf32> {
+  // expected-error @+1 {{'vector.scalable.extract' op failed to verify that position is a multiple of the result length.}}
+  %1 = vector.scalable.extract %b[3] : vector<[4]xf32> from vector<[8]xf32>
+  return %1 : vector<[4]xf32>
+}
+
+// -----
+
+func.func @scalable_insert_fixed_dest(%a: vector<4xf32>, %b: vector<8xf32>) -> vector<8xf32> {
+  // expected-error @+1 {{'vector.scalable.insert' op operand #1 must be  of ranks 1, but got 'vector<8xf32>'}}
+  %0 = vector.scalable.insert %a, %b[4] : vector<4xf32> into vector<8xf32>
+  return %0 : vector<8xf32>
+}
+
+// -----
+
+func.func @scalable_insert_elements(%a: vector<[4]xi32>, %b: vector<[8]xf32>) -> vector<[8]xf32> {
+  // expected-error @+1 {{'vector.scalable.insert' op failed to verify that all of {valueToStore, dest} have same element type}}
+  %0 = vector.scalable.insert %a, %b[4] : vector<[4]xi32> into vector<[8]xf32>
+  return %0 : vector<[8]xf32>
+}
+
+// -----
+
+func.func @scalable_extract_rank(%b: vector<2x[8]xf32>) -> vector<[4]xf32> {
+  // expected-error @+1 {{'vector.scalable.extract' op operand #0 must be  of ranks 1, but got 'vector<2x[8]xf32>'}}
+  %1 = vector.scalable.extract %b[4] : vector<[4]xf32> from vector<2x[8]xf32>
+  return %1 : vector<[4]xf32>
+}
+
+// -----
+
+func.func @scalable_extract_result_rank(%b: vector<[8]xf32>) -> vector<2x4xf32> {
+  // expected-error @+1 {{'vector.scalable.extract' op result #0 must be  of ranks 1, but got 'vector<2x4xf32>'}}
+  %1 = vector.scalable.extract %b[0] : vector<2x4xf32> from vector<[8]xf32>
+  return %1 : vector<2x4xf32>
+}
+
+// -----
+
+func.func @scalable_insert_result(%a: vector<[4]xf32>, %b: vector<[8]xf32>) -> vector<[8]xf32> {
+  // expected-error @+1 {{'vector.scalable.insert' op failed to verify that all of {dest, result} have same type}}
+  %0 = "vector.scalable.insert"(%a, %b) <{pos = 0 : i64}> : (vector<[4]xf32>, vector<[8]xf32>) -> vector<[4]xf32>
+  return %b : vector<[8]xf32>
+}

@@ -85,3 +85,16 @@ func.func @ops(%v: vector<4x8xf32>, %s: f32, %i: index, %t: tensor<?x?xf32>, %m:
   vector.print str "done\n"
   return %q : vector<4x8xf32>
 }
+
+// vector.scalable.insert / scalable.extract: the position is a property.
+// CHECK-LABEL: func.func @scalable_pieces(
+// CHECK: vector.scalable.insert %{{.+}}, %{{.+}}[4] : vector<[4]xf32> into vector<[8]xf32>
+// CHECK: vector.scalable.extract %{{.+}}[4] : vector<4xf32> from vector<[8]xf32>
+// GENERIC-LABEL: sym_name = "scalable_pieces"
+// GENERIC: "vector.scalable.insert"(%{{.+}}, %{{.+}}) <{pos = 4 : i64}> : (vector<[4]xf32>, vector<[8]xf32>) -> vector<[8]xf32>
+// GENERIC: "vector.scalable.extract"(%{{.+}}) <{pos = 4 : i64}> : (vector<[8]xf32>) -> vector<4xf32>
+func.func @scalable_pieces(%a: vector<[4]xf32>, %b: vector<[8]xf32>) -> (vector<[8]xf32>, vector<4xf32>) {
+  %0 = vector.scalable.insert %a, %b[4] : vector<[4]xf32> into vector<[8]xf32>
+  %1 = vector.scalable.extract %b[4] : vector<4xf32> from vector<[8]xf32>
+  return %0, %1 : vector<[8]xf32>, vector<4xf32>
+}

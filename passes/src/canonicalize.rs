@@ -327,6 +327,7 @@ fn vector_folds(ctx: &Context, op: OpId) -> &'static [NamedPattern] {
     } else if tessel_ir::dialects::vector::ExtractOp::isa(ctx, op) {
         named_patterns![
             vector::fold_noop_extract_or_insert,
+            vector::fold_extract_of_poison,
             vector::fold_constant_positions,
             tessel_ir::dialects::patterns::vector_constant::fold_extract_of_constant,
             vector::fold_extract_of_extract,

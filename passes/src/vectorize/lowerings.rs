@@ -5,7 +5,7 @@
 
 use tessel_ir::dialects::patterns::{
     vector_contract_lowering, vector_leading_unit_dims as leading, vector_lowering, vector_mask_lowering,
-    vector_shape_cast, vector_transfer_lowering, vector_transpose_nd, vector_unit_dims,
+    vector_shape_cast, vector_shape_cast_scalable, vector_transfer_lowering, vector_transpose_nd, vector_unit_dims,
 };
 use tessel_ir::dialects::transform_vector as tv;
 use tessel_ir::dialects::vector::{BroadcastOp, ConstantMaskOp, CreateMaskOp, MaskOp, ShapeCastOp, TransposeOp};
@@ -130,7 +130,7 @@ pub fn lower_outer_product_patterns(ctx: &Context, op: OpId) -> &'static [NamedP
 /// `populateVectorShapeCastLoweringPatterns`.
 pub fn lower_shape_cast_patterns(ctx: &Context, op: OpId) -> &'static [NamedPattern] {
     if ShapeCastOp::isa(ctx, op) {
-        named_patterns![vector_shape_cast::lower_shape_cast]
+        named_patterns![vector_shape_cast::lower_shape_cast, vector_shape_cast_scalable::lower_scalable_shape_cast]
     } else {
         &[]
     }

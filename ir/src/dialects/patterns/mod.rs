@@ -29,6 +29,7 @@ pub mod vector_lowering;
 pub mod vector_mask_lowering;
 pub mod vector_multi_reduction;
 pub mod vector_shape_cast;
+pub mod vector_shape_cast_scalable;
 pub mod vector_sink;
 pub mod vector_to_scf;
 pub mod vector_transfer;

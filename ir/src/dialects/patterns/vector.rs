@@ -227,6 +227,21 @@ pub fn fold_write_after_write(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     false
 }
 
+/// MLIR's `foldPoisonSrcExtractOp`: an extract from a `ub.poison` is a
+/// poison of the result's type (uniqued at the top, as the folder puts it).
+pub fn fold_extract_of_poison(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let ctx = &*rw.ctx;
+    let source = crate::dialects::vector::ExtractOp(op).source(ctx);
+    if !ctx.defining_op(source).is_some_and(|d| crate::dialects::ub::PoisonOp::isa(ctx, d)) {
+        return false;
+    }
+    let ty = ctx.value_type(ctx.result(op, 0));
+    rw.set_insertion_point_before(op);
+    let poison = rw.poison(ty);
+    rw.replace_op(op, &[poison]);
+    true
+}
+
 /// The `fold`s of `vector.extract`, `insert`, `extract_strided_slice` and
 /// `insert_strided_slice` that move nothing: with no position (or a slice
 /// of the whole vector) the result is the source, or the stored value.

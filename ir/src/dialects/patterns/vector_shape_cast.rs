@@ -13,9 +13,8 @@
 //!   `vector.extract_strided_slice`, gathered into result suffixes with
 //!   `vector.insert_strided_slice` and inserted into the result.
 //!
-//! Scalable vectors are left as they are (MLIR lowers a single trailing
-//! scalable dim with `vector.scalable.insert` / `extract`, which tessel
-//! does not have).
+//! Scalable vectors go to `vector_shape_cast_scalable.rs` (a single
+//! trailing scalable dim, as MLIR lowers it; any other stays).
 
 use crate::dialects::ub::{poison_attr, PoisonOp};
 use crate::dialects::vector::{

@@ -10,8 +10,11 @@ mod builders;
 mod contract;
 mod format;
 mod memory;
+mod scalable;
 mod transfer;
 mod verify;
+
+pub use scalable::{ScalableExtractOp, ScalableInsertOp};
 
 pub use contract::{contract_attrs, contract_iterators, contract_maps};
 pub use transfer::{default_in_bounds, minor_identity, TransferView};
@@ -178,7 +181,7 @@ crate::op! {
     results { result: One }
     regions { }
     format { format::parse_extract, format::print_extract }
-    patterns [super::patterns::vector::fold_noop_extract_or_insert, super::patterns::vector::fold_constant_positions, super::patterns::vector_constant::fold_extract_of_constant, super::patterns::vector::fold_extract_of_extract, super::patterns::vector::fold_extract_of_insert, super::patterns::vector::fold_extract_of_transpose, super::patterns::vector::fold_extract_of_broadcast, super::patterns::vector::fold_extract_of_shape_cast, super::patterns::vector::fold_extract_of_extract_strided, super::patterns::vector::fold_extract_of_insert_strided]
+    patterns [super::patterns::vector::fold_noop_extract_or_insert, super::patterns::vector::fold_extract_of_poison, super::patterns::vector::fold_constant_positions, super::patterns::vector_constant::fold_extract_of_constant, super::patterns::vector::fold_extract_of_extract, super::patterns::vector::fold_extract_of_insert, super::patterns::vector::fold_extract_of_transpose, super::patterns::vector::fold_extract_of_broadcast, super::patterns::vector::fold_extract_of_shape_cast, super::patterns::vector::fold_extract_of_extract_strided, super::patterns::vector::fold_extract_of_insert_strided]
     def {
         verify: Some(verify::verify_extract),
         traits: traits::PURE,
@@ -502,6 +505,8 @@ crate::op! {
 
 /// Every op of the dialect.
 pub static OPS: &[&OpDef] = &[
+    &scalable::SCALABLE_INSERT,
+    &scalable::SCALABLE_EXTRACT,
     &TRANSFER_READ,
     &TRANSFER_WRITE,
     &MASK,
