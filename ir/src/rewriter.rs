@@ -61,11 +61,14 @@ pub struct TransferToScfOptions {
     pub target_rank: usize,
     /// Whether transfers on tensors are lowered too (`lower-tensors`).
     pub lower_tensors: bool,
+    /// Whether a write of a transposed `vector<[N]xM>` becomes a loop over
+    /// its scalable dim (`lower-scalable`).
+    pub lower_scalable: bool,
 }
 
 impl Default for TransferToScfOptions {
     fn default() -> Self {
-        TransferToScfOptions { target_rank: 1, lower_tensors: false }
+        TransferToScfOptions { target_rank: 1, lower_tensors: false, lower_scalable: false }
     }
 }
 

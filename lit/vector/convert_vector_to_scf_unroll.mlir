@@ -107,3 +107,24 @@ func.func @unrolled_tensor(%t: tensor<?x8xf32>, %v: vector<2x8xf32>) -> tensor<?
   %r = vector.transfer_write %v, %t[%c0, %c0] {in_bounds = [false, true]} : vector<2x8xf32>, tensor<?x8xf32>
   return %r : tensor<?x8xf32>
 }
+
+// A permuted write of a transpose: the permutation lowering transposes
+// back, and each row extract reads through both transposes to the source.
+// CHECK-LABEL: func.func @permuted_write_of_transpose(
+// CHECK-NEXT: %0 = vector.extract %arg0[0] : vector<8xf32> from vector<4x8xf32>
+// CHECK-NEXT: vector.transfer_write %0, %arg1[%arg2, %arg2] {in_bounds = [true]} : vector<8xf32>, memref<?x?xf32>
+// CHECK-NEXT: %1 = affine.apply #map()[%arg2]
+// CHECK-NEXT: %2 = vector.extract %arg0[1] : vector<8xf32> from vector<4x8xf32>
+// CHECK-NEXT: vector.transfer_write %2, %arg1[%1, %arg2] {in_bounds = [true]} : vector<8xf32>, memref<?x?xf32>
+// CHECK-NEXT: %3 = affine.apply #map1()[%arg2]
+// CHECK-NEXT: %4 = vector.extract %arg0[2] : vector<8xf32> from vector<4x8xf32>
+// CHECK-NEXT: vector.transfer_write %4, %arg1[%3, %arg2] {in_bounds = [true]} : vector<8xf32>, memref<?x?xf32>
+// CHECK-NEXT: %5 = affine.apply #map2()[%arg2]
+// CHECK-NEXT: %6 = vector.extract %arg0[3] : vector<8xf32> from vector<4x8xf32>
+// CHECK-NEXT: vector.transfer_write %6, %arg1[%5, %arg2] {in_bounds = [true]} : vector<8xf32>, memref<?x?xf32>
+// CHECK-NEXT: return
+func.func @permuted_write_of_transpose(%v: vector<4x8xf32>, %m: memref<?x?xf32>, %i: index) {
+  %tr = vector.transpose %v, [1, 0] : vector<4x8xf32> to vector<8x4xf32>
+  vector.transfer_write %tr, %m[%i, %i] {in_bounds = [true, true], permutation_map = affine_map<(d0, d1) -> (d1, d0)>} : vector<8x4xf32>, memref<?x?xf32>
+  return
+}

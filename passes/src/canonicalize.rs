@@ -235,6 +235,7 @@ impl PatternSet<'_> {
         transfer_to_scf: tessel_ir::dialects::patterns::vector_to_scf::TransferToScfOptions {
             target_rank: 1,
             lower_tensors: false,
+            lower_scalable: false,
         },
     };
 
@@ -251,6 +252,7 @@ impl PatternSet<'_> {
             transfer_to_scf: tessel_ir::dialects::patterns::vector_to_scf::TransferToScfOptions {
                 target_rank: 1,
                 lower_tensors: false,
+                lower_scalable: false,
             },
         }
     }

@@ -11,6 +11,7 @@
 
 use tessel_ir::dialects::patterns::vector_multi_reduction as mr;
 use tessel_ir::dialects::patterns::vector_to_scf::{self as v2s, TransferToScfOptions};
+use tessel_ir::dialects::patterns::vector_to_scf_scalable as v2s_scalable;
 use tessel_ir::dialects::vector::MultiReductionOp;
 use tessel_ir::named_patterns;
 use tessel_ir::rewriter::NamedPattern;
@@ -148,14 +149,13 @@ pub(crate) const CONVERT_VECTOR_TO_SCF: PassInfo = PassInfo {
                 .map_err(|_| format!("for the --target-rank option: '{v}' value invalid for uint argument!"))?
                 as usize,
         };
-        if bool_option(opts, "lower-scalable")? {
-            return Err("convert-vector-to-scf: lower-scalable (the loop over a transposed scalable \
-                        transfer_write) is not supported by tessel yet"
-                .to_string());
-        }
         Ok(Box::new(ConvertVectorToScf {
             unroll: bool_option(opts, "full-unroll")?,
-            options: TransferToScfOptions { target_rank, lower_tensors: bool_option(opts, "lower-tensors")? },
+            options: TransferToScfOptions {
+                target_rank,
+                lower_tensors: bool_option(opts, "lower-tensors")?,
+                lower_scalable: bool_option(opts, "lower-scalable")?,
+            },
         }))
     },
 };
@@ -172,7 +172,12 @@ fn vector_to_scf_progressive(ctx: &Context, op: OpId) -> &'static [NamedPattern]
     if TransferReadOp::isa(ctx, op) {
         named_patterns![v2s::prepare_transfer_read, v2s::transfer_op_conversion, v2s::transfer_1d_conversion]
     } else if TransferWriteOp::isa(ctx, op) {
-        named_patterns![v2s::prepare_transfer_write, v2s::transfer_op_conversion, v2s::transfer_1d_conversion]
+        named_patterns![
+            v2s_scalable::scalable_transpose_transfer_write,
+            v2s::prepare_transfer_write,
+            v2s::transfer_op_conversion,
+            v2s::transfer_1d_conversion
+        ]
     } else if PrintOp::isa(ctx, op) {
         named_patterns![v2s::decompose_print]
     } else {
@@ -185,7 +190,11 @@ fn vector_to_scf_unrolled(ctx: &Context, op: OpId) -> &'static [NamedPattern] {
     if TransferReadOp::isa(ctx, op) {
         named_patterns![v2s::unroll_transfer_read, v2s::transfer_1d_conversion]
     } else if TransferWriteOp::isa(ctx, op) {
-        named_patterns![v2s::unroll_transfer_write, v2s::transfer_1d_conversion]
+        named_patterns![
+            v2s_scalable::scalable_transpose_transfer_write,
+            v2s::unroll_transfer_write,
+            v2s::transfer_1d_conversion
+        ]
     } else if PrintOp::isa(ctx, op) {
         named_patterns![v2s::decompose_print]
     } else {

@@ -32,6 +32,7 @@ pub mod vector_shape_cast;
 pub mod vector_shape_cast_scalable;
 pub mod vector_sink;
 pub mod vector_to_scf;
+pub mod vector_to_scf_scalable;
 pub mod vector_transfer;
 pub mod vector_transfer_lowering;
 pub mod vector_transpose_nd;

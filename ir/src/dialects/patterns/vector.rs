@@ -587,26 +587,39 @@ pub fn fold_extract_of_broadcast(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     true
 }
 
-/// `ExtractOp::fold` through a transpose: an extract at static positions
-/// of a transpose that permutes only the extracted dims reads the
-/// transpose's source at the permuted positions.
+/// `ExtractOp::fold` through transposes (MLIR's
+/// `ExtractFromInsertTransposeChainState` walking a chain of them): the
+/// position, padded with a sentinel per trailing dim, is moved through each
+/// transpose's permutation; when the sentinels end where they started the
+/// extract reads the chain's source at the moved position.
 pub fn fold_extract_of_transpose(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     let ctx = &*rw.ctx;
     let e = crate::dialects::vector::ExtractOp(op);
     let Some(pos) = static_extract_position(ctx, op) else { return false };
-    let Some(t) = crate::dialects::vector::TransposeOp::defining(ctx, e.source(ctx)) else { return false };
-    let perm = t.permutation(ctx);
     let k = pos.len();
-    if perm.iter().enumerate().skip(k).any(|(i, p)| *p != i as i64) || perm[..k].iter().any(|p| *p as usize >= k) {
+    let mut source = e.source(ctx);
+    let Some(rank) = vector_shape(ctx, ctx.value_type(source)).map(|v| v.rank()) else { return false };
+    let sentinels: Vec<i64> = (k..rank).map(|i| -1 - i as i64).collect();
+    let mut at: Vec<i64> = pos.iter().copied().chain(sentinels.iter().copied()).collect();
+    let mut moved = false;
+    while let Some(t) = crate::dialects::vector::TransposeOp::defining(ctx, source) {
+        let perm = t.permutation(ctx);
+        if perm.len() != at.len() {
+            return false;
+        }
+        let mut next = vec![0i64; at.len()];
+        for (i, p) in perm.iter().enumerate() {
+            next[*p as usize] = at[i];
+        }
+        at = next;
+        source = t.vector(ctx);
+        moved = true;
+    }
+    if !moved || at[k..] != sentinels[..] {
         return false;
     }
-    let mut at = vec![0i64; k];
-    for (i, p) in perm[..k].iter().enumerate() {
-        at[*p as usize] = pos[i];
-    }
-    let x = t.vector(ctx);
-    let a = rw.ctx.i64_array_attr(&at);
-    rw.set_operand(op, 0, x);
+    let a = rw.ctx.i64_array_attr(&at[..k]);
+    rw.set_operand(op, 0, source);
     rw.set_attr(op, "static_position", a);
     true
 }

@@ -45,19 +45,19 @@ const SGT: i128 = 4;
 const ULT: i128 = 6;
 
 /// A transfer op read in place, with what the patterns need of it.
-struct Xfer {
-    op: OpId,
+pub(super) struct Xfer {
+    pub(super) op: OpId,
     is_read: bool,
-    view: TransferView,
-    map: AffineMap,
+    pub(super) view: TransferView,
+    pub(super) map: AffineMap,
     /// The vector's shape, scalable flags and element type.
-    shape: Vec<i64>,
-    scalable: Vec<bool>,
-    elem: Type,
+    pub(super) shape: Vec<i64>,
+    pub(super) scalable: Vec<bool>,
+    pub(super) elem: Type,
 }
 
 impl Xfer {
-    fn of(ctx: &Context, op: OpId) -> Option<Xfer> {
+    pub(super) fn of(ctx: &Context, op: OpId) -> Option<Xfer> {
         let is_read = TransferReadOp::isa(ctx, op);
         if !is_read && !TransferWriteOp::isa(ctx, op) {
             return None;
@@ -76,7 +76,7 @@ impl Xfer {
         self.shape.len()
     }
 
-    fn on_tensor(&self, ctx: &Context) -> bool {
+    pub(super) fn on_tensor(&self, ctx: &Context) -> bool {
         matches!(ctx.value_type_kind(self.view.base), TypeKind::Tensor { .. })
     }
 
@@ -139,7 +139,7 @@ fn lowerable(rw: &Rewriter<'_>, x: &Xfer) -> bool {
         && x.base_elem(ctx) == Some(x.elem)
 }
 
-fn index_const(rw: &mut Rewriter<'_>, v: i64) -> Value {
+pub(super) fn index_const(rw: &mut Rewriter<'_>, v: i64) -> Value {
     let index = rw.ctx.index_type();
     rw.int_const_here(v as i128, index)
 }
@@ -159,7 +159,7 @@ fn offset_plus(rw: &mut Rewriter<'_>, offset: Value, iv: Value) -> Value {
 
 /// The transfer's indices with the unpacked dim advanced by `iv`
 /// (`getXferIndices`).
-fn xfer_indices(rw: &mut Rewriter<'_>, x: &Xfer, iv: Value) -> Vec<Value> {
+pub(super) fn xfer_indices(rw: &mut Rewriter<'_>, x: &Xfer, iv: Value) -> Vec<Value> {
     let mut indices = x.view.indices.clone();
     if let Some(d) = x.unpacked_dim() {
         indices[d] = offset_plus(rw, indices[d], iv);
@@ -193,7 +193,7 @@ fn cmpi(rw: &mut Rewriter<'_>, predicate: i128, lhs: Value, rhs: Value) -> Value
 
 /// Runs `build` with the insertion point at the end of `block`, then puts
 /// it back.
-fn build_in<R>(rw: &mut Rewriter<'_>, block: BlockId, build: impl FnOnce(&mut Rewriter<'_>) -> R) -> R {
+pub(super) fn build_in<R>(rw: &mut Rewriter<'_>, block: BlockId, build: impl FnOnce(&mut Rewriter<'_>) -> R) -> R {
     let saved = rw.ip;
     rw.ip = InsertPoint::End(block);
     let r = build(rw);
@@ -202,7 +202,7 @@ fn build_in<R>(rw: &mut Rewriter<'_>, block: BlockId, build: impl FnOnce(&mut Re
 }
 
 /// `scf.yield` of `value`, if any.
-fn yield_maybe(rw: &mut Rewriter<'_>, value: Option<Value>) {
+pub(super) fn yield_maybe(rw: &mut Rewriter<'_>, value: Option<Value>) {
     let values: Vec<Value> = value.into_iter().collect();
     YieldOp::build(rw, &values);
 }

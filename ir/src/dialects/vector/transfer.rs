@@ -82,14 +82,28 @@ impl TransferView {
 /// The mask type MLIR infers for a transfer: the vector's shape in the
 /// base's dim order, broadcast dims dropped (`vector<1xi1>` for none).
 pub fn inferred_mask_shape(vector_shape: &[i64], dims: &[Option<usize>]) -> Vec<i64> {
-    let mut used: Vec<(usize, i64)> = dims.iter().zip(vector_shape).filter_map(|(d, n)| d.map(|d| (d, *n))).collect();
+    let scalable = vec![false; vector_shape.len()];
+    inferred_mask_dims(vector_shape, &scalable, dims).into_iter().map(|(n, _)| n).collect()
+}
+
+/// [`inferred_mask_shape`] with each dim's scalable flag (a scalable
+/// vector dim gives a scalable mask dim).
+pub fn inferred_mask_dims(vector_shape: &[i64], scalable: &[bool], dims: &[Option<usize>]) -> Vec<(i64, bool)> {
+    let mut used: Vec<(usize, (i64, bool))> =
+        dims.iter().zip(vector_shape.iter().zip(scalable)).filter_map(|(d, (n, s))| d.map(|d| (d, (*n, *s)))).collect();
     used.sort_by_key(|(d, _)| *d);
-    let shape: Vec<i64> = used.into_iter().map(|(_, n)| n).collect();
+    let shape: Vec<(i64, bool)> = used.into_iter().map(|(_, n)| n).collect();
     if shape.is_empty() {
-        vec![1]
+        vec![(1, false)]
     } else {
         shape
     }
+}
+
+/// `vector<4x[8]xi1>`'s text for the inferred mask dims.
+fn mask_text(dims: &[(i64, bool)]) -> String {
+    let shape: String = dims.iter().map(|(n, s)| if *s { format!("[{n}]x") } else { format!("{n}x") }).collect();
+    format!("vector<{shape}i1>")
 }
 
 fn base_rank(ctx: &Context, t: Type) -> Option<usize> {
@@ -102,12 +116,14 @@ fn base_rank(ctx: &Context, t: Type) -> Option<usize> {
 /// The type of the mask of a transfer on `base_ty` with `vector_ty` and
 /// `map`: MLIR's `inferTransferOpMaskType`.
 fn mask_type(ctx: &mut Context, vector_ty: Type, map: &AffineMap) -> Type {
-    let shape = vector_shape(ctx, vector_ty).map(|v| v.shape.to_vec()).unwrap_or_default();
+    let (shape, scalable) =
+        vector_shape(ctx, vector_ty).map(|v| (v.shape.to_vec(), v.scalable.to_vec())).unwrap_or_default();
     let dims: Vec<Option<usize>> =
         map.results.iter().map(|e| if let AffineExpr::Dim(d) = e { Some(*d as usize) } else { None }).collect();
-    let mask_shape = inferred_mask_shape(&shape, &dims);
+    let (mask_shape, mask_scalable): (Vec<i64>, Vec<bool>) =
+        inferred_mask_dims(&shape, &scalable, &dims).into_iter().unzip();
     let i1 = ctx.int_type(1);
-    super::vector_type(ctx, mask_shape, i1)
+    super::scalable_vector_type(ctx, mask_shape, mask_scalable, i1)
 }
 
 /// `%base[%i, ...]` then the types: shared by read and write.
@@ -358,15 +374,16 @@ fn verify_transfer(ctx: &Context, op: OpId, read: bool) -> Result<(), VerifyErro
     if let Some(m) = mask {
         let dims: Vec<Option<usize>> =
             map.results.iter().map(|e| if let AffineExpr::Dim(d) = e { Some(*d as usize) } else { None }).collect();
-        let inferred = inferred_mask_shape(vector.shape, &dims);
+        let inferred = inferred_mask_dims(vector.shape, vector.scalable, &dims);
         let mt = ctx.value_type(m);
         let ok = vector_shape(ctx, mt).is_some_and(|v| {
-            v.shape == inferred.as_slice() && matches!(ctx.type_kind(v.elem), TypeKind::Integer { width: 1, .. })
+            v.shape.iter().copied().zip(v.scalable.iter().copied()).eq(inferred.iter().copied())
+                && matches!(ctx.type_kind(v.elem), TypeKind::Integer { width: 1, .. })
         });
         if !ok {
-            let shape: String = inferred.iter().map(|d| format!("{d}x")).collect();
             return Err(format!(
-                "inferred mask type (vector<{shape}i1>) and mask operand type ({}) don't match",
+                "inferred mask type ({}) and mask operand type ({}) don't match",
+                mask_text(&inferred),
                 type_to_string(ctx, mt)
             )
             .into());
