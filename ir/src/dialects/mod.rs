@@ -4,6 +4,7 @@
 //! (structured ops in `structured`).
 
 pub mod affine;
+pub mod affine_expand;
 pub mod affine_index;
 pub mod arith;
 pub mod bufferization;

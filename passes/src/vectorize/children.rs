@@ -10,7 +10,8 @@
 //! (the order in which ops are visited decides where folded constants
 //! land). `vectorize_padding` adds the pad patterns (`pad_patterns.rs`),
 //! `fold_type_extensions_into_contract` the fold of `arith.extf` /
-//! `arith.extsi` operands into contractions.
+//! `arith.extsi` operands into contractions. A `memref.copy` is vectorized
+//! too (`copy.rs`).
 
 use tessel_ir::dialects::pack::{PackOp, UnPackOp};
 use tessel_ir::dialects::patterns::{vector_contract, vector_transfer};
@@ -159,6 +160,8 @@ fn vectorize_child(rw: &mut Rewriter<'_>, op: OpId) -> bool {
 fn vectorization_patterns(ctx: &Context, op: OpId) -> &'static [NamedPattern] {
     if is_candidate(ctx, op) {
         named_patterns![vectorize_child]
+    } else if tessel_ir::dialects::memref::CopyOp::isa(ctx, op) {
+        named_patterns![super::copy::vectorize_memref_copy]
     } else {
         &[]
     }

@@ -23,6 +23,8 @@ use tessel_ir::affine::{AffineExpr, AffineMap};
 use tessel_ir::attrs::{AttrKind, DenseData, DenseElement};
 use tessel_ir::builder::{Builder, InsertPoint};
 use tessel_ir::context::OpSpec;
+use tessel_ir::dialects::affine::ApplyOp;
+use tessel_ir::dialects::affine_expand::expand_affine_expr;
 use tessel_ir::dialects::arith::{self, ConstantOp};
 use tessel_ir::dialects::memref::DimOp as MemRefDimOp;
 use tessel_ir::dialects::structured::{index_dim, structured, IndexOp, IteratorKind};
@@ -236,6 +238,37 @@ fn vectorize_index(b: &mut Builder<'_>, state: &State, dim: usize) -> Value {
     TransposeOp::create(b, broadcast, &perm, &[result_ty], vec![]).result(b.ctx)
 }
 
+/// An `affine.apply` of one result that [`expand_affine_expr`] can expand.
+fn expandable_apply(ctx: &Context, op: OpId) -> bool {
+    fn ok(e: &AffineExpr) -> bool {
+        match e {
+            AffineExpr::Bin(tessel_ir::affine::AffineBinOp::Add | tessel_ir::affine::AffineBinOp::Mul, l, r) => {
+                ok(l) && ok(r)
+            }
+            AffineExpr::Bin(_, l, r) => ok(l) && matches!(**r, AffineExpr::Const(c) if c > 0),
+            _ => true,
+        }
+    }
+    ApplyOp::isa(ctx, op) && ApplyOp(op).map(ctx).is_some_and(|m| m.results.len() == 1 && ok(&m.results[0]))
+}
+
+/// Replaces each `affine.apply` among `ops` by its expansion into `arith`.
+fn expand_applies(ctx: &mut Context, ops: &[OpId]) {
+    for &o in ops {
+        if !ApplyOp::isa(ctx, o) {
+            continue;
+        }
+        let Some(map) = ApplyOp(o).map(ctx).cloned() else { continue };
+        let operands = ctx.operands(o).to_vec();
+        let (dims, syms) = operands.split_at(map.num_dims as usize);
+        let loc = ctx.op_loc(o);
+        let mut b = Builder::new(ctx, InsertPoint::Before(o), loc);
+        let Some(v) = expand_affine_expr(&mut b, &map.results[0], dims, syms) else { continue };
+        ctx.replace_all_uses(ctx.result(o, 0), v);
+        ctx.erase_op(o);
+    }
+}
+
 pub(super) fn vectorize_linalg(ctx: &mut Context, op: OpId, opts: &VectorizeOptions) -> Result<(), VectorizeError> {
     let Some(view) = structured(ctx, op) else { return unsupported("not a structured op") };
     let num_loops = view.num_loops();
@@ -283,11 +316,14 @@ pub(super) fn vectorize_linalg(ctx: &mut Context, op: OpId, opts: &VectorizeOpti
         view.iterators.iter().enumerate().filter(|(_, k)| **k == IteratorKind::Reduction).map(|(i, _)| i).collect();
     let body = ctx.regions(op).first().and_then(|r| ctx.blocks(*r).first().copied());
     let Some(body) = body else { return unsupported("no body") };
-    let body_ops: Vec<OpId> = ctx.block_ops(body).collect();
-    let Some((&yield_op, inner)) = body_ops.split_last() else { return unsupported("empty body") };
+    let mut body_ops: Vec<OpId> = ctx.block_ops(body).collect();
+    let Some((_, inner)) = body_ops.split_last() else { return unsupported("empty body") };
     let nd_extract = opts.vectorize_nd_extract;
     if let Some(bad) = inner.iter().find(|o| {
-        !is_elementwise(ctx, **o) && !IndexOp::isa(ctx, **o) && !super::extract::vectorizable(ctx, **o, nd_extract)
+        !is_elementwise(ctx, **o)
+            && !IndexOp::isa(ctx, **o)
+            && !super::extract::vectorizable(ctx, **o, nd_extract)
+            && !expandable_apply(ctx, **o)
     }) {
         return unsupported(format!("'{}' in the body", ctx.op_name(*bad)));
     }
@@ -307,6 +343,12 @@ pub(super) fn vectorize_linalg(ctx: &mut Context, op: OpId, opts: &VectorizeOpti
     if static_sizes.iter().zip(&dynamic_sources).any(|(s, src)| *s == DYNAMIC && src.is_none()) {
         return unsupported("no operand gives a dynamic loop's size");
     }
+    // MLIR's `convertAffineApply`: the body's affine.apply ops become arith.
+    if body_ops.iter().any(|o| ApplyOp::isa(ctx, *o)) {
+        expand_applies(ctx, &body_ops);
+        body_ops = ctx.block_ops(body).collect();
+    }
+    let Some((&yield_op, inner)) = body_ops.split_last() else { return unsupported("empty body") };
     let loc = ctx.op_loc(op);
     let mut b = Builder::new(ctx, InsertPoint::Before(op), loc);
     // 1. The loop sizes, then the zero index.

@@ -11,6 +11,7 @@
 
 mod children;
 mod contraction;
+mod copy;
 mod extract;
 mod insert_slice;
 mod linalg;
@@ -60,6 +61,14 @@ pub enum VectorizeError {
 /// Vectorizes `op` in place: its results are replaced by the vector code's
 /// and the op is erased.
 pub fn vectorize(ctx: &mut Context, op: OpId, opts: &VectorizeOptions) -> Result<(), VectorizeError> {
+    // MLIR's `VectorType::isValidElementType` on every shaped operand.
+    let bad_element = ctx
+        .operands(op)
+        .iter()
+        .any(|v| ctx.value_type_kind(*v).element_type().is_some_and(|e| !is_vector_element(ctx, e)));
+    if bad_element {
+        return Err(VectorizeError::Unsupported("an element type vectors cannot hold".into()));
+    }
     scalable::check(ctx, op, opts)?;
     if PackOp::isa(ctx, op) {
         return pack::vectorize_pack(ctx, op, opts);
@@ -80,4 +89,10 @@ pub fn vectorize(ctx: &mut Context, op: OpId, opts: &VectorizeOptions) -> Result
         return linalg::vectorize_linalg(ctx, op, opts);
     }
     Err(VectorizeError::Unsupported(format!("tessel does not vectorize '{}' yet", ctx.op_name(op))))
+}
+
+/// Whether a vector can hold elements of `t` (integers, index, floats).
+pub(crate) fn is_vector_element(ctx: &Context, t: tessel_ir::Type) -> bool {
+    use tessel_ir::types::TypeKind;
+    matches!(ctx.type_kind(t), TypeKind::Integer { .. } | TypeKind::Index | TypeKind::Float(_))
 }

@@ -615,9 +615,12 @@ pub fn fold_select(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     let (c, t, f) = (s.condition(ctx), s.true_value(ctx), s.false_value(ctx));
     let scalar_condition = matches!(ctx.value_type_kind(c), TypeKind::Integer { .. });
     let poison = |v| ctx.defining_op(v).is_some_and(|d| crate::dialects::ub::PoisonOp::isa(ctx, d));
+    let splat_condition = if scalar_condition { None } else { splat_bool(ctx, c) };
     let picked = if t == f {
         Some(t)
     } else if let (true, Some(b)) = (scalar_condition, constant_condition(ctx, c)) {
+        Some(if b { t } else { f })
+    } else if let Some(b) = splat_condition {
         Some(if b { t } else { f })
     } else if poison(t) {
         Some(f)
@@ -631,9 +634,37 @@ pub fn fold_select(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     } else {
         select_of_equality(ctx, c, t, f)
     };
-    let Some(v) = picked else { return false };
+    if let Some(v) = picked {
+        rw.replace_op(op, &[v]);
+        return true;
+    }
+    // A constant condition over constant sides picks lane by lane.
+    let (Some(cs), Some(ts), Some(fs)) = (dense_elements(ctx, c), dense_elements(ctx, t), dense_elements(ctx, f))
+    else {
+        return false;
+    };
+    use crate::attrs::{AttrKind, DenseData, DenseElement};
+    let items: Vec<DenseElement> =
+        cs.iter().zip(ts.iter().zip(&fs)).map(|(c, (t, f))| if *c == DenseElement::Int(0) { *f } else { *t }).collect();
+    let ty = ctx.value_type(t);
+    let data = match items.first() {
+        Some(first) if items.iter().all(|e| e == first) => DenseData::Splat(*first),
+        _ => DenseData::Elements(items),
+    };
+    let attr = rw.ctx.attr(AttrKind::Dense { ty, data });
+    rw.set_insertion_point_before(op);
+    let v = ConstantOp::create(rw, Some(attr), &[ty], vec![]).result(rw.ctx);
     rw.replace_op(op, &[v]);
     true
+}
+
+/// The value of a splat `i1` vector constant.
+fn splat_bool(ctx: &crate::Context, v: crate::Value) -> Option<bool> {
+    use crate::attrs::{DenseData, DenseElement};
+    match super::vector_constant::dense_of(ctx, v)? {
+        (_, DenseData::Splat(DenseElement::Int(x))) => Some(x != 0),
+        _ => None,
+    }
 }
 
 /// `select(a == b, a, b)` is `b`, `select(a != b, a, b)` is `a` (either
@@ -661,6 +692,9 @@ pub fn fold_cmpi(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     }
     let c = CmpIOp(op);
     let (lhs, rhs) = (c.lhs(ctx), c.rhs(ctx));
+    if let TypeKind::Vector { .. } = ctx.value_type_kind(lhs) {
+        return fold_vector_cmpi(rw, op);
+    }
     let width = match ctx.value_type_kind(lhs) {
         TypeKind::Integer { width, .. } => *width,
         TypeKind::Index => 64,
@@ -684,29 +718,98 @@ pub fn fold_cmpi(rw: &mut Rewriter<'_>, op: OpId) -> bool {
         matches!(pred, 0 | 3 | 5 | 7 | 9)
     } else {
         let (Some(a), Some(b)) = (constant_int(ctx, lhs), constant_int(ctx, rhs)) else { return false };
-        let shift = 128 - width.min(64);
-        let (sa, sb) = (((a as i128) << shift) >> shift, ((b as i128) << shift) >> shift);
-        let mask = if width >= 64 { u64::MAX as u128 } else { (1u128 << width) - 1 };
-        let (ua, ub) = (a as u64 as u128 & mask, b as u64 as u128 & mask);
-        match pred {
-            0 => ua == ub,
-            1 => ua != ub,
-            2 => sa < sb,
-            3 => sa <= sb,
-            4 => sa > sb,
-            5 => sa >= sb,
-            6 => ua < ub,
-            7 => ua <= ub,
-            8 => ua > ub,
-            9 => ua >= ub,
-            _ => return false,
-        }
+        let Some(holds) = compare(pred, width, a as i128, b as i128) else { return false };
+        holds
     };
     let i1 = rw.ctx.int_type(1);
     rw.set_insertion_point_before(op);
     let attr = rw.ctx.attr(crate::attrs::AttrKind::Bool(holds));
     let v = ConstantOp::create(rw, Some(attr), &[i1], vec![]).result(rw.ctx);
     rw.replace_op(op, &[v]);
+    true
+}
+
+/// `a <pred> b` at `width` bits (`arith.cmpi`'s predicates 0-9).
+fn compare(pred: i128, width: u32, a: i128, b: i128) -> Option<bool> {
+    let shift = 128 - width.min(64);
+    let (sa, sb) = ((a << shift) >> shift, (b << shift) >> shift);
+    let mask = if width >= 64 { u64::MAX as u128 } else { (1u128 << width) - 1 };
+    let (ua, ub) = (a as u64 as u128 & mask, b as u64 as u128 & mask);
+    Some(match pred {
+        0 => ua == ub,
+        1 => ua != ub,
+        2 => sa < sb,
+        3 => sa <= sb,
+        4 => sa > sb,
+        5 => sa >= sb,
+        6 => ua < ub,
+        7 => ua <= ub,
+        8 => ua > ub,
+        9 => ua >= ub,
+        _ => return None,
+    })
+}
+
+/// A dense constant's elements, as many as its type holds.
+fn dense_elements(ctx: &crate::Context, v: crate::Value) -> Option<Vec<crate::attrs::DenseElement>> {
+    let (ty, data) = super::vector_constant::dense_of(ctx, v)?;
+    let n = ctx.type_kind(ty).shape().map(|s| s.iter().product::<i64>())? as usize;
+    super::constants::elements(&data, n)
+}
+
+/// A `vector<..xi1>` constant of `values` (a splat when they agree).
+fn bool_vector_constant(rw: &mut Rewriter<'_>, op: OpId, values: Vec<bool>) {
+    use crate::attrs::{AttrKind, DenseData, DenseElement};
+    let ty = rw.ctx.value_type(rw.ctx.result(op, 0));
+    let items: Vec<DenseElement> = values.iter().map(|b| DenseElement::Int(i128::from(*b))).collect();
+    let data = match items.first() {
+        Some(first) if items.iter().all(|e| e == first) => DenseData::Splat(*first),
+        _ => DenseData::Elements(items),
+    };
+    let attr = rw.ctx.attr(AttrKind::Dense { ty, data });
+    rw.set_insertion_point_before(op);
+    let v = ConstantOp::create(rw, Some(attr), &[ty], vec![]).result(rw.ctx);
+    rw.replace_op(op, &[v]);
+}
+
+/// `CmpIOp::fold` on vectors: a constant goes to the right, equal operands
+/// give a splat, two constants compare lane by lane.
+fn fold_vector_cmpi(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let ctx = &*rw.ctx;
+    let c = CmpIOp(op);
+    let (lhs, rhs) = (c.lhs(ctx), c.rhs(ctx));
+    let width = match ctx.value_type_kind(lhs).element_type().map(|e| ctx.type_kind(e)) {
+        Some(TypeKind::Integer { width, .. }) => *width,
+        Some(TypeKind::Index) => 64,
+        _ => return false,
+    };
+    let Some(crate::attrs::AttrKind::Integer { value: pred, .. }) = c.predicate(ctx).map(|a| ctx.attr_kind(a)) else {
+        return false;
+    };
+    let pred = *pred;
+    let n = ctx.value_type_kind(lhs).shape().map_or(0, |s| s.iter().product::<i64>()) as usize;
+    let (a, b) = (dense_elements(ctx, lhs), dense_elements(ctx, rhs));
+    if a.is_some() && b.is_none() && lhs != rhs {
+        let swapped: i128 = [0, 1, 4, 5, 2, 3, 8, 9, 6, 7][pred as usize % 10];
+        let i64t = rw.ctx.int_type(64);
+        let attr = rw.ctx.int_attr(swapped, i64t);
+        rw.set_operand(op, 0, rhs);
+        rw.set_operand(op, 1, lhs);
+        rw.set_attr(op, "predicate", attr);
+        return true;
+    }
+    let values: Vec<bool> = if lhs == rhs {
+        vec![matches!(pred, 0 | 3 | 5 | 7 | 9); n]
+    } else {
+        let (Some(a), Some(b)) = (a, b) else { return false };
+        let lanes = a.iter().zip(&b).map(|(x, y)| match (x, y) {
+            (crate::attrs::DenseElement::Int(x), crate::attrs::DenseElement::Int(y)) => compare(pred, width, *x, *y),
+            _ => None,
+        });
+        let Some(values) = lanes.collect::<Option<Vec<bool>>>() else { return false };
+        values
+    };
+    bool_vector_constant(rw, op, values);
     true
 }
 
