@@ -283,6 +283,9 @@ pub struct OpPrinter<'a> {
     deferred: Option<DeferredAliases>,
     indent: usize,
     use_aliases: bool,
+    /// Whether the generic form's alias order is already settled (see
+    /// [`OpPrinter::name_generic_aliases`]).
+    generic_aliases_named: bool,
     /// Printed text of each type seen so far, by type index: types are
     /// interned and few, and the same `tensor<...>` is printed again and
     /// again.
@@ -653,6 +656,7 @@ impl<'a> OpPrinter<'a> {
             deferred: None,
             indent: 0,
             use_aliases: false,
+            generic_aliases_named: false,
             type_text: Vec::new(),
             sink: None,
             sink_error: None,
@@ -1476,7 +1480,72 @@ impl<'a> OpPrinter<'a> {
         name.strip_prefix(dialect)?.strip_prefix('.')
     }
 
+    /// MLIR names aliases in the order its alias collector walks the IR,
+    /// and in the generic form that walk visits an op's regions before the
+    /// op's own attributes (all of them, in name order). With
+    /// `--mlir-print-op-generic` the first op printed names every alias so.
+    fn name_generic_aliases(&mut self, op: OpId) {
+        if self.generic_aliases_named || !self.opts.generic || !self.use_aliases {
+            return;
+        }
+        self.generic_aliases_named = true;
+        let ctx = self.ctx;
+        let mut stack = vec![(op, false)];
+        while let Some((o, regions_done)) = stack.pop() {
+            if regions_done {
+                let mut attrs: Vec<(&str, Attr)> = ctx.op(o).attrs.iter().map(|(k, v)| (ctx.str(*k), *v)).collect();
+                attrs.sort_by(|a, b| a.0.cmp(b.0));
+                for (_, a) in attrs {
+                    self.register_alias(a);
+                }
+                continue;
+            }
+            stack.push((o, true));
+            let nested: Vec<OpId> = ctx
+                .op(o)
+                .regions()
+                .iter()
+                .flat_map(|r| ctx.blocks(*r).to_vec())
+                .flat_map(|b| ctx.block_ops(b).collect::<Vec<_>>())
+                .collect();
+            for n in nested.into_iter().rev() {
+                stack.push((n, false));
+            }
+        }
+    }
+
+    /// Names the aliases `a` (and the attributes inside it) take, as
+    /// printing it would, without printing.
+    fn register_alias(&mut self, a: Attr) {
+        let ctx = self.ctx;
+        if Aliases::aliasable(ctx, a) {
+            if let Some(d) = &mut self.deferred {
+                let next = d.order.len() as u32;
+                if *d.index.entry(a).or_insert(next) == next {
+                    d.order.push(a);
+                }
+            } else {
+                self.aliases.name(ctx, a);
+            }
+            return;
+        }
+        match ctx.attr_kind(a) {
+            AttrKind::Array(items) => {
+                for i in items.clone() {
+                    self.register_alias(i);
+                }
+            }
+            AttrKind::Dict(entries) => {
+                for (_, v) in entries.clone() {
+                    self.register_alias(v);
+                }
+            }
+            _ => {}
+        }
+    }
+
     fn print_generic(&mut self, op: OpId) {
+        self.name_generic_aliases(op);
         let ctx = self.ctx;
         let data = ctx.op(op);
         let name = self.display_name(op);
@@ -1653,8 +1722,8 @@ impl<'a> OpPrinter<'a> {
     /// first half's (which is when printing in order would name them).
     fn print_ops_in_halves(&mut self, ops: &[OpId], skip: Option<OpId>) {
         let (first, second) = ops.split_at(ops.len() / 2);
-        let (ctx, opts, names, indent, use_aliases) =
-            (self.ctx, self.opts, self.names.clone(), self.indent, self.use_aliases);
+        let (ctx, opts, names, indent, use_aliases, generic_aliases_named) =
+            (self.ctx, self.opts, self.names.clone(), self.indent, self.use_aliases, self.generic_aliases_named);
         let room = self.out.capacity().saturating_sub(self.out.len()) / 2;
         let (text, deferred) = {
             let helper = move || {
@@ -1663,6 +1732,7 @@ impl<'a> OpPrinter<'a> {
                 p.names = names;
                 p.indent = indent;
                 p.use_aliases = use_aliases;
+                p.generic_aliases_named = generic_aliases_named;
                 p.deferred = Some(DeferredAliases::default());
                 p.out.reserve(room);
                 for &o in second {
