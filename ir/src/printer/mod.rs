@@ -1490,27 +1490,64 @@ impl<'a> OpPrinter<'a> {
         }
         self.generic_aliases_named = true;
         let ctx = self.ctx;
-        let mut stack = vec![(op, false)];
-        while let Some((o, regions_done)) = stack.pop() {
-            if regions_done {
-                let mut attrs: Vec<(&str, Attr)> = ctx.op(o).attrs.iter().map(|(k, v)| (ctx.str(*k), *v)).collect();
-                attrs.sort_by(|a, b| a.0.cmp(b.0));
-                for (_, a) in attrs {
-                    self.register_alias(a);
+        // Each step: an op whose regions are still to visit, or one whose
+        // own types and attributes come next, or a block's argument types.
+        enum Step {
+            Op(OpId),
+            OpItself(OpId),
+            BlockArgs(crate::BlockId),
+        }
+        let mut stack = vec![Step::Op(op)];
+        while let Some(step) = stack.pop() {
+            match step {
+                Step::Op(o) => {
+                    stack.push(Step::OpItself(o));
+                    let blocks: Vec<crate::BlockId> =
+                        ctx.op(o).regions().iter().flat_map(|r| ctx.blocks(*r).to_vec()).collect();
+                    for b in blocks.into_iter().rev() {
+                        let ops: Vec<OpId> = ctx.block_ops(b).collect();
+                        stack.extend(ops.into_iter().rev().map(Step::Op));
+                        stack.push(Step::BlockArgs(b));
+                    }
                 }
-                continue;
+                Step::BlockArgs(b) => {
+                    for v in ctx.block_args(b).to_vec() {
+                        self.register_type_aliases(ctx.value_type(v));
+                    }
+                }
+                Step::OpItself(o) => {
+                    let data = ctx.op(o);
+                    for v in data.operands().iter().chain(data.results()) {
+                        self.register_type_aliases(ctx.value_type(*v));
+                    }
+                    let mut attrs: Vec<(&str, Attr)> = data.attrs.iter().map(|(k, v)| (ctx.str(*k), *v)).collect();
+                    attrs.sort_by(|a, b| a.0.cmp(b.0));
+                    for (_, a) in attrs {
+                        self.register_alias(a);
+                    }
+                }
             }
-            stack.push((o, true));
-            let nested: Vec<OpId> = ctx
-                .op(o)
-                .regions()
-                .iter()
-                .flat_map(|r| ctx.blocks(*r).to_vec())
-                .flat_map(|b| ctx.block_ops(b).collect::<Vec<_>>())
-                .collect();
-            for n in nested.into_iter().rev() {
-                stack.push((n, false));
+        }
+    }
+
+    /// Names the aliases inside a type (a memref layout, a tensor
+    /// encoding, a function type's parts).
+    fn register_type_aliases(&mut self, t: Type) {
+        match self.ctx.type_kind(t) {
+            TypeKind::MemRef { layout: Some(a), .. } | TypeKind::Tensor { encoding: Some(a), .. } => {
+                self.register_alias(*a)
             }
+            TypeKind::Function { inputs, results } => {
+                for t in inputs.clone().into_iter().chain(results.clone()) {
+                    self.register_type_aliases(t);
+                }
+            }
+            TypeKind::Tuple(items) => {
+                for t in items.clone() {
+                    self.register_type_aliases(t);
+                }
+            }
+            _ => {}
         }
     }
 
@@ -1540,6 +1577,7 @@ impl<'a> OpPrinter<'a> {
                     self.register_alias(v);
                 }
             }
+            AttrKind::Type(t) => self.register_type_aliases(*t),
             _ => {}
         }
     }

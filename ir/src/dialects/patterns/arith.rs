@@ -253,7 +253,7 @@ fn fold_dense_int_operands(
     rhs: crate::Value,
 ) -> Option<crate::attrs::DenseData> {
     use super::vector_constant::dense_of;
-    use crate::attrs::{DenseData, DenseElement};
+    use crate::attrs::DenseElement;
     let ((ty, a), (_, b)) = (dense_of(ctx, lhs)?, dense_of(ctx, rhs)?);
     let n = ctx.type_kind(ty).shape().map(|s| s.iter().product::<i64>())? as usize;
     let (a, b) = (super::constants::elements(&a, n)?, super::constants::elements(&b, n)?);
@@ -267,10 +267,7 @@ fn fold_dense_int_operands(
             _ => None,
         })
         .collect::<Option<Vec<_>>>()?;
-    Some(match values.first() {
-        Some(first) if values.iter().all(|v| v == first) => DenseData::Splat(*first),
-        _ => DenseData::Elements(values),
-    })
+    Some(super::constants::dense_data(values))
 }
 
 /// What an op folds to: one of the values there, or a new constant.
@@ -643,19 +640,22 @@ pub fn fold_select(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     else {
         return false;
     };
-    use crate::attrs::{AttrKind, DenseData, DenseElement};
+    use crate::attrs::DenseElement;
     let items: Vec<DenseElement> =
         cs.iter().zip(ts.iter().zip(&fs)).map(|(c, (t, f))| if *c == DenseElement::Int(0) { *f } else { *t }).collect();
-    let ty = ctx.value_type(t);
-    let data = match items.first() {
-        Some(first) if items.iter().all(|e| e == first) => DenseData::Splat(*first),
-        _ => DenseData::Elements(items),
-    };
-    let attr = rw.ctx.attr(AttrKind::Dense { ty, data });
+    replace_with_dense_constant(rw, op, items);
+    true
+}
+
+/// Replaces `op` by an `arith.constant` of its result type holding `items`
+/// (a splat when they agree, as MLIR stores it).
+fn replace_with_dense_constant(rw: &mut Rewriter<'_>, op: OpId, items: Vec<crate::attrs::DenseElement>) {
+    let ty = rw.ctx.value_type(rw.ctx.result(op, 0));
+    let data = super::constants::dense_data(items);
+    let attr = rw.ctx.attr(crate::attrs::AttrKind::Dense { ty, data });
     rw.set_insertion_point_before(op);
     let v = ConstantOp::create(rw, Some(attr), &[ty], vec![]).result(rw.ctx);
     rw.replace_op(op, &[v]);
-    true
 }
 
 /// The value of a splat `i1` vector constant.
@@ -757,21 +757,6 @@ fn dense_elements(ctx: &crate::Context, v: crate::Value) -> Option<Vec<crate::at
     super::constants::elements(&data, n)
 }
 
-/// A `vector<..xi1>` constant of `values` (a splat when they agree).
-fn bool_vector_constant(rw: &mut Rewriter<'_>, op: OpId, values: Vec<bool>) {
-    use crate::attrs::{AttrKind, DenseData, DenseElement};
-    let ty = rw.ctx.value_type(rw.ctx.result(op, 0));
-    let items: Vec<DenseElement> = values.iter().map(|b| DenseElement::Int(i128::from(*b))).collect();
-    let data = match items.first() {
-        Some(first) if items.iter().all(|e| e == first) => DenseData::Splat(*first),
-        _ => DenseData::Elements(items),
-    };
-    let attr = rw.ctx.attr(AttrKind::Dense { ty, data });
-    rw.set_insertion_point_before(op);
-    let v = ConstantOp::create(rw, Some(attr), &[ty], vec![]).result(rw.ctx);
-    rw.replace_op(op, &[v]);
-}
-
 /// `CmpIOp::fold` on vectors: a constant goes to the right, equal operands
 /// give a splat, two constants compare lane by lane.
 fn fold_vector_cmpi(rw: &mut Rewriter<'_>, op: OpId) -> bool {
@@ -809,7 +794,8 @@ fn fold_vector_cmpi(rw: &mut Rewriter<'_>, op: OpId) -> bool {
         let Some(values) = lanes.collect::<Option<Vec<bool>>>() else { return false };
         values
     };
-    bool_vector_constant(rw, op, values);
+    let items = values.iter().map(|b| crate::attrs::DenseElement::Int(i128::from(*b))).collect();
+    replace_with_dense_constant(rw, op, items);
     true
 }
 

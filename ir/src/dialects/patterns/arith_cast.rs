@@ -201,12 +201,7 @@ pub fn fold_cast_of_constant(rw: &mut Rewriter<'_>, op: OpId) -> bool {
             let Some(items) = items.iter().map(|e| convert(def, from, to, *e)).collect::<Option<Vec<_>>>() else {
                 return false;
             };
-            // Equal elements are stored as a splat, as MLIR does.
-            let data = match items.first() {
-                Some(first) if items.iter().all(|e| e == first) => DenseData::Splat(*first),
-                _ => DenseData::Elements(items),
-            };
-            AttrKind::Dense { ty: to_ty, data }
+            AttrKind::Dense { ty: to_ty, data: super::constants::dense_data(items) }
         }
         _ => return false,
     };

@@ -100,6 +100,14 @@ fn packed_to_unpacked(info: &PackInfo, unpacked: &[i64], packed: &[i64]) -> Vec<
     out
 }
 
+/// `items` as dense data: a splat when they all agree (as MLIR stores it).
+pub(crate) fn dense_data(items: Vec<DenseElement>) -> DenseData {
+    match items.first() {
+        Some(first) if items.iter().all(|e| e == first) => DenseData::Splat(*first),
+        _ => DenseData::Elements(items),
+    }
+}
+
 /// The elements of `data` (of `n` elements), expanded.
 pub(crate) fn elements(data: &DenseData, n: usize) -> Option<Vec<DenseElement>> {
     match data {
