@@ -705,13 +705,7 @@ pub fn fold_cmpi(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     };
     let pred = *pred;
     if constant_int(ctx, lhs).is_some() && constant_int(ctx, rhs).is_none() && lhs != rhs {
-        // A constant goes to the right, the predicate mirrored.
-        let swapped: i128 = [0, 1, 4, 5, 2, 3, 8, 9, 6, 7][pred as usize % 10];
-        let i64t = rw.ctx.int_type(64);
-        let a = rw.ctx.int_attr(swapped, i64t);
-        rw.set_operand(op, 0, rhs);
-        rw.set_operand(op, 1, lhs);
-        rw.set_attr(op, "predicate", a);
+        move_constant_right(rw, op, pred);
         return true;
     }
     let holds = if lhs == rhs {
@@ -727,6 +721,18 @@ pub fn fold_cmpi(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     let v = ConstantOp::create(rw, Some(attr), &[i1], vec![]).result(rw.ctx);
     rw.replace_op(op, &[v]);
     true
+}
+
+/// `CmpIOp::fold`'s canonical order: the constant on the left goes right,
+/// the predicate mirrored (`sgt` becomes `slt`, `eq` stays).
+fn move_constant_right(rw: &mut Rewriter<'_>, op: OpId, pred: i128) {
+    let (lhs, rhs) = (rw.ctx.operands(op)[0], rw.ctx.operands(op)[1]);
+    let swapped: i128 = [0, 1, 4, 5, 2, 3, 8, 9, 6, 7][pred as usize % 10];
+    let i64t = rw.ctx.int_type(64);
+    let a = rw.ctx.int_attr(swapped, i64t);
+    rw.set_operand(op, 0, rhs);
+    rw.set_operand(op, 1, lhs);
+    rw.set_attr(op, "predicate", a);
 }
 
 /// `a <pred> b` at `width` bits (`arith.cmpi`'s predicates 0-9).
@@ -775,12 +781,7 @@ fn fold_vector_cmpi(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     let n = ctx.value_type_kind(lhs).shape().map_or(0, |s| s.iter().product::<i64>()) as usize;
     let (a, b) = (dense_elements(ctx, lhs), dense_elements(ctx, rhs));
     if a.is_some() && b.is_none() && lhs != rhs {
-        let swapped: i128 = [0, 1, 4, 5, 2, 3, 8, 9, 6, 7][pred as usize % 10];
-        let i64t = rw.ctx.int_type(64);
-        let attr = rw.ctx.int_attr(swapped, i64t);
-        rw.set_operand(op, 0, rhs);
-        rw.set_operand(op, 1, lhs);
-        rw.set_attr(op, "predicate", attr);
+        move_constant_right(rw, op, pred);
         return true;
     }
     let values: Vec<bool> = if lhs == rhs {

@@ -50,6 +50,17 @@ pub(super) fn transpose_2d_slice(shape: &[i64], perm: &[i64]) -> Option<(usize, 
     None
 }
 
+/// The index of element `linear` of a row-major `shape`.
+pub(super) fn delinearize(linear: i64, shape: &[i64]) -> Vec<i64> {
+    let mut idx = vec![0i64; shape.len()];
+    let mut rest = linear;
+    for d in (0..shape.len()).rev() {
+        idx[d] = rest % shape[d];
+        rest /= shape[d];
+    }
+    idx
+}
+
 /// `TransposeOpLowering` with the `eltwise` strategy (`shuffle` says whether
 /// 2-D slices are left to the shuffle lowering).
 fn transpose_unrolled(rw: &mut Rewriter<'_>, op: OpId, shuffle: bool) -> bool {
@@ -77,12 +88,7 @@ fn transpose_unrolled(rw: &mut Rewriter<'_>, op: OpId, shuffle: bool) -> bool {
     let attr = poison_attr(rw.ctx);
     let mut result = PoisonOp::create(rw, Some(attr), &[result_ty], vec![]).result(rw.ctx);
     for linear in 0..total {
-        let mut idx = vec![0i64; kept];
-        let mut r = linear;
-        for d in (0..kept).rev() {
-            idx[d] = r % shape[d];
-            r /= shape[d];
-        }
+        let idx = delinearize(linear, &shape);
         let insert_at: Vec<i64> = pruned.iter().map(|p| idx[*p as usize]).collect();
         let piece = ExtractOp::create(rw, src, &[], &idx, &[piece_ty], vec![]).result(rw.ctx);
         result = InsertOp::create(rw, piece, result, &[], &insert_at, &[result_ty], vec![]).result(rw.ctx);

@@ -17,7 +17,7 @@
 //!   transpose of the two trailing dims, and rows moved into the result's
 //!   order (each step left out when it is the identity).
 
-use super::vector_lowering::transpose_2d_slice;
+use super::vector_lowering::{delinearize, transpose_2d_slice};
 use crate::dialects::ub::{poison_attr, PoisonOp};
 use crate::dialects::vector::{vector_shape, TransposeOp};
 use crate::rewriter::Rewriter;
@@ -63,12 +63,7 @@ pub fn transpose_nd_unroll_fixed_leading(rw: &mut Rewriter<'_>, op: OpId) -> boo
     let attr = poison_attr(rw.ctx);
     let mut result = PoisonOp::create(rw, Some(attr), &[result_ty], vec![]).result(rw.ctx);
     for linear in 0..count {
-        let mut idx = vec![0i64; k];
-        let mut rest = linear;
-        for d in (0..k).rev() {
-            idx[d] = rest % shape[d];
-            rest /= shape[d];
-        }
+        let idx = delinearize(linear, &shape[..k]);
         let piece = rw.vector_extract(src, &idx);
         let moved = rw.vector_transpose(piece, &inner_perm);
         result = rw.vector_insert(moved, result, &idx);
