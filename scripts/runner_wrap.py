@@ -202,11 +202,15 @@ def check(tessel, llvm_bin, tmp, tag, text, name, lower, seed, tolerant=False):
     with open(full, "w") as fh:
         fh.write(module[:module.rstrip().rfind("}")] + main + "}\n")
     # Bufferized by tessel (22 drops the copy a masked or out-of-bounds
-    # transfer_write into a tensor needs; docs/differences.md), then taken
-    # to LLVM by 22.
-    buffers = run([tessel, full, "-one-shot-bufferize=bufferize-function-boundaries"])
+    # transfer_write into a tensor needs; docs/differences.md) with its
+    # poisons frozen (none may reach the LLVM conversion; 22's own
+    # -convert-vector-to-llvm makes new ones where it unrolls n-D ops, for
+    # its -convert-ub-to-llvm), then taken to LLVM by 22.
+    buffers = run([tessel, full, "-one-shot-bufferize=bufferize-function-boundaries", "-freeze-poison"])
     if buffers.returncode != 0:
         return f"tessel could not bufferize its output:\n{buffers.stderr[:800]}"
+    if "ub.poison" in buffers.stdout:
+        return f"tessel left a ub.poison for the LLVM conversion:\n{buffers.stdout[:800]}"
     pipeline = [p for p in VECTOR_PIPELINE if not p.startswith("-one-shot-bufferize")]
     low = run([os.path.join(llvm_bin, "mlir-opt"), "-"] + pipeline, stdin=buffers.stdout)
     if low.returncode != 0:

@@ -8,6 +8,7 @@ pub mod consumer_fusion;
 pub mod cse;
 pub mod data_layout_propagation;
 mod erase_schedule;
+mod freeze_poison;
 pub mod fusion;
 pub mod generalize;
 mod inline;
@@ -58,6 +59,7 @@ pub fn register_all(r: &mut PassRegistry) {
     r.add(codegen::PIPELINE_INFO);
     r.add(cse::INFO);
     r.add(erase_schedule::INFO);
+    r.add(freeze_poison::INFO);
     r.add(generalize::INFO);
     r.add(linalg_to_loops::INFO);
     r.add(inline::INFO);

@@ -217,7 +217,6 @@ pub fn is_cast(ctx: &crate::Context, op: crate::OpId) -> bool {
     ctx.def_of(op).is_some_and(|d| CASTS.iter().any(|c| std::ptr::eq(*c, d)))
 }
 
-/// Registers the dialect.
 /// MLIR's `getZeroAttr`: `0` / `0.0` of a scalar type, a splat of it for a
 /// vector or tensor type.
 pub fn zero_attr(ctx: &mut crate::Context, ty: crate::Type) -> crate::Attr {
@@ -238,6 +237,7 @@ pub fn zero_here(b: &mut crate::builder::Builder<'_>, ty: crate::Type) -> crate:
     ConstantOp::create(b, Some(a), &[ty], vec![]).result(b.ctx)
 }
 
+/// Registers the dialect.
 pub fn register(r: &mut Registry) {
     r.add(&CONSTANT);
     for d in BINARY {
