@@ -11,3 +11,13 @@ func.func @swap(%a: tensor<4xf32>, %b: tensor<4xf32>, %n: index) -> tensor<4xf32
   }
   return %r#0 : tensor<4xf32>
 }
+
+// -----
+
+// One-shot analysis cannot see who else writes the buffer of a used
+// to_tensor without `restrict` (MLIR 22's precondition and message).
+func.func @loose_to_tensor(%m: memref<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'bufferization.to_tensor' op to_tensor ops without `restrict` are not supported by One-Shot Analysis}}
+  %t = bufferization.to_tensor %m : memref<4xf32> to tensor<4xf32>
+  return %t : tensor<4xf32>
+}

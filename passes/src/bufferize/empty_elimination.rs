@@ -1,10 +1,13 @@
 //! `-eliminate-empty-tensors`, as MLIR 22's: a `tensor.empty` whose
 //! contents end up inserted into a destination (`tensor.insert_slice`,
-//! `tensor.parallel_insert_slice`, through ops whose result is the same
-//! buffer as the empty, e.g. a `linalg.fill` or `generic` writing it) is
+//! `tensor.parallel_insert_slice`, `bufferization.materialize_in_destination`,
+//! through ops whose result is the same buffer as the empty, e.g. a
+//! `linalg.fill`, `generic` or `vector.transfer_write` writing it) is
 //! replaced, at that use, by a `tensor.extract_slice` of the destination
-//! at the inserted place: bufferized, the op then writes straight into the
-//! destination and no buffer is allocated for the empty.
+//! at the inserted place (the whole destination for a materialize: the
+//! tensor, or a `bufferization.to_tensor restrict` of the memref, which
+//! takes over the op's `restrict`): bufferized, the op then writes straight
+//! into the destination and no buffer is allocated for the empty.
 //!
 //! As 22: one-shot analysis first (function boundaries on, for a module);
 //! only inserts whose source bufferizes in place; the use-def chain is
@@ -18,8 +21,9 @@ use rustc_hash::FxHashSet;
 use tessel_ir::builder::{Builder, InsertPoint};
 use tessel_ir::context::ValueDef;
 use tessel_ir::dialects;
+use tessel_ir::dialects::bufferization::ToTensorOp;
 use tessel_ir::dialects::tensor::{self as tensor_d, CastOp, EmptyOp, ExtractSliceOp};
-use tessel_ir::types::DYNAMIC;
+use tessel_ir::types::{TypeKind, DYNAMIC};
 use tessel_ir::{Context, Diagnostic, OpId, Value};
 
 use super::analysis::{analyze, AnalysisOptions};
@@ -27,8 +31,9 @@ use super::model::{Kind, Model, Use};
 use crate::manager::{Pass, PassInfo};
 
 /// Eliminates the empty tensors of every function in `module`; returns how
-/// many uses were replaced.
-pub fn eliminate_empty_tensors(ctx: &mut Context, module: OpId) -> usize {
+/// many uses were replaced, or the diagnostic of an input one-shot
+/// analysis does not take (a `to_tensor` without `restrict`).
+pub fn eliminate_empty_tensors(ctx: &mut Context, module: OpId) -> Result<usize, Diagnostic> {
     let funcs: Vec<OpId> = ctx
         .regions(module)
         .iter()
@@ -45,10 +50,12 @@ pub fn eliminate_empty_tensors(ctx: &mut Context, module: OpId) -> usize {
         let mut ops = Vec::new();
         ctx.walk_preorder(f, &mut |o| ops.push(o));
         ops.retain(|o| *o != f);
+        super::check_to_tensors_restrict(ctx, &ops)?;
         let analysis = analyze(ctx, &ops, &opts);
         for op in ops {
             let model = Model { ctx, function_boundaries: true, calls: None };
-            if !matches!(model.kind(op), Some(Kind::InsertSlice | Kind::ParallelInsertSlice)) {
+            let kind = model.kind(op);
+            if !matches!(kind, Some(Kind::InsertSlice | Kind::ParallelInsertSlice | Kind::Materialize)) {
                 continue;
             }
             let source = (op, 0);
@@ -59,14 +66,19 @@ pub fn eliminate_empty_tensors(ctx: &mut Context, module: OpId) -> usize {
             let (empties, visited) = empties_behind(&model, source);
             for e in empties {
                 let Some(user) = visited.iter().copied().find(|u| ctx.operands(u.0)[u.1] == e) else { continue };
-                if let Some(r) = slice_of_destination(ctx, op, e, user.0) {
+                let replacement = if kind == Some(Kind::Materialize) {
+                    whole_destination(ctx, op, e, user.0)
+                } else {
+                    slice_of_destination(ctx, op, e, user.0)
+                };
+                if let Some(r) = replacement {
                     ctx.set_operand(user.0, user.1, r);
                     replaced += 1;
                 }
             }
         }
     }
-    replaced
+    Ok(replaced)
 }
 
 /// The `tensor.empty` results on `start`'s reverse use-def chain through
@@ -99,6 +111,73 @@ fn empties_behind(model: &Model<'_>, start: Use) -> (Vec<Value>, Vec<Use>) {
     (found, visited)
 }
 
+/// What a `bufferization.materialize_in_destination` writes into, as a
+/// tensor that can replace `empty` in `user` (22's `buildSubsetExtraction`):
+/// a tensor destination itself; for a memref destination, a new
+/// `bufferization.to_tensor restrict` of it (`writable` as the op is),
+/// which takes over the op's `restrict` (only an op that has it qualifies:
+/// no other `restrict` view of the memref may exist). `None` when the
+/// destination is not in scope before `user`, or its type does not cast to
+/// the empty's.
+fn whole_destination(ctx: &mut Context, materialize: OpId, empty: Value, user: OpId) -> Option<Value> {
+    let dest = ctx.operands(materialize)[1];
+    let empty_op = ctx.defining_op(empty)?;
+    let at = insertion_point(ctx, empty_op, &[dest], user)?;
+    let empty_ty = ctx.value_type(empty);
+    let (shape, elem) = match ctx.value_type_kind(dest) {
+        TypeKind::Tensor { shape, elem, .. } | TypeKind::MemRef { shape, elem, .. } => (shape.clone(), *elem),
+        _ => return None,
+    };
+    let (empty_shape, empty_elem) = match ctx.type_kind(empty_ty) {
+        TypeKind::Tensor { shape, elem, .. } => (shape.clone(), *elem),
+        _ => return None,
+    };
+    if elem != empty_elem || !castable(&shape, &empty_shape) {
+        return None;
+    }
+    let loc = ctx.op_loc(empty_op);
+    let whole = if matches!(ctx.value_type_kind(dest), TypeKind::Tensor { .. }) {
+        dest
+    } else {
+        ctx.remove_attr(materialize, "restrict")?;
+        let writable = ctx.get_attr(materialize, "writable").is_some();
+        let ty = ctx.tensor_type(shape.clone(), elem);
+        let mut b = Builder::new(ctx, InsertPoint::Before(at), loc);
+        ToTensorOp::create(&mut b, dest, true, writable, &[ty], vec![]).result(b.ctx)
+    };
+    if ctx.value_type(whole) == empty_ty {
+        return Some(whole);
+    }
+    let next = match ctx.value_def(whole) {
+        ValueDef::Result { op, .. } => ctx.next_op(op)?,
+        _ => at,
+    };
+    let mut b = Builder::new(ctx, InsertPoint::Before(next), loc);
+    Some(CastOp::create(&mut b, whole, &[empty_ty], vec![]).result(b.ctx))
+}
+
+/// Whether a tensor of `a`'s shape casts to one of `b`'s (same rank, equal
+/// static extents).
+fn castable(a: &[i64], b: &[i64]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| *x == DYNAMIC || *y == DYNAMIC || x == y)
+}
+
+/// Where values computed from `needed` may replace `empty` in `user`: at
+/// the empty, or right after the definition of a needed value, whichever
+/// comes first in that order and has every needed value in scope before
+/// `user` (22's `findValidInsertionPoint`).
+fn insertion_point(ctx: &Context, empty_op: OpId, needed: &[Value], user: OpId) -> Option<OpId> {
+    let mut candidates = vec![empty_op];
+    for v in needed {
+        match ctx.value_def(*v) {
+            ValueDef::BlockArg { block, .. } => candidates.extend(ctx.first_op(block)),
+            ValueDef::Result { op, .. } => candidates.extend(ctx.next_op(op)),
+            ValueDef::Detached => {}
+        }
+    }
+    candidates.into_iter().find(|c| needed.iter().all(|v| defined_before(ctx, *v, *c)) && dominates(ctx, *c, user))
+}
+
 /// A `tensor.extract_slice` of `insert`'s destination at the inserted
 /// place, made where it can replace `empty` in `user` (cast to the empty's
 /// type where the shapes differ in static extents); `None` when no place
@@ -114,17 +193,7 @@ fn slice_of_destination(ctx: &mut Context, insert: OpId, empty: Value, user: OpI
     let mut needed = vec![dest];
     needed.extend(offsets.1.iter().chain(&sizes.1).chain(&strides.1));
     let empty_op = ctx.defining_op(empty)?;
-    // Where the slice may go: at the empty, or after a needed value.
-    let mut candidates = vec![empty_op];
-    for v in &needed {
-        match ctx.value_def(*v) {
-            ValueDef::BlockArg { block, .. } => candidates.extend(ctx.first_op(block)),
-            ValueDef::Result { op, .. } => candidates.extend(ctx.next_op(op)),
-            ValueDef::Detached => {}
-        }
-    }
-    let found =
-        candidates.into_iter().find(|c| needed.iter().all(|v| defined_before(ctx, *v, *c)) && dominates(ctx, *c, user));
+    let found = insertion_point(ctx, empty_op, &needed, user);
     // None: move the needed values' definitions before the use (22's
     // moveValueDefinitions) and make the slice there.
     let at = match found {
@@ -142,9 +211,7 @@ fn slice_of_destination(ctx: &mut Context, insert: OpId, empty: Value, user: OpI
     else {
         return None;
     };
-    if slice_shape.len() != empty_shape.len()
-        || slice_shape.iter().zip(&empty_shape).any(|(a, b)| *a != DYNAMIC && *b != DYNAMIC && a != b)
-    {
+    if !castable(&slice_shape, &empty_shape) {
         return None; // no cast between them
     }
     let loc = ctx.op_loc(empty_op);
@@ -266,8 +333,7 @@ impl Pass for EliminateEmptyTensors {
         "EmptyTensorElimination"
     }
     fn run(&mut self, ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
-        eliminate_empty_tensors(ctx, op);
-        Ok(())
+        eliminate_empty_tensors(ctx, op).map(|_| ())
     }
 }
 

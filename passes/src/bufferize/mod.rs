@@ -164,6 +164,9 @@ pub fn one_shot_bufferize(ctx: &mut Context, module: OpId, opts: &BufferizeOptio
         ctx.walk_preorder(f, &mut |o| ops.push(o));
         ops.retain(|o| *o != f);
         check_known(ctx, &ops, opts)?;
+        if !opts.copy_before_write {
+            check_to_tensors_restrict(ctx, &ops)?;
+        }
         let aopts = AnalysisOptions {
             function_boundaries: opts.function_boundaries,
             copy_before_write: opts.copy_before_write,
@@ -365,6 +368,24 @@ fn check_known(ctx: &Context, ops: &[OpId], opts: &BufferizeOptions) -> Result<(
         }
     }
     Ok(())
+}
+
+/// One-shot analysis' precondition (22's `checkPreBufferizationAssumptions`):
+/// a used `bufferization.to_tensor` must be `restrict` (nothing else may
+/// write its buffer), or the analysis cannot see who aliases it.
+pub(crate) fn check_to_tensors_restrict(ctx: &Context, ops: &[OpId]) -> Result<(), Diagnostic> {
+    let loose = ops.iter().copied().find(|o| {
+        dialects::bufferization::ToTensorOp::isa(ctx, *o)
+            && ctx.get_attr(*o, "restrict").is_none()
+            && !ctx.uses(ctx.result(*o, 0)).is_empty()
+    });
+    match loose {
+        Some(o) => Err(Diagnostic::error(
+            ctx.op_loc(o),
+            "'bufferization.to_tensor' op to_tensor ops without `restrict` are not supported by One-Shot Analysis",
+        )),
+        None => Ok(()),
+    }
 }
 
 /// MLIR's `verifyAnalysis` of loops: without

@@ -342,7 +342,7 @@ pub fn codegen_pipeline_with(
     fold_empty_slices(ctx, module);
     crate::canonicalize::canonicalize(ctx, module);
     crate::cse::cse(ctx, module);
-    bufferize::empty_elimination::eliminate_empty_tensors(ctx, module);
+    bufferize::empty_elimination::eliminate_empty_tensors(ctx, module)?;
     let opts = BufferizeOptions {
         function_boundaries: true,
         boundary_layout: LayoutChoice::Identity,
