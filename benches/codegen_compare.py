@@ -514,6 +514,21 @@ def build(tessel, kernel, work, pipelines):
     return exe, names, failed
 
 
+def run_harness(exe, names, kernel, work, rounds, out_path=None):
+    """Writes the kernel's input and runs its harness (`rounds` 0: the
+    bytes only); the harness's JSON, or None after saying whose output
+    differs from the reference."""
+    inp = os.path.join(work, "input.bin")
+    write_input(kernel, inp)
+    r = subprocess.run([exe, str(rounds), inp] + ([out_path] if out_path else []), capture_output=True, text=True)
+    out = json.loads(r.stdout.strip() or "{}")
+    if r.returncode != 0 or "mismatch" in out:
+        who = names[out["mismatch"]] if "mismatch" in out else "harness"
+        print(f"{kernel.name}: {who}'s output differs from the reference")
+        return None
+    return out
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--tessel", default=os.path.join(ROOT, "target", "release", "tessel-opt"))
@@ -545,14 +560,9 @@ def main():
                 print(f"{k.name}: tessel's pipeline failed: {failed['tessel']}")
                 bad += 1
                 continue
-            inp, compiled_out = os.path.join(work, "input.bin"), os.path.join(work, "output.bin")
-            write_input(k, inp)
-            r = subprocess.run([exe, "0" if args.check else str(rounds), inp, compiled_out], capture_output=True,
-                               text=True)
-            out = json.loads(r.stdout.strip() or "{}")
-            if r.returncode != 0 or "mismatch" in out:
-                who = names[out["mismatch"]] if "mismatch" in out else "harness"
-                print(f"{k.name}: {who}'s output differs from the reference")
+            compiled_out = os.path.join(work, "output.bin")
+            out = run_harness(exe, names, k, work, 0 if args.check else rounds, compiled_out)
+            if out is None:
                 bad += 1
                 continue
             if args.check:

@@ -28,9 +28,7 @@ Usage: benches/vectorize_compare.py [--rounds 15] [--only NAME]
        benches/vectorize_compare.py --check   (bytes only: CI)
 """
 import argparse
-import json
 import os
-import subprocess
 import sys
 import tempfile
 
@@ -102,13 +100,8 @@ def main():
                 print(f"{k.name}: tessel's pipeline failed: {failed['tessel_vec']}")
                 bad += 1
                 continue
-            inp = os.path.join(work, "input.bin")
-            cc.write_input(k, inp)
-            r = subprocess.run([exe, "0" if args.check else str(args.rounds), inp], capture_output=True, text=True)
-            out = json.loads(r.stdout.strip() or "{}")
-            if r.returncode != 0 or "mismatch" in out:
-                who = names[out["mismatch"]] if "mismatch" in out else "harness"
-                print(f"{k.name}: {who}'s output differs from the reference")
+            out = cc.run_harness(exe, names, k, work, 0 if args.check else args.rounds)
+            if out is None:
                 bad += 1
                 continue
             if args.check:
