@@ -59,3 +59,29 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// transform.loop.peel of a loop over i32 whose bounds are not constants:
+// the split would be an affine.apply, which takes index only (mlir-opt 22
+// builds it over i32 and fails verification).
+func.func @peel_over_i32(%n: i32, %m: memref<100xf32>) {
+  %c0 = arith.constant 0 : i32
+  %c4 = arith.constant 4 : i32
+  // expected-note @+1 {{tessel peels a loop whose bounds are not all constants only over index (the split is an affine.apply)}}
+  scf.for %i = %c0 to %n step %c4 : i32 {
+    %x = arith.index_cast %i : i32 to index
+    %v = memref.load %m[%x] : memref<100xf32>
+    memref.store %v, %m[%x] : memref<100xf32>
+  }
+  return
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %l = transform.structured.match ops{["scf.for"]} in %root : (!transform.any_op) -> !transform.op<"scf.for">
+    // expected-error @+1 {{failed to peel the last iteration}}
+    %m, %r = transform.loop.peel %l : (!transform.op<"scf.for">) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}

@@ -129,6 +129,8 @@ impl Pass for TransformInterpreter {
                 crate::transform_pack_ops::run_pack_transpose(ctx, op, &mut handles)?;
             } else if transform_pack::GetProducerOfOperandOp::isa(ctx, op) {
                 crate::transform_pack_ops::run_get_producer(ctx, op, &mut handles)?;
+            } else if tessel_ir::dialects::transform_loop::LoopPeelOp::isa(ctx, op) {
+                crate::transform_loop_ops::run_peel(ctx, op, &mut handles)?;
             } else if ParamConstantOp::isa(ctx, op) {
                 tessel_ir::dialects::transform_param::check_param_value(ctx, op)
                     .map_err(|m| Diagnostic::error(ctx.op_loc(op), m))?;
@@ -144,7 +146,7 @@ impl Pass for TransformInterpreter {
             } else {
                 return Err(Diagnostic::error(
                     ctx.op_loc(op),
-                    format!("'{}' is not supported by tessel's transform interpreter (supported: structured.match, structured.tile_using_for, structured.tile_using_forall, structured.fuse_into_containing_op, structured.fuse, structured.lower_pack, structured.lower_unpack, structured.pack, structured.pack_greedily, structured.pack_transpose, structured.vectorize, structured.vectorize_children_and_apply_patterns, param.constant, get_parent_op, get_producer_of_operand, apply_patterns, test.fuse_consumer, split_handle, cast, yield)", ctx.op_name(op)),
+                    format!("'{}' is not supported by tessel's transform interpreter (supported: structured.match, structured.tile_using_for, structured.tile_using_forall, structured.fuse_into_containing_op, structured.fuse, structured.lower_pack, structured.lower_unpack, structured.pack, structured.pack_greedily, structured.pack_transpose, structured.vectorize, structured.vectorize_children_and_apply_patterns, loop.peel, param.constant, get_parent_op, get_producer_of_operand, apply_patterns, test.fuse_consumer, split_handle, cast, yield)", ctx.op_name(op)),
                 ));
             }
             check_handle_types(ctx, op, &handles)?;
@@ -166,7 +168,8 @@ impl Pass for TransformInterpreter {
 }
 
 /// `transform.structured.match ops{[...]} in %target`: the ops nested in
-/// the targets with one of the names (the schedule excluded).
+/// the targets with one of the names (the schedule excluded), in MLIR's
+/// post-order.
 /// Whether `o` implements the interface `transform.structured.match
 /// interface{..}` names.
 fn has_interface(ctx: &Context, name: &str, o: OpId) -> bool {
@@ -195,7 +198,12 @@ fn run_match(ctx: &Context, m: MatchOp, schedule: OpId, handles: &mut Handles) {
     let interface = tessel_ir::dialects::transform::match_interface(ctx, m.op());
     let mut found = Vec::new();
     for t in handles.get(&m.target(ctx)).cloned().unwrap_or_default() {
-        for o in ctx.nested_ops(t) {
+        // MLIR's `walk`: nested ops before the ops holding them (the
+        // target itself is not a candidate).
+        let mut nested = Vec::new();
+        ctx.walk_postorder(t, &mut |o| nested.push(o));
+        nested.pop();
+        for o in nested {
             let by_name = names.is_empty() || names.iter().any(|n| names_op(ctx, n, o));
             let by_interface = interface.is_none_or(|i| has_interface(ctx, i, o));
             let selects = (!names.is_empty() || interface.is_some()) && by_name && by_interface;
@@ -555,6 +563,8 @@ fn run_apply_patterns(ctx: &mut Context, op: OpId, handles: &Handles) -> Result<
             sources.push(bubble_up_extract_slice);
         } else if ApplyCanonicalizationOp::isa(ctx, d) {
             canonicalization = true;
+        } else if tessel_ir::dialects::transform_loop::ApplyForLoopCanonicalizationOp::isa(ctx, d) {
+            sources.push(crate::scf_loop_canonicalization::patterns);
         } else if let Some(source) = crate::vectorize::descriptor_patterns(ctx, d) {
             sources.push(source);
         } else if tessel_ir::dialects::transform_vector::ApplyLowerTransferOp::isa(ctx, d) {
@@ -580,7 +590,7 @@ fn run_apply_patterns(ctx: &mut Context, op: OpId, handles: &Handles) -> Result<
             return Err(Diagnostic::error(
                 ctx.op_loc(d),
                 format!(
-                    "'{}' is not supported by tessel's transform interpreter (supported in apply_patterns: apply_patterns.tensor.fold_into_pack_and_unpack, apply_patterns.linalg.fold_pack_unpack_into_empty, apply_patterns.linalg.decompose_pack_unpack, apply_patterns.tensor.bubble_up_extract_slice, apply_patterns.canonicalization, apply_patterns.vector.lower_transpose, apply_patterns.vector.lower_transfer, apply_patterns.vector.lower_multi_reduction, apply_patterns.vector.lower_contraction, {})",
+                    "'{}' is not supported by tessel's transform interpreter (supported in apply_patterns: apply_patterns.tensor.fold_into_pack_and_unpack, apply_patterns.linalg.fold_pack_unpack_into_empty, apply_patterns.linalg.decompose_pack_unpack, apply_patterns.tensor.bubble_up_extract_slice, apply_patterns.canonicalization, apply_patterns.scf.for_loop_canonicalization, apply_patterns.vector.lower_transpose, apply_patterns.vector.lower_transfer, apply_patterns.vector.lower_multi_reduction, apply_patterns.vector.lower_contraction, {})",
                     ctx.op_name(d),
                     crate::vectorize::DESCRIPTORS.iter().map(|(def, _)| def.name.trim_start_matches("transform.")).collect::<Vec<_>>().join(", ")
                 ),

@@ -1094,6 +1094,19 @@ impl Context {
         }
     }
 
+    /// Visits every op nested in `op`, then `op`: children before parents
+    /// (MLIR's default `walk` order).
+    pub fn walk_postorder(&self, op: OpId, f: &mut dyn FnMut(OpId)) {
+        for &r in self.regions(op) {
+            for &b in self.blocks(r) {
+                for o in self.block_ops(b) {
+                    self.walk_postorder(o, f);
+                }
+            }
+        }
+        f(op);
+    }
+
     /// Every op nested in `op` (not `op` itself), children after parents.
     pub fn nested_ops(&self, op: OpId) -> Vec<OpId> {
         let mut out = Vec::new();

@@ -190,7 +190,7 @@ impl Builder<'_> {
 
     /// Substitutes constants and composes `affine.apply` producers. Returns
     /// the expression over dims `d_i` = the returned values.
-    fn compose(&self, e: &AffineExpr, num_dims: u32, operands: &[Ofr]) -> (AffineExpr, Vec<Value>) {
+    pub fn compose(&self, e: &AffineExpr, num_dims: u32, operands: &[Ofr]) -> (AffineExpr, Vec<Value>) {
         let mut vals: Vec<Value> = Vec::new();
         let subst: SmallVec<[AffineExpr; 6]> =
             operands.iter().map(|o| operand_expr(self.ctx, *o, &mut vals, 0)).collect();
@@ -208,6 +208,30 @@ impl Builder<'_> {
                 _ => {}
             }
         }
+        Ofr::Val(self.materialize_op(def, exprs, vals))
+    }
+
+    /// An `affine.apply` of `expr` (over dims `d_i` = `vals[i]`, values
+    /// that may repeat) with MLIR's `canonicalizeMapAndOperands` applied:
+    /// unused operands dropped, repeats merged, loop-invariant values made
+    /// symbols; nothing composed or folded, so a constant is an apply of a
+    /// constant map (what MLIR's min/max simplification leaves).
+    pub fn canonical_affine_apply(&mut self, expr: AffineExpr, vals: &[Value]) -> Value {
+        let mut unique: Vec<Value> = Vec::new();
+        let remap: Vec<AffineExpr> = vals
+            .iter()
+            .map(|v| {
+                let i = unique.iter().position(|u| u == v).unwrap_or_else(|| {
+                    unique.push(*v);
+                    unique.len() - 1
+                });
+                AffineExpr::Dim(i as u32)
+            })
+            .collect();
+        self.materialize_op(&APPLY, vec![expr.replace(&remap, &[])], unique)
+    }
+
+    fn materialize_op(&mut self, def: &'static OpDef, exprs: Vec<AffineExpr>, vals: Vec<Value>) -> Value {
         // Keep only the values used; loop-invariant ones become symbols,
         // like MLIR's canonical affine operands.
         let mut used: SmallVec<[bool; 8]> = smallvec::smallvec![false; vals.len()];
@@ -244,7 +268,31 @@ impl Builder<'_> {
         spec.attr("map", Some(map_attr));
         let spec = spec.finish(self.ctx, def, &[index], vec![], self.loc);
         let op = self.insert(spec);
-        Ofr::Val(self.ctx.result(op, 0))
+        self.ctx.result(op, 0)
+    }
+
+    /// An `affine.apply` of `map` (one result) to `operands` exactly as
+    /// given: nothing composed or folded (what MLIR's `createOrFold` leaves
+    /// when not every operand is a constant).
+    pub fn raw_affine_apply(&mut self, map: AffineMap, operands: &[Value]) -> Value {
+        self.raw_affine_op(&APPLY, map, operands)
+    }
+
+    /// [`Builder::raw_affine_apply`] for `affine.min` (`is_min`) or
+    /// `affine.max`.
+    pub fn raw_affine_min_max(&mut self, is_min: bool, map: AffineMap, operands: &[Value]) -> Value {
+        self.raw_affine_op(if is_min { &MIN } else { &MAX }, map, operands)
+    }
+
+    fn raw_affine_op(&mut self, def: &'static OpDef, map: AffineMap, operands: &[Value]) -> Value {
+        let index = self.ctx.index_type();
+        let mut spec = SpecBuilder::new();
+        spec.operands::<Variadic>(operands);
+        let map_attr = self.ctx.attr(AttrKind::AffineMap(map));
+        spec.attr("map", Some(map_attr));
+        let spec = spec.finish(self.ctx, def, &[index], vec![], self.loc);
+        let op = self.insert(spec);
+        self.ctx.result(op, 0)
     }
 
     /// MLIR's valid-symbol rule, simplified: function arguments, values

@@ -30,6 +30,7 @@ pub mod tensor;
 pub mod tensor_gather;
 pub mod tensor_more;
 pub mod transform;
+pub mod transform_loop;
 pub mod transform_pack;
 pub mod transform_param;
 pub mod transform_vector;

@@ -446,6 +446,7 @@ pub fn register(r: &mut Registry) {
     }
     super::transform_pack::register(r);
     super::transform_param::register(r);
+    super::transform_loop::register(r);
     super::transform_vector::register(r);
 }
 

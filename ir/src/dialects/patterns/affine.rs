@@ -33,7 +33,9 @@ pub fn fold_affine(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     // map.
     let operands = ctx.operands(op);
     let repeated = operands.iter().enumerate().any(|(i, v)| operands[..i].contains(v));
+    // A map of constants alone (`affine_map<() -> (4)>`) folds too.
     let foldable = repeated
+        || operands.is_empty()
         || operands.iter().any(|v| ConstantOp::defining(ctx, *v).is_some() || ApplyOp::defining(ctx, *v).is_some());
     if !foldable {
         return false;

@@ -6,6 +6,7 @@
 
 pub mod affine;
 pub mod affine_index;
+pub mod affine_loop_facts;
 pub mod arith;
 pub mod arith_cast;
 pub mod arith_float;
